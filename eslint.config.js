@@ -1,0 +1,38 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist/', 'data/', 'coverage/', 'bench-results/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      eqeqeq: ['error', 'smart'],
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['src/terminal/**/*.{ts,tsx}', 'test/component/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // The React Compiler is not used, so its library-compatibility warnings do not apply.
+      'react-hooks/incompatible-library': 'off',
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/proxy', '**/proxy/**', '**/service', '**/service/**'], message: 'Browser code never imports proxy or service code.' },
+            { group: ['node:*'], message: 'Browser code cannot use Node built-ins.' },
+          ],
+        },
+      ],
+    },
+  },
+);

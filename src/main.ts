@@ -1,0 +1,130 @@
+/**
+ * `npm start`: the terminal, its signing proxy and (unless SERVICE_BASE_URL is set) the embedded
+ * service. `npm run service`: the embedded service alone, for bots and other clients.
+ */
+import { readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { readProxyEnv, startProxy, StartupError, type ProxyEnv, type ServiceAccount } from './proxy';
+import { loadOrCreateDemoAccount, startService, type RunningService } from './service';
+
+const root = resolve(import.meta.dirname, '..');
+
+function newestChange(path: string): number {
+  const stat = statSync(path, { throwIfNoEntry: false });
+  if (!stat) return 0;
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newestChange(join(path, name))));
+}
+
+/** Builds the terminal when dist/ is missing or older than its sources. */
+async function ensureTerminalBuilt(): Promise<void> {
+  const built = newestChange(join(root, 'dist', 'index.html'));
+  const sources = Math.max(
+    ...['src/terminal', 'src/interface', 'public', 'index.html', 'vite.config.ts'].map((path) =>
+      newestChange(join(root, path)),
+    ),
+  );
+  if (built > sources) return;
+  console.log('Building the terminal…');
+  const { build } = await import('vite');
+  await build({ root, logLevel: 'warn' });
+}
+
+function serviceOptions() {
+  const seed = process.env.SIM_SEED ? Number(process.env.SIM_SEED) : Date.now() % 2 ** 31;
+  const count = process.env.SIM_INSTRUMENTS ? Number(process.env.SIM_INSTRUMENTS) : undefined;
+  if (!Number.isInteger(seed)) throw new StartupError('SIM_SEED must be an integer');
+  if (count !== undefined && (!Number.isInteger(count) || count < 1 || count > 10_000)) {
+    throw new StartupError('SIM_INSTRUMENTS must be an integer from 1 to 10000');
+  }
+  return { seed, instrumentCount: count };
+}
+
+async function embeddedService(env: ProxyEnv, host: string, port: number) {
+  const accountFile = join(env.dataDir, 'demo-account.json');
+  const { account, created } = await loadOrCreateDemoAccount(accountFile);
+  const service = await startService({ host, port, ...serviceOptions() });
+  service.accounts.register(account.accountId, account.key);
+  return { service, account, accountFile, created };
+}
+
+async function runService(env: ProxyEnv): Promise<void> {
+  const { service, accountFile, created } = await embeddedService(env, env.host, env.port);
+  console.log(`Embedded service: ${service.url}`);
+  console.log(`Demo account:     ${accountFile}${created ? ' (created)' : ''}`);
+  onShutdown(() => service.close());
+}
+
+async function runTerminal(env: ProxyEnv): Promise<void> {
+  await ensureTerminalBuilt();
+  let service: RunningService | undefined;
+  let account: ServiceAccount;
+  let serviceBaseUrl: string;
+  let accountNote = '';
+  if (env.serviceBaseUrl && env.account) {
+    serviceBaseUrl = env.serviceBaseUrl;
+    account = env.account;
+  } else {
+    const embedded = await embeddedService(env, '127.0.0.1', 0);
+    service = embedded.service;
+    account = embedded.account;
+    serviceBaseUrl = service.url;
+    accountNote = `${embedded.accountFile}${embedded.created ? ' (created)' : ''}`;
+  }
+  const proxy = await startProxy({
+    serviceBaseUrl,
+    embedded: service !== undefined,
+    account,
+    journalPath: env.journalPath,
+    distDir: join(root, 'dist'),
+    host: env.host,
+    port: env.port,
+    terminalToken: env.terminalToken,
+    serviceTimeoutMs: env.serviceTimeoutMs,
+    logger: { level: process.env.LOG_LEVEL ?? 'info' },
+  });
+  console.log('');
+  console.log(`  Terminal:  ${proxy.loginUrl}`);
+  console.log(`  Service:   ${serviceBaseUrl}${service ? ' (embedded, simulated markets)' : ''}`);
+  if (accountNote) console.log(`  Account:   ${accountNote}`);
+  console.log(`  Journal:   ${env.journalPath}`);
+  if (proxy.recovered > 0) {
+    console.log(`  Warning:   ${proxy.recovered} order(s) from the last run have an unknown outcome; see Order history`);
+  }
+  console.log('');
+  console.log(
+    env.terminalToken
+      ? '  The link works as long as TERMINAL_TOKEN is set to it.'
+      : '  The link works once; the browser that opens it stays signed in for 7 days.',
+  );
+  onShutdown(async () => {
+    await proxy.close();
+    await service?.close();
+  });
+}
+
+function onShutdown(close: () => Promise<void>): void {
+  let closing = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (closing) return;
+      closing = true;
+      close().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    });
+  }
+}
+
+try {
+  const env = readProxyEnv(process.env);
+  await (process.argv[2] === 'service' ? runService(env) : runTerminal(env));
+} catch (error) {
+  if (error instanceof StartupError) {
+    console.error(`error: ${error.message}`);
+  } else {
+    console.error(`error: ${(error as Error).message}`);
+  }
+  process.exit(1);
+}

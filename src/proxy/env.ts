@@ -1,0 +1,101 @@
+import { KeyFormatError, parseSecret, parseServiceKey } from '../interface';
+import { createSigner } from './signer';
+
+export class StartupError extends Error {}
+
+export interface ServiceAccount {
+  accountId: string;
+  key: string;
+  secret: string;
+}
+
+export interface ProxyEnv {
+  host: string;
+  port: number;
+  /** Set: a real deployment; unset: start the embedded service. */
+  serviceBaseUrl?: string;
+  account?: ServiceAccount;
+  dataDir: string;
+  journalPath: string;
+  terminalToken?: string;
+  serviceTimeoutMs: number;
+}
+
+type Env = Record<string, string | undefined>;
+
+function required(env: Env, name: string): string {
+  const value = env[name];
+  if (value === undefined || value.trim() === '') {
+    throw new StartupError(`${name} is required when SERVICE_BASE_URL is set`);
+  }
+  return value.trim();
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const text = env[name];
+  if (text === undefined || text === '') return fallback;
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new StartupError(`${name} must be an integer from ${min} to ${max}, got "${text}"`);
+  }
+  return value;
+}
+
+/**
+ * Reads and checks the environment. Every problem is one line naming the variable and what is
+ * wrong; the secret's value never appears in it.
+ */
+export function readProxyEnv(env: Env): ProxyEnv {
+  const host = env.HOST?.trim() || '127.0.0.1';
+  const port = integer(env, 'PORT', 8080, 0, 65535);
+  const dataDir = env.DATA_DIR?.trim() || 'data';
+  const journalPath = env.JOURNAL_PATH?.trim() || `${dataDir}/journal.sqlite`;
+  const serviceTimeoutMs = integer(env, 'SERVICE_TIMEOUT_MS', 5000, 100, 120_000);
+  const terminalToken = env.TERMINAL_TOKEN?.trim() || undefined;
+  if (terminalToken !== undefined && !/^[A-Za-z0-9_-]{16,128}$/.test(terminalToken)) {
+    throw new StartupError('TERMINAL_TOKEN must be 16 to 128 letters, digits, "-" or "_"');
+  }
+  const base = { host, port, dataDir, journalPath, serviceTimeoutMs, terminalToken };
+
+  const baseUrlText = env.SERVICE_BASE_URL?.trim();
+  if (!baseUrlText) return base;
+
+  let url: URL;
+  try {
+    url = new URL(baseUrlText);
+  } catch {
+    throw new StartupError(`SERVICE_BASE_URL is not a URL: "${baseUrlText}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new StartupError(`SERVICE_BASE_URL must be http or https, got ${url.protocol}`);
+  }
+  if (url.search || url.hash || url.username || url.password) {
+    throw new StartupError('SERVICE_BASE_URL must not carry a query, fragment or credentials');
+  }
+  const accountId = required(env, 'SERVICE_ACCOUNT_ID');
+  const key = required(env, 'SERVICE_KEY');
+  const secret = required(env, 'SERVICE_SECRET');
+  try {
+    parseServiceKey(key);
+  } catch (error) {
+    if (error instanceof KeyFormatError) throw new StartupError(`SERVICE_KEY ${error.message}`);
+    throw error;
+  }
+  try {
+    parseSecret(secret);
+  } catch (error) {
+    // The message names the variable and the problem only, never the value.
+    if (error instanceof KeyFormatError) {
+      throw new StartupError(`SERVICE_SECRET is malformed: ${error.message.replace(/^the secret /, '')}`);
+    }
+    throw error;
+  }
+  if (createSigner(secret).key !== key) {
+    throw new StartupError('SERVICE_SECRET does not belong to SERVICE_KEY (its public key differs)');
+  }
+  return {
+    ...base,
+    serviceBaseUrl: url.href.replace(/\/+$/, ''),
+    account: { accountId, key, secret },
+  };
+}

@@ -1,0 +1,345 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import {
+  ticketStatusOf,
+  type JournalOrder,
+  type OrderRequest,
+  type OrdersQuery,
+  type OrderStatus,
+  type TicketResult,
+} from '../interface';
+
+const schema = `
+CREATE TABLE IF NOT EXISTS tickets (
+  id TEXT PRIMARY KEY,
+  body_hash TEXT NOT NULL,
+  recv_window INTEGER,
+  requests INTEGER NOT NULL,
+  created_at INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS requests (
+  ticket_id TEXT NOT NULL REFERENCES tickets(id),
+  request_no INTEGER NOT NULL,
+  body TEXT NOT NULL,
+  service_timestamp INTEGER,
+  sent_at INTEGER,
+  answered_at INTEGER,
+  http_status INTEGER,
+  outcome TEXT,
+  error_code INTEGER,
+  error_message TEXT,
+  PRIMARY KEY (ticket_id, request_no)
+);
+CREATE TABLE IF NOT EXISTS orders (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  ticket_id TEXT NOT NULL REFERENCES tickets(id),
+  seq INTEGER NOT NULL,
+  request_no INTEGER NOT NULL,
+  status TEXT NOT NULL,
+  symbol TEXT NOT NULL,
+  side TEXT NOT NULL,
+  order_type TEXT NOT NULL,
+  order_price REAL,
+  order_quantity REAL,
+  order_amount REAL,
+  visible_quantity REAL,
+  order_tag TEXT,
+  margin_mode TEXT,
+  client_order_id TEXT,
+  order_json TEXT NOT NULL,
+  order_id INTEGER,
+  error_code INTEGER,
+  error_message TEXT,
+  created_at INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL,
+  UNIQUE (ticket_id, seq)
+);
+CREATE INDEX IF NOT EXISTS orders_status ON orders (status, id);
+CREATE INDEX IF NOT EXISTS orders_symbol ON orders (symbol, id);
+CREATE TABLE IF NOT EXISTS sessions (
+  id_hash TEXT PRIMARY KEY,
+  expires_at INTEGER NOT NULL
+);
+`;
+
+const orderColumns = `ticket_id, seq, request_no, status, symbol, side, order_type, order_price,
+  order_quantity, order_amount, visible_quantity, order_tag, margin_mode, client_order_id,
+  order_id, error_code, error_message, created_at, updated_at`;
+
+export interface TicketRecord {
+  id: string;
+  bodyHash: string;
+  recvWindow: number | null;
+  requests: number;
+  createdAt: number;
+}
+
+export interface NewTicket {
+  id: string;
+  bodyHash: string;
+  recvWindow: number | undefined;
+  /** Each request's orders, in order, and the exact body that will be signed. */
+  requests: { orders: OrderRequest[]; orderJson: string[]; body: string }[];
+  now: number;
+}
+
+export interface RequestRecord {
+  requestNo: number;
+  body: string;
+}
+
+/** What the service said of one order of a request. */
+export interface OrderOutcome {
+  status: 'accepted' | 'rejected';
+  orderId: number | null;
+  errorMessage: string | null;
+}
+
+export const UNKNOWN_AFTER_RESTART =
+  'The proxy stopped before the answer came, so this order may or may not have been placed. Check your open orders at the service before sending it again.';
+
+/**
+ * The durable journal of every ticket (SQLite, WAL). A ticket and its orders are written before
+ * anything is sent, each step of each request is recorded as it happens, and on start-up whatever
+ * was still pending or sent becomes unknown: it is never resent on its own.
+ */
+export class Journal {
+  private readonly db: Database.Database;
+  private readonly statements;
+
+  constructor(path: string) {
+    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+    this.db = new Database(path);
+    this.db.pragma('journal_mode = WAL');
+    // FULL: a ticket is on disk before its request leaves, even if the machine loses power.
+    this.db.pragma('synchronous = FULL');
+    this.db.pragma('foreign_keys = ON');
+    this.db.pragma('busy_timeout = 5000');
+    this.db.exec(schema);
+    const db = this.db;
+    this.statements = {
+      ticket: db.prepare('SELECT id, body_hash, recv_window, requests, created_at FROM tickets WHERE id = ?'),
+      insertTicket: db.prepare(
+        'INSERT INTO tickets (id, body_hash, recv_window, requests, created_at) VALUES (?, ?, ?, ?, ?)',
+      ),
+      insertRequest: db.prepare('INSERT INTO requests (ticket_id, request_no, body) VALUES (?, ?, ?)'),
+      insertOrder: db.prepare(`INSERT INTO orders (ticket_id, seq, request_no, status, symbol, side,
+        order_type, order_price, order_quantity, order_amount, visible_quantity, order_tag,
+        margin_mode, client_order_id, order_json, created_at, updated_at)
+        VALUES (@ticket_id, @seq, @request_no, 'pending', @symbol, @side, @order_type, @order_price,
+        @order_quantity, @order_amount, @visible_quantity, @order_tag, @margin_mode,
+        @client_order_id, @order_json, @now, @now)`),
+      requestsOf: db.prepare(
+        'SELECT request_no, body FROM requests WHERE ticket_id = ? ORDER BY request_no',
+      ),
+      markRequestSent: db.prepare(
+        'UPDATE requests SET service_timestamp = ?, sent_at = ? WHERE ticket_id = ? AND request_no = ?',
+      ),
+      markOrdersSent: db.prepare(
+        "UPDATE orders SET status = 'sent', updated_at = ? WHERE ticket_id = ? AND request_no = ? AND status = 'pending'",
+      ),
+      finishRequest: db.prepare(`UPDATE requests SET answered_at = ?, http_status = ?, outcome = ?,
+        error_code = ?, error_message = ? WHERE ticket_id = ? AND request_no = ?`),
+      orderOutcome: db.prepare(`UPDATE orders SET status = ?, order_id = ?, error_message = ?,
+        updated_at = ? WHERE ticket_id = ? AND request_no = ? AND seq = ?`),
+      requestOutcome: db.prepare(`UPDATE orders SET status = ?, error_code = ?, error_message = ?,
+        updated_at = ? WHERE ticket_id = ? AND request_no = ? AND status IN ('pending', 'sent')`),
+      ordersOfTicket: db.prepare(`SELECT ${orderColumns} FROM orders WHERE ticket_id = ? ORDER BY seq`),
+      seqsOfRequest: db.prepare(
+        'SELECT seq FROM orders WHERE ticket_id = ? AND request_no = ? ORDER BY seq',
+      ),
+      unfinished: db.prepare(
+        "UPDATE orders SET status = 'unknown', error_message = ?, updated_at = ? WHERE status IN ('pending', 'sent')",
+      ),
+      unfinishedRequests: db.prepare(
+        "UPDATE requests SET outcome = 'unknown', error_message = ? WHERE outcome IS NULL",
+      ),
+      usedClientIds: db.prepare(
+        "SELECT 1 FROM orders WHERE client_order_id = ? AND status IN ('pending','sent','accepted','unknown') LIMIT 1",
+      ),
+      countByStatus: db.prepare('SELECT status, COUNT(*) AS n FROM orders GROUP BY status'),
+      insertSession: db.prepare('INSERT OR REPLACE INTO sessions (id_hash, expires_at) VALUES (?, ?)'),
+      session: db.prepare('SELECT expires_at FROM sessions WHERE id_hash = ?'),
+      pruneSessions: db.prepare('DELETE FROM sessions WHERE expires_at <= ?'),
+    };
+  }
+
+  /** Start-up: orders whose answer never came become unknown. Returns how many. */
+  recover(now: number): number {
+    return this.db.transaction(() => {
+      const changed = this.statements.unfinished.run(UNKNOWN_AFTER_RESTART, now).changes;
+      this.statements.unfinishedRequests.run(UNKNOWN_AFTER_RESTART);
+      return changed;
+    })();
+  }
+
+  findTicket(id: string): TicketRecord | undefined {
+    const row = this.statements.ticket.get(id) as
+      | { id: string; body_hash: string; recv_window: number | null; requests: number; created_at: number }
+      | undefined;
+    return (
+      row && {
+        id: row.id,
+        bodyHash: row.body_hash,
+        recvWindow: row.recv_window,
+        requests: row.requests,
+        createdAt: row.created_at,
+      }
+    );
+  }
+
+  /** Writes the ticket, its requests and its orders (all pending) in one transaction. */
+  createTicket(ticket: NewTicket): void {
+    const s = this.statements;
+    this.db.transaction(() => {
+      s.insertTicket.run(ticket.id, ticket.bodyHash, ticket.recvWindow ?? null, ticket.requests.length, ticket.now);
+      let seq = 0;
+      ticket.requests.forEach((request, index) => {
+        const requestNo = index + 1;
+        s.insertRequest.run(ticket.id, requestNo, request.body);
+        request.orders.forEach((order, i) => {
+          s.insertOrder.run({
+            ticket_id: ticket.id,
+            seq: seq++,
+            request_no: requestNo,
+            symbol: order.symbol,
+            side: order.side,
+            order_type: order.order_type,
+            order_price: order.order_price ?? null,
+            order_quantity: order.order_quantity ?? null,
+            order_amount: order.order_amount ?? null,
+            visible_quantity: order.visible_quantity ?? null,
+            order_tag: order.order_tag ?? null,
+            margin_mode: order.margin_mode ?? null,
+            client_order_id: order.client_order_id ?? null,
+            order_json: request.orderJson[i],
+            now: ticket.now,
+          });
+        });
+      });
+    })();
+  }
+
+  requestsOf(ticketId: string): RequestRecord[] {
+    return (this.statements.requestsOf.all(ticketId) as { request_no: number; body: string }[]).map(
+      (row) => ({ requestNo: row.request_no, body: row.body }),
+    );
+  }
+
+  /** Recorded just before the request leaves: from here on, its outcome can only be learned. */
+  markSent(ticketId: string, requestNo: number, serviceTimestamp: number, now: number): void {
+    const s = this.statements;
+    this.db.transaction(() => {
+      s.markRequestSent.run(serviceTimestamp, now, ticketId, requestNo);
+      s.markOrdersSent.run(now, ticketId, requestNo);
+    })();
+  }
+
+  /** The service answered with one row per order. */
+  recordAnswer(ticketId: string, requestNo: number, httpStatus: number, outcomes: OrderOutcome[], now: number): void {
+    const s = this.statements;
+    this.db.transaction(() => {
+      const seqs = (s.seqsOfRequest.all(ticketId, requestNo) as { seq: number }[]).map((row) => row.seq);
+      seqs.forEach((seq, i) => {
+        const outcome = outcomes[i];
+        if (!outcome) return;
+        s.orderOutcome.run(outcome.status, outcome.orderId, outcome.errorMessage, now, ticketId, requestNo, seq);
+      });
+      s.finishRequest.run(now, httpStatus, 'answered', null, null, ticketId, requestNo);
+    })();
+  }
+
+  /**
+   * The request as a whole failed (`failed`: known not placed) or its outcome is not known
+   * (`unknown`); every order of it still pending or sent takes that status.
+   */
+  recordRequestOutcome(
+    ticketId: string,
+    requestNo: number,
+    outcome: 'failed' | 'unknown',
+    detail: { httpStatus: number | null; code: number | null; message: string },
+    now: number,
+  ): void {
+    const s = this.statements;
+    this.db.transaction(() => {
+      s.requestOutcome.run(outcome, detail.code, detail.message, now, ticketId, requestNo);
+      s.finishRequest.run(now, detail.httpStatus, outcome, detail.code, detail.message, ticketId, requestNo);
+    })();
+  }
+
+  ticketResult(ticketId: string): TicketResult | undefined {
+    const ticket = this.findTicket(ticketId);
+    if (!ticket) return undefined;
+    const rows = this.statements.ordersOfTicket.all(ticketId) as JournalOrder[];
+    return {
+      ticket_id: ticketId,
+      status: ticketStatusOf(rows.map((row) => row.status)),
+      requests: ticket.requests,
+      rows,
+    };
+  }
+
+  /** Newest first; `next_cursor` continues with older orders. */
+  listOrders(query: OrdersQuery): { rows: JournalOrder[]; next_cursor: string | null } {
+    const where: string[] = [];
+    const params: (string | number)[] = [];
+    if (query.cursor !== undefined) {
+      where.push('id < ?');
+      params.push(Number(query.cursor));
+    }
+    if (query.status && query.status.length > 0) {
+      where.push(`status IN (${query.status.map(() => '?').join(', ')})`);
+      params.push(...query.status);
+    }
+    if (query.symbol) {
+      where.push('symbol = ?');
+      params.push(query.symbol);
+    }
+    if (query.ticket) {
+      where.push('ticket_id = ?');
+      params.push(query.ticket);
+    }
+    const sql = `SELECT id, ${orderColumns} FROM orders ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+      ORDER BY id DESC LIMIT ?`;
+    const found = this.db.prepare(sql).all(...params, query.limit + 1) as (JournalOrder & { id: number })[];
+    const page = found.slice(0, query.limit);
+    const last = page[page.length - 1];
+    return {
+      rows: page.map(({ id: _id, ...row }) => row),
+      next_cursor: found.length > query.limit && last ? String(last.id) : null,
+    };
+  }
+
+  /** Whether a client order id is taken by an order that is or may be live. */
+  isClientOrderIdUsed(clientOrderId: string): boolean {
+    return this.statements.usedClientIds.get(clientOrderId) !== undefined;
+  }
+
+  countByStatus(): Record<OrderStatus, number> {
+    const counts: Record<OrderStatus, number> = { pending: 0, sent: 0, accepted: 0, rejected: 0, failed: 0, unknown: 0 };
+    for (const row of this.statements.countByStatus.all() as { status: OrderStatus; n: number }[]) {
+      counts[row.status] = row.n;
+    }
+    return counts;
+  }
+
+  saveSession(idHash: string, expiresAt: number): void {
+    this.statements.insertSession.run(idHash, expiresAt);
+  }
+
+  sessionExpiry(idHash: string): number | undefined {
+    const row = this.statements.session.get(idHash) as { expires_at: number } | undefined;
+    return row?.expires_at;
+  }
+
+  pruneSessions(now: number): void {
+    this.statements.pruneSessions.run(now);
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}
+
+export type { OrderStatus };

@@ -1,0 +1,97 @@
+import { tvConfigSchema, type TvConfig } from '../interface';
+
+/**
+ * The terminal configuration this service hands out. Ids of custom fields and columns name fields
+ * of the rows the terminal has: journal orders for the order tables, market rows for positions and
+ * the funding table. Validated at start so a typo here fails loudly, not in a trader's browser.
+ */
+export const terminalConfig: TvConfig = tvConfigSchema.parse({
+  accountSummaryRow: [
+    { id: 'accountId', title: 'Account' },
+    { id: 'workingOrders', title: 'Working orders' },
+    { id: 'workingNotional', title: 'Working notional' },
+    { id: 'unknownOrders', title: 'Unknown orders' },
+    { id: 'balance', title: 'Balance' },
+  ],
+  accountManager: [
+    {
+      id: 'funding',
+      title: 'Funding',
+      columns: [
+        { id: 'symbol', title: 'Symbol' },
+        { id: 'est_funding_rate', title: 'Est. funding' },
+        { id: 'last_funding_rate', title: 'Last funding' },
+        { id: 'sum_unitary_funding', title: 'Cumulative funding' },
+        { id: 'next_funding_time', title: 'Next funding' },
+      ],
+    },
+  ],
+  durations: [
+    {
+      id: 'GTC',
+      title: 'Good till cancelled',
+      hasDatePicker: false,
+      hasTimePicker: false,
+      default: true,
+      supportedOrderTypes: ['limit'],
+    },
+    {
+      id: 'IOC',
+      title: 'Immediate or cancel',
+      hasDatePicker: false,
+      hasTimePicker: false,
+      default: false,
+      supportedOrderTypes: ['limit'],
+    },
+    {
+      id: 'FOK',
+      title: 'Fill or kill',
+      hasDatePicker: false,
+      hasTimePicker: false,
+      default: false,
+      supportedOrderTypes: ['limit'],
+    },
+    {
+      id: 'POST_ONLY',
+      title: 'Post only',
+      hasDatePicker: false,
+      hasTimePicker: false,
+      default: false,
+      supportedOrderTypes: ['limit'],
+    },
+  ],
+  orderCustomFields: [
+    { id: 'order_tag', title: 'Tag', tooltip: 'The tag sent with the order', alignment: 'left' },
+    { id: 'margin_mode', title: 'Margin', tooltip: 'Cross or isolated margin', alignment: 'left' },
+  ],
+  orderHistoryCustomFields: [
+    {
+      id: 'client_order_id',
+      title: 'Client id',
+      tooltip: 'The client order id the terminal chose',
+      alignment: 'left',
+    },
+    {
+      id: 'visible_quantity',
+      title: 'Visible qty',
+      tooltip: 'Quantity shown in the book; 0 hides the order',
+      alignment: 'right',
+    },
+  ],
+  positionCustomFields: [
+    { id: 'mark_price', title: 'Mark', tooltip: 'Mark price of the instrument', alignment: 'right' },
+    {
+      id: 'est_funding_rate',
+      title: 'Est. funding',
+      tooltip: 'Funding rate expected at the next settlement',
+      alignment: 'right',
+    },
+  ],
+  pullingInterval: {
+    quotes: 500,
+    orders: 1000,
+    positions: 2000,
+    accountManager: 2000,
+    balances: 2000,
+  },
+});

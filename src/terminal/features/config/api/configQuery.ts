@@ -1,0 +1,48 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { emptyTvConfig, readTvConfig, type ConfigReading, type PullingInterval } from '../../../../interface';
+import { getJson } from '../../../shared/api/http';
+
+/** Polling faster than this helps nobody and loads the proxy; a config asking for less is clamped. */
+export const MIN_POLL_MS = 250;
+/** The config itself is refetched every minute, so a change reaches open terminals without a reload. */
+export const CONFIG_REFRESH_MS = 60_000;
+
+export async function fetchTerminalConfig(signal?: AbortSignal): Promise<ConfigReading> {
+  return readTvConfig(await getJson('/v1/tv/config', z.unknown(), signal));
+}
+
+export const configQueryOptions = () =>
+  queryOptions({
+    queryKey: ['config'] as const,
+    queryFn: ({ signal }) => fetchTerminalConfig(signal),
+    refetchInterval: CONFIG_REFRESH_MS,
+    staleTime: CONFIG_REFRESH_MS / 2,
+  });
+
+export function useTerminalConfig() {
+  return useQuery(configQueryOptions());
+}
+
+/** The config in force: the last good reading, or the defaults while none has arrived. */
+export function useConfig() {
+  const { data } = useTerminalConfig();
+  return data?.config ?? emptyTvConfig;
+}
+
+/** Polling interval of every feed, in ms, clamped to MIN_POLL_MS. */
+export function usePollingIntervals(): PullingInterval {
+  const { pullingInterval } = useConfig();
+  return clampIntervals(pullingInterval);
+}
+
+export function clampIntervals(intervals: PullingInterval): PullingInterval {
+  const clamp = (ms: number) => Math.max(MIN_POLL_MS, Math.round(ms));
+  return {
+    quotes: clamp(intervals.quotes),
+    orders: clamp(intervals.orders),
+    positions: clamp(intervals.positions),
+    accountManager: clamp(intervals.accountManager),
+    balances: clamp(intervals.balances),
+  };
+}

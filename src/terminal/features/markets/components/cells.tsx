@@ -1,0 +1,52 @@
+import { formatCompact, formatFixed, formatPercent } from '../../../shared/format/number';
+import { formatCountdown } from '../../../shared/format/time';
+import { useNow } from '../../../shared/useNow';
+import type { MarketRow } from '../model/marketRow';
+
+export function SymbolCell({ row }: { row: MarketRow }) {
+  return (
+    <span className="symbol" title={row.symbol}>
+      <span className="symbol__base">{row.base}</span>
+      <span className="symbol__quote">{row.quote} perp</span>
+    </span>
+  );
+}
+
+export function PriceCell({ value, decimals, tick }: { value: number; decimals: number; tick?: MarketRow['markTick'] }) {
+  // The key restarts the flash animation on every change of price.
+  return (
+    <span key={tick ? value : undefined} className={tick ? `num flash flash--${tick}` : 'num'}>
+      {formatFixed(value, decimals)}
+    </span>
+  );
+}
+
+export function ChangeCell({ ratio }: { ratio: number | null }) {
+  const tone = ratio === null || ratio === 0 ? '' : ratio > 0 ? 'up' : 'down';
+  return <span className={`num ${tone}`}>{formatPercent(ratio)}</span>;
+}
+
+export function FundingCell({ row }: { row: MarketRow }) {
+  const tone = row.est_funding_rate > 0 ? 'up' : row.est_funding_rate < 0 ? 'down' : '';
+  return (
+    <span
+      className={`num ${tone}`}
+      title={`${formatPercent(row.est_funding_rate, 4)} per 8 h · ${formatPercent(row.fundingAnnualised, 2)} a year`}
+    >
+      {formatPercent(row.est_funding_rate, 4)}
+    </span>
+  );
+}
+
+export function CountdownCell({ at }: { at: number }) {
+  const now = useNow();
+  return <span className="num muted">{formatCountdown(at - now)}</span>;
+}
+
+export function CompactCell({ value }: { value: number }) {
+  return (
+    <span className="num" title={value.toLocaleString('en-US')}>
+      {formatCompact(value)}
+    </span>
+  );
+}

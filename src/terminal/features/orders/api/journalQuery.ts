@@ -1,0 +1,23 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ordersPageSchema, type OrdersPage } from '../../../../interface';
+import { getJson } from '../../../shared/api/http';
+
+/** The newest orders of the journal; the proxy keeps them all, the terminal shows the latest. */
+export const JOURNAL_PAGE = 500;
+
+export async function fetchJournal(signal?: AbortSignal): Promise<OrdersPage['data']> {
+  return (await getJson(`/api/orders?limit=${JOURNAL_PAGE}`, ordersPageSchema, signal)).data;
+}
+
+export const journalQueryOptions = (intervalMs: number, enabled = true) =>
+  queryOptions({
+    queryKey: ['journal', 'orders'] as const,
+    queryFn: ({ signal }) => fetchJournal(signal),
+    refetchInterval: intervalMs,
+    enabled,
+    retry: false,
+  });
+
+export function useJournal(intervalMs: number, enabled = true) {
+  return useQuery(journalQueryOptions(intervalMs, enabled));
+}

@@ -1,0 +1,2 @@
+export { sessionQueryOptions, useSession, type SessionState } from './api/sessionQuery';
+export { SessionBanner } from './components/SessionBanner';

@@ -1,0 +1,47 @@
+import type { MarginMode, Side } from '../../../../interface';
+
+/** The ticket's order kinds; durations turn a limit into IOC, FOK or POST_ONLY. */
+export type OrderKind = 'limit' | 'market';
+export type SizeUnit = 'quantity' | 'amount';
+
+/** One order of a ticket, as the trader typed it. Numbers stay text until checked. */
+export interface DraftRow {
+  id: string;
+  symbol: string;
+  side: Side;
+  kind: OrderKind;
+  durationId: string;
+  price: string;
+  /** Quantity in base units, or amount in quote units for market orders (sizeUnit says which). */
+  size: string;
+  sizeUnit: SizeUnit;
+  visibleQuantity: string;
+  tag: string;
+  marginMode: MarginMode;
+  clientOrderId: string;
+  /** Expiry asked for by a duration with a date or time picker (yyyy-mm-dd, hh:mm). */
+  expiryDate: string;
+  expiryTime: string;
+}
+
+/** What the ticket needs to know of a market to check an order against it. */
+export interface MarketContext {
+  symbol: string;
+  mark_price: number;
+  priceDecimals: number;
+  quantityDecimals: number;
+}
+
+export type RowField =
+  | 'symbol'
+  | 'side'
+  | 'kind'
+  | 'durationId'
+  | 'price'
+  | 'size'
+  | 'visibleQuantity'
+  | 'tag'
+  | 'clientOrderId'
+  | 'expiry';
+
+export type RowErrors = Partial<Record<RowField, string>>;

@@ -1,0 +1,189 @@
+import { create } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
+import type { Duration, OrderRequest } from '../../../interface';
+import type { TicketOutcome } from './api/submitTicket';
+import { defaultDurationFor, durationsFor } from './model/durations';
+import { newTicketKey } from './model/ids';
+import { copyDraftRow, newDraftRow } from './model/rows';
+import type { DraftRow, OrderKind } from './model/types';
+
+export const DEFAULT_RECV_WINDOW_MS = 5000;
+
+/** A ticket on its way: kept (and persisted) until its outcome is known, so a reload cannot resend it. */
+export interface PendingTicket {
+  key: string;
+  orders: OrderRequest[];
+  recvWindow: number;
+  startedAt: number;
+}
+
+interface TicketState {
+  rows: DraftRow[];
+  activeRowId: string;
+  recvWindow: number;
+  pending: PendingTicket | null;
+  outcome: TicketOutcome | null;
+  actions: {
+    /** Fills the active row with a market; its price follows the mark when the market changes. */
+    selectMarket(symbol: string, price?: string): void;
+    setActiveRow(id: string): void;
+    updateRow(id: string, patch: Partial<Omit<DraftRow, 'id'>>): void;
+    setKind(id: string, kind: OrderKind, durations: readonly Duration[]): void;
+    addRow(durations: readonly Duration[]): void;
+    duplicateRow(id: string): void;
+    removeRow(id: string, durations: readonly Duration[]): void;
+    moveRow(id: string, offset: -1 | 1): void;
+    replaceRows(rows: DraftRow[]): void;
+    clear(durations: readonly Duration[]): void;
+    setRecvWindow(ms: number): void;
+    /** The pending ticket for these orders: the same key if they are already on their way. */
+    beginSubmission(orders: OrderRequest[]): PendingTicket;
+    finishSubmission(outcome: TicketOutcome, durations: readonly Duration[]): void;
+    dismissOutcome(): void;
+  };
+}
+
+const firstRow = newDraftRow([]);
+
+export const useTicketStore = create<TicketState>()(
+  persist(
+    (set, get) => ({
+      rows: [firstRow],
+      activeRowId: firstRow.id,
+      recvWindow: DEFAULT_RECV_WINDOW_MS,
+      pending: null,
+      outcome: null,
+      actions: {
+        selectMarket(symbol, price) {
+          set((state) => ({
+            rows: state.rows.map((row) =>
+              row.id === state.activeRowId
+                ? {
+                    ...row,
+                    symbol,
+                    price: price !== undefined && (row.symbol !== symbol || row.price === '') ? price : row.price,
+                  }
+                : row,
+            ),
+          }));
+        },
+        setActiveRow(id) {
+          set({ activeRowId: id });
+        },
+        updateRow(id, patch) {
+          set((state) => ({ rows: state.rows.map((row) => (row.id === id ? { ...row, ...patch } : row)) }));
+        },
+        setKind(id, kind, durations) {
+          set((state) => ({
+            rows: state.rows.map((row) => {
+              if (row.id !== id) return row;
+              const offered = durationsFor(kind, durations);
+              const keep = offered.some((duration) => duration.id === row.durationId);
+              return {
+                ...row,
+                kind,
+                durationId: keep ? row.durationId : (defaultDurationFor(kind, durations)?.id ?? ''),
+                sizeUnit: kind === 'limit' ? 'quantity' : row.sizeUnit,
+              };
+            }),
+          }));
+        },
+        addRow(durations) {
+          const active = get().rows.find((row) => row.id === get().activeRowId);
+          const row = newDraftRow(durations, active?.symbol ?? '', active?.kind ?? 'limit');
+          set((state) => ({ rows: [...state.rows, { ...row, side: active?.side ?? 'BUY' }], activeRowId: row.id }));
+        },
+        duplicateRow(id) {
+          set((state) => {
+            const index = state.rows.findIndex((row) => row.id === id);
+            const source = state.rows[index];
+            if (!source) return state;
+            const copy = copyDraftRow(source);
+            const rows = [...state.rows];
+            rows.splice(index + 1, 0, copy);
+            return { rows, activeRowId: copy.id };
+          });
+        },
+        removeRow(id, durations) {
+          set((state) => {
+            const rows = state.rows.filter((row) => row.id !== id);
+            if (rows.length === 0) {
+              const fresh = newDraftRow(durations, state.rows[0]?.symbol ?? '');
+              return { rows: [fresh], activeRowId: fresh.id };
+            }
+            const activeRowId = state.activeRowId === id ? (rows[0]?.id ?? '') : state.activeRowId;
+            return { rows, activeRowId };
+          });
+        },
+        moveRow(id, offset) {
+          set((state) => {
+            const index = state.rows.findIndex((row) => row.id === id);
+            const target = index + offset;
+            if (index < 0 || target < 0 || target >= state.rows.length) return state;
+            const rows = [...state.rows];
+            const [row] = rows.splice(index, 1);
+            if (row) rows.splice(target, 0, row);
+            return { rows };
+          });
+        },
+        replaceRows(rows) {
+          if (rows.length === 0) return;
+          set({ rows, activeRowId: rows[0]?.id ?? '' });
+        },
+        clear(durations) {
+          const symbol = get().rows.find((row) => row.id === get().activeRowId)?.symbol ?? '';
+          const fresh = newDraftRow(durations, symbol);
+          set({ rows: [fresh], activeRowId: fresh.id, outcome: null });
+        },
+        setRecvWindow(ms) {
+          set({ recvWindow: ms });
+        },
+        beginSubmission(orders) {
+          const current = get().pending;
+          if (current && JSON.stringify(current.orders) === JSON.stringify(orders)) return current;
+          const pending = { key: newTicketKey(), orders, recvWindow: get().recvWindow, startedAt: Date.now() };
+          set({ pending, outcome: null });
+          return pending;
+        },
+        finishSubmission(outcome, durations) {
+          const { pending, rows } = get();
+          if (!pending || pending.key !== outcome.key) return;
+          const allAccepted =
+            outcome.result !== undefined && outcome.result.rows.every((row) => row.status === 'accepted');
+          if (allAccepted) {
+            // Done: the same orders again would be new orders, so each row gets a new client id.
+            const next = rows.length === 1 && rows[0]
+              ? [{ ...copyDraftRow(rows[0]) }]
+              : [newDraftRow(durations, rows[0]?.symbol ?? '')];
+            set({ pending: null, outcome, rows: next, activeRowId: next[0]?.id ?? '' });
+          } else {
+            set({ pending: null, outcome });
+          }
+        },
+        dismissOutcome() {
+          set({ outcome: null });
+        },
+      },
+    }),
+    {
+      name: 'perp-terminal.ticket.v1',
+      storage: createJSONStorage(() => localStorage),
+      partialize: ({ rows, activeRowId, recvWindow, pending, outcome }) => ({
+        rows,
+        activeRowId,
+        recvWindow,
+        pending,
+        outcome,
+      }),
+    },
+  ),
+);
+
+export const useTicketRows = () => useTicketStore((state) => state.rows);
+export const useActiveRowId = () => useTicketStore((state) => state.activeRowId);
+export const useActiveRow = () =>
+  useTicketStore((state) => state.rows.find((row) => row.id === state.activeRowId) ?? state.rows[0]);
+export const useRecvWindow = () => useTicketStore((state) => state.recvWindow);
+export const usePendingTicket = () => useTicketStore((state) => state.pending);
+export const useTicketOutcome = () => useTicketStore((state) => state.outcome);
+export const useTicketActions = () => useTicketStore((state) => state.actions);

@@ -1,0 +1,78 @@
+import type { z } from 'zod';
+import { describeIssues, errorEnvelopeSchema } from '../../../interface';
+
+/** A request that did not give what was asked, with a message a trader can act on. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number | null,
+    readonly code: number | null = null,
+    /** The parsed body, when the answer had one (e.g. a ticket that failed as a whole). */
+    readonly body: unknown = undefined,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+async function readBody(response: Response, path: string): Promise<unknown> {
+  const text = await response.text();
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError(
+      `${path} answered ${response.status} with something that is not JSON`,
+      response.status,
+    );
+  }
+}
+
+async function send(path: string, init: RequestInit): Promise<{ response: Response; body: unknown }> {
+  let response: Response;
+  try {
+    response = await fetch(path, { credentials: 'same-origin', ...init });
+  } catch (error) {
+    if ((error as Error).name === 'AbortError') throw error;
+    throw new ApiError('The proxy cannot be reached: is `npm start` still running?', null);
+  }
+  const body = await readBody(response, path);
+  if (!response.ok) {
+    const envelope = errorEnvelopeSchema.safeParse(body);
+    throw new ApiError(
+      envelope.success ? envelope.data.message : `${path} answered ${response.status}`,
+      response.status,
+      envelope.success ? envelope.data.code : null,
+      body,
+    );
+  }
+  return { response, body };
+}
+
+function check<T>(schema: z.ZodType<T>, body: unknown, path: string): T {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    throw new ApiError(`${path} answered with unexpected data: ${describeIssues(parsed.error)}`, 200);
+  }
+  return parsed.data;
+}
+
+/** GET a JSON resource and check it against its schema. */
+export async function getJson<T>(path: string, schema: z.ZodType<T>, signal?: AbortSignal): Promise<T> {
+  const { body } = await send(path, { signal, headers: { accept: 'application/json' } });
+  return check(schema, body, path);
+}
+
+/** POST JSON and check the answer against its schema. */
+export async function postJson<T>(
+  path: string,
+  payload: unknown,
+  schema: z.ZodType<T>,
+  headers: Record<string, string> = {},
+): Promise<T> {
+  const { body } = await send(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json', ...headers },
+    body: JSON.stringify(payload),
+  });
+  return check(schema, body, path);
+}

@@ -1,0 +1,26 @@
+/** Time left as h:mm:ss (or m:ss under an hour): the funding countdown. */
+export function formatCountdown(ms: number): string {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  const hours = Math.floor(total / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  const seconds = total % 60;
+  const mm = String(minutes).padStart(2, '0');
+  const ss = String(seconds).padStart(2, '0');
+  return hours > 0 ? `${hours}:${mm}:${ss}` : `${minutes}:${ss}`;
+}
+
+/** Wall time of an epoch ms, as HH:MM:SS local. */
+export function formatClock(ms: number): string {
+  const date = new Date(ms);
+  return [date.getHours(), date.getMinutes(), date.getSeconds()]
+    .map((part) => String(part).padStart(2, '0'))
+    .join(':');
+}
+
+/** How old something is: "now", "4 s", "3 min". */
+export function formatAge(ms: number): string {
+  if (ms < 1000) return 'now';
+  if (ms < 60_000) return `${Math.floor(ms / 1000)} s`;
+  if (ms < 3_600_000) return `${Math.floor(ms / 60_000)} min`;
+  return `${Math.floor(ms / 3_600_000)} h`;
+}
