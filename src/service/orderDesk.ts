@@ -8,8 +8,14 @@ import {
 import type { Instrument } from './market/instruments';
 import type { MarketSimulator } from './market/simulator';
 
-/** How far from mark a priced order may be: CONTRACT.md's price band for this service. */
+/** How far from mark a priced order may be: the price band of this service. */
 export const PRICE_BAND = 0.1;
+/**
+ * The largest order this service takes, in USDC: a risk limit of the account that the terminal
+ * cannot know in advance, as real services have.
+ */
+export const MAX_ORDER_NOTIONAL = 5_000_000;
+const usdc = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
 /** What the service answers per order (interface.md 2.4). */
 export interface ResultRow {
@@ -92,6 +98,11 @@ export class OrderDesk {
     if (!priceFreeTypes.includes(order.order_type) && order.order_price !== undefined) {
       const reason = checkPrice(instrument, order.order_price, mark);
       if (reason) return reason;
+    }
+    const notional =
+      order.order_amount ?? (order.order_quantity ?? 0) * (order.order_price ?? mark);
+    if (notional > MAX_ORDER_NOTIONAL) {
+      return `order notional ${usdc.format(notional)} USDC is above the limit of ${usdc.format(MAX_ORDER_NOTIONAL)} USDC per order`;
     }
     const step = stepOf(instrument.quantityDecimals);
     for (const field of ['order_quantity', 'visible_quantity'] as const) {
