@@ -72,7 +72,7 @@ export function OrderTicket({ markets, durations, usedClientOrderIds }: OrderTic
           ]}
           onChange={(kind) => actions.setKind(row.id, kind, durations)}
         />
-        <Field label="Market" error={errors.symbol}>
+        <Field label="Symbol" error={errors.symbol}>
           {(props) => (
             <input
               {...props}

@@ -1,0 +1,85 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApp, type RunningApp } from '../helpers/app';
+import { launchChromium } from '../helpers/browser';
+
+let app: RunningApp;
+let browser: Browser;
+let page: Page;
+const consoleErrors: string[] = [];
+
+beforeAll(async () => {
+  app = await startApp({ env: { TERMINAL_TOKEN: 'browser-test-token-0123456789' } });
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
+  page.on('pageerror', (error) => consoleErrors.push(error.message));
+  await page.goto(app.loginUrl);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+const markText = (symbol: string) =>
+  page.locator(`tr[data-symbol="${symbol}"] td`).nth(1).innerText();
+
+describe('the terminal in Chromium, on the real proxy and embedded service', () => {
+  it('signs in with the printed link and drops the token from the address bar', async () => {
+    await expect.poll(() => page.url()).toBe(app.url);
+    await page.getByText('Trading enabled').waitFor();
+  });
+
+  it('shows at least 40 markets whose prices change between polls', async () => {
+    await page.locator('tr[data-symbol="PERP_BTC_USDC"]').waitFor();
+    const table = page.getByRole('table', { name: 'Markets' });
+    const count = Number(await table.getAttribute('aria-rowcount')) - 1;
+    expect(count).toBeGreaterThanOrEqual(40);
+    await expect.poll(async () => page.getByText(/\d+ perpetuals/).innerText()).toBe(`${count} perpetuals`);
+
+    const first = await Promise.all(['PERP_BTC_USDC', 'PERP_ETH_USDC', 'PERP_SOL_USDC'].map(markText));
+    await expect
+      .poll(async () => (await Promise.all(['PERP_BTC_USDC', 'PERP_ETH_USDC', 'PERP_SOL_USDC'].map(markText))).join('|'), {
+        timeout: 15_000,
+      })
+      .not.toBe(first.join('|'));
+
+    // The list is virtualized; the last market is reachable by scrolling.
+    await page.locator('.markets__scroll').evaluate((element) => element.scrollTo(0, element.scrollHeight));
+    await page.locator('tr[data-symbol="PERP_GMX_USDC"]').waitFor();
+    await page.locator('.markets__scroll').evaluate((element) => element.scrollTo(0, 0));
+  });
+
+  it('fills the ticket from a market, sends the order and shows its accepted row', async () => {
+    await page.locator('tr[data-symbol="PERP_BTC_USDC"]').click();
+    await expect.poll(() => page.getByLabel('Symbol', { exact: true }).inputValue()).toBe('PERP_BTC_USDC');
+    expect(Number(await page.getByLabel('Price (USDC)').inputValue())).toBeGreaterThan(50_000);
+    await page.getByLabel('Quantity (BTC)').fill('0.01');
+    await page.getByRole('button', { name: 'Buy', exact: true }).click();
+    const result = page.getByRole('region', { name: 'Ticket result' });
+    await result.getByText('1 accepted').waitFor();
+    await expect.poll(() => result.innerText()).toMatch(/order id \d+/);
+    await page.locator('table[aria-label="Orders"] tr[data-status="accepted"]').first().waitFor();
+  });
+
+  it('sends an order the service refuses and shows its reason', async () => {
+    await page.getByLabel('Quantity (BTC)').fill('100');
+    await page.getByRole('button', { name: 'Buy', exact: true }).click();
+    const result = page.getByRole('region', { name: 'Ticket result' });
+    await result.getByText('1 rejected').waitFor();
+    expect(await result.innerText()).toMatch(/order notional [\d,.]+ USDC is above the limit of 5,000,000 USDC per order/);
+  });
+
+  it('explains a field the ticket cannot send, before sending', async () => {
+    await page.getByLabel('Quantity (BTC)').fill('0.00001');
+    await page.getByText('Use a multiple of the step 0.0001').waitFor();
+    expect(await page.getByRole('button', { name: 'Buy', exact: true }).isDisabled()).toBe(true);
+  });
+
+  it('ran without errors in the console (content security policy included)', () => {
+    expect(consoleErrors).toEqual([]);
+  });
+});
