@@ -24,6 +24,12 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       // The React Compiler is not used, so its library-compatibility warnings do not apply.
       'react-hooks/incompatible-library': 'off',
+    },
+  },
+  {
+    // Component tests may build fixtures with the simulator; the terminal itself may not.
+    files: ['src/terminal/**/*.{ts,tsx}'],
+    rules: {
       'no-restricted-imports': [
         'error',
         {

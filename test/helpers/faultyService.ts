@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 
 /** Ways a service can misbehave, each one a real HTTP behaviour on a real socket. */
 export type Fault =
@@ -30,7 +30,7 @@ export interface FaultyService {
 export async function startFaultyService(upstream: string): Promise<FaultyService> {
   const faults = new Map<string, { fault: Fault; left: number }>();
   const requests: FaultyService['requests'] = [];
-  const sockets = new Set<import('node:net').Socket>();
+  const sockets = new Set<Socket>();
 
   const forward = async (request: IncomingMessage, body: string) => {
     const headers: Record<string, string> = {};
