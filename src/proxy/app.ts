@@ -256,17 +256,23 @@ export async function createProxyApp(options: ProxyOptions): Promise<ProxyApp> {
 
   function sendTicket(reply: FastifyReply, result: TicketResult) {
     const answered = result.rows.some((row) => row.status === 'accepted' || row.status === 'rejected');
-    if (answered || result.status === 'sending') {
+    const problem = journal.firstProblem(result.ticket_id);
+    if (answered || result.status === 'sending' || !problem) {
       return reply.send({ success: true, data: result, timestamp: Date.now() });
     }
-    // Nothing was answered: the ticket failed as a whole or its outcome is unknown.
-    const first = result.rows[0];
-    const message = first?.error_message ?? 'the ticket was not answered';
-    if (result.status === 'failed') {
-      const code = first?.error_code ?? errorCodes.unknown.code;
-      return reply.code(statusForCode(first?.error_code ?? null)).send({ success: false, code, message, data: result });
-    }
-    return reply.code(504).send({ success: false, code: errorCodes.unknown.code, message, data: result });
+    // Nothing was answered: the ticket failed as a whole, or its outcome is unknown.
+    const status =
+      problem.reason === 'refused' || problem.reason === 'rate-limited'
+        ? (problem.httpStatus ?? statusForCode(problem.code))
+        : problem.reason === 'timeout' || problem.reason === 'restart'
+          ? 504
+          : 502;
+    return reply.code(status).send({
+      success: false,
+      code: problem.code ?? errorCodes.unknown.code,
+      message: problem.message,
+      data: result,
+    });
   }
 
   app.get('/api/session', { config: protectedLimit }, async () => ({

@@ -10,7 +10,9 @@ import {
   type TicketResult,
 } from '../interface';
 
-const schema = `
+/** Schema migrations, in order; PRAGMA user_version records how many have run. */
+const migrations = [
+  `
 CREATE TABLE IF NOT EXISTS tickets (
   id TEXT PRIMARY KEY,
   body_hash TEXT NOT NULL,
@@ -27,6 +29,7 @@ CREATE TABLE IF NOT EXISTS requests (
   answered_at INTEGER,
   http_status INTEGER,
   outcome TEXT,
+  reason TEXT,
   error_code INTEGER,
   error_message TEXT,
   PRIMARY KEY (ticket_id, request_no)
@@ -61,7 +64,8 @@ CREATE TABLE IF NOT EXISTS sessions (
   id_hash TEXT PRIMARY KEY,
   expires_at INTEGER NOT NULL
 );
-`;
+`,
+];
 
 const orderColumns = `ticket_id, seq, request_no, status, symbol, side, order_type, order_price,
   order_quantity, order_amount, visible_quantity, order_tag, margin_mode, client_order_id,
@@ -96,6 +100,27 @@ export interface OrderOutcome {
   errorMessage: string | null;
 }
 
+/**
+ * Why a request got no per-order answer: refused by the service (4xx), rate limited, never sent
+ * (unreachable, or an earlier request of the ticket went wrong), or sent with no usable answer.
+ */
+export type ProblemReason =
+  | 'refused'
+  | 'rate-limited'
+  | 'unreachable'
+  | 'not-sent'
+  | 'timeout'
+  | 'dropped'
+  | 'bad-answer'
+  | 'restart';
+
+export interface RequestProblem {
+  reason: ProblemReason;
+  httpStatus: number | null;
+  code: number | null;
+  message: string;
+}
+
 export const UNKNOWN_AFTER_RESTART =
   'The proxy stopped before the answer came, so this order may or may not have been placed. Check your open orders at the service before sending it again.';
 
@@ -108,7 +133,7 @@ export class Journal {
   private readonly db: Database.Database;
   private readonly statements;
 
-  constructor(path: string) {
+  constructor(readonly path: string) {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
     this.db = new Database(path);
     this.db.pragma('journal_mode = WAL');
@@ -116,7 +141,7 @@ export class Journal {
     this.db.pragma('synchronous = FULL');
     this.db.pragma('foreign_keys = ON');
     this.db.pragma('busy_timeout = 5000');
-    this.db.exec(schema);
+    this.migrate();
     const db = this.db;
     this.statements = {
       ticket: db.prepare('SELECT id, body_hash, recv_window, requests, created_at FROM tickets WHERE id = ?'),
@@ -140,7 +165,9 @@ export class Journal {
         "UPDATE orders SET status = 'sent', updated_at = ? WHERE ticket_id = ? AND request_no = ? AND status = 'pending'",
       ),
       finishRequest: db.prepare(`UPDATE requests SET answered_at = ?, http_status = ?, outcome = ?,
-        error_code = ?, error_message = ? WHERE ticket_id = ? AND request_no = ?`),
+        reason = ?, error_code = ?, error_message = ? WHERE ticket_id = ? AND request_no = ?`),
+      firstProblem: db.prepare(`SELECT reason, http_status, error_code, error_message FROM requests
+        WHERE ticket_id = ? AND outcome IN ('failed', 'unknown') ORDER BY request_no LIMIT 1`),
       orderOutcome: db.prepare(`UPDATE orders SET status = ?, order_id = ?, error_message = ?,
         updated_at = ? WHERE ticket_id = ? AND request_no = ? AND seq = ?`),
       requestOutcome: db.prepare(`UPDATE orders SET status = ?, error_code = ?, error_message = ?,
@@ -153,7 +180,7 @@ export class Journal {
         "UPDATE orders SET status = 'unknown', error_message = ?, updated_at = ? WHERE status IN ('pending', 'sent')",
       ),
       unfinishedRequests: db.prepare(
-        "UPDATE requests SET outcome = 'unknown', error_message = ? WHERE outcome IS NULL",
+        "UPDATE requests SET outcome = 'unknown', reason = 'restart', error_message = ? WHERE outcome IS NULL",
       ),
       usedClientIds: db.prepare(
         "SELECT 1 FROM orders WHERE client_order_id = ? AND status IN ('pending','sent','accepted','unknown') LIMIT 1",
@@ -163,6 +190,17 @@ export class Journal {
       session: db.prepare('SELECT expires_at FROM sessions WHERE id_hash = ?'),
       pruneSessions: db.prepare('DELETE FROM sessions WHERE expires_at <= ?'),
     };
+  }
+
+  private migrate(): void {
+    const version = this.db.pragma('user_version', { simple: true }) as number;
+    if (version > migrations.length) {
+      throw new Error(`the journal was written by a newer version (schema ${version}); refusing to touch it`);
+    }
+    this.db.transaction(() => {
+      for (let i = version; i < migrations.length; i++) this.db.exec(migrations[i]!);
+      this.db.pragma(`user_version = ${migrations.length}`);
+    })();
   }
 
   /** Start-up: orders whose answer never came become unknown. Returns how many. */
@@ -246,7 +284,7 @@ export class Journal {
         if (!outcome) return;
         s.orderOutcome.run(outcome.status, outcome.orderId, outcome.errorMessage, now, ticketId, requestNo, seq);
       });
-      s.finishRequest.run(now, httpStatus, 'answered', null, null, ticketId, requestNo);
+      s.finishRequest.run(now, httpStatus, 'answered', null, null, null, ticketId, requestNo);
     })();
   }
 
@@ -258,14 +296,29 @@ export class Journal {
     ticketId: string,
     requestNo: number,
     outcome: 'failed' | 'unknown',
-    detail: { httpStatus: number | null; code: number | null; message: string },
+    detail: RequestProblem,
     now: number,
   ): void {
     const s = this.statements;
     this.db.transaction(() => {
       s.requestOutcome.run(outcome, detail.code, detail.message, now, ticketId, requestNo);
-      s.finishRequest.run(now, detail.httpStatus, outcome, detail.code, detail.message, ticketId, requestNo);
+      s.finishRequest.run(now, detail.httpStatus, outcome, detail.reason, detail.code, detail.message, ticketId, requestNo);
     })();
+  }
+
+  /** Why the first request of a ticket that did not get an answer did not. */
+  firstProblem(ticketId: string): RequestProblem | undefined {
+    const row = this.statements.firstProblem.get(ticketId) as
+      | { reason: ProblemReason | null; http_status: number | null; error_code: number | null; error_message: string | null }
+      | undefined;
+    return (
+      row && {
+        reason: row.reason ?? 'restart',
+        httpStatus: row.http_status,
+        code: row.error_code,
+        message: row.error_message ?? '',
+      }
+    );
   }
 
   ticketResult(ticketId: string): TicketResult | undefined {

@@ -10,7 +10,7 @@ import {
   type OrderRequest,
   type TicketResult,
 } from '../interface';
-import type { Journal, OrderOutcome } from './journal';
+import type { Journal, OrderOutcome, ProblemReason } from './journal';
 import type { Logger } from './log';
 import type { Pacer } from './pacer';
 import type { ServiceAnswer, ServiceClient } from './serviceClient';
@@ -29,7 +29,7 @@ export interface Ticket {
 /** What one request of a ticket came to. */
 type RequestVerdict =
   | { kind: 'answered'; httpStatus: number; outcomes: OrderOutcome[] }
-  | { kind: 'failed' | 'unknown'; httpStatus: number | null; code: number | null; message: string }
+  | { kind: 'failed' | 'unknown'; reason: ProblemReason; httpStatus: number | null; code: number | null; message: string }
   | { kind: 'rate-limited'; retryAfterMs: number; message: string };
 
 export type SubmitOutcome =
@@ -61,11 +61,12 @@ const oneLine = (text: string) =>
 /** Reads the service's answer to one batch request for `count` orders. */
 export function judgeAnswer(answer: ServiceAnswer, count: number): RequestVerdict {
   if (answer.kind === 'unreachable') {
-    return { kind: 'failed', httpStatus: null, code: null, message: `not sent: ${answer.message}` };
+    return { kind: 'failed', reason: 'unreachable', httpStatus: null, code: null, message: `not sent: ${answer.message}` };
   }
   if (answer.kind !== 'answered') {
     return {
       kind: 'unknown',
+      reason: answer.kind,
       httpStatus: null,
       code: null,
       message: `${answer.message}; the orders may or may not have been placed`,
@@ -83,9 +84,10 @@ export function judgeAnswer(answer: ServiceAnswer, count: number): RequestVerdic
   if (status >= 400 && status < 500) {
     // The service refused the request as a whole: nothing of it was placed.
     return envelope.success
-      ? { kind: 'failed', httpStatus: status, code: envelope.data.code, message: envelope.data.message }
+      ? { kind: 'failed', reason: 'refused', httpStatus: status, code: envelope.data.code, message: envelope.data.message }
       : {
           kind: 'failed',
+          reason: 'refused',
           httpStatus: status,
           code: null,
           message: `the service refused the request with ${status}: ${oneLine(text) || 'no body'}`,
@@ -95,6 +97,7 @@ export function judgeAnswer(answer: ServiceAnswer, count: number): RequestVerdic
     const detail = envelope.success ? envelope.data.message : oneLine(text) || 'no body';
     return {
       kind: 'unknown',
+      reason: 'bad-answer',
       httpStatus: status,
       code: envelope.success ? envelope.data.code : null,
       message: `the service answered ${status} (${detail}); the orders may or may not have been placed`,
@@ -105,6 +108,7 @@ export function judgeAnswer(answer: ServiceAnswer, count: number): RequestVerdic
     const why = json === undefined ? 'not JSON' : describeIssues(parsed.error);
     return {
       kind: 'unknown',
+      reason: 'bad-answer',
       httpStatus: status,
       code: null,
       message: `the service answered 200 with an unreadable body (${why}); the orders may or may not have been placed`,
@@ -114,6 +118,7 @@ export function judgeAnswer(answer: ServiceAnswer, count: number): RequestVerdic
   if (rows.length !== count) {
     return {
       kind: 'unknown',
+      reason: 'bad-answer',
       httpStatus: status,
       code: null,
       message: `the service answered ${rows.length} result rows for ${count} orders, so which order each row belongs to is unknown`,
@@ -190,7 +195,7 @@ export class TicketSender {
           ticketId,
           request.requestNo,
           'failed',
-          { httpStatus: null, code: null, message: `not sent: ${stopped}` },
+          { reason: 'not-sent', httpStatus: null, code: null, message: `not sent: ${stopped}` },
           Date.now(),
         );
         continue;
@@ -207,8 +212,13 @@ export class TicketSender {
         const outcome = verdict.kind === 'rate-limited' ? 'failed' : verdict.kind;
         const detail =
           verdict.kind === 'rate-limited'
-            ? { httpStatus: 429, code: errorCodes.rateLimited.code, message: `rate limited by the service: ${verdict.message}` }
-            : { httpStatus: verdict.httpStatus, code: verdict.code, message: verdict.message };
+            ? {
+                reason: 'rate-limited' as const,
+                httpStatus: 429,
+                code: errorCodes.rateLimited.code,
+                message: `rate limited by the service: ${verdict.message}`,
+              }
+            : { reason: verdict.reason, httpStatus: verdict.httpStatus, code: verdict.code, message: verdict.message };
         journal.recordRequestOutcome(ticketId, request.requestNo, outcome, detail, Date.now());
         log.warn({ ticket: ticketId, request: request.requestNo, outcome, reason: detail.message }, 'request did not go through');
         stopped = `request ${request.requestNo} of this ticket ${outcome === 'failed' ? 'failed' : 'has an unknown outcome'}`;
