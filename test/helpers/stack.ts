@@ -84,7 +84,7 @@ export async function login(proxyUrl: string, token = TOKEN): Promise<string> {
 
 /** The embedded service and the proxy in front of it, signed in. */
 export async function startStack(
-  options: { proxy?: Partial<ProxyOptions>; service?: ServiceOptions; serviceBaseUrl?: string } = {},
+  options: { proxy?: Partial<ProxyOptions>; service?: ServiceOptions; serviceBaseUrl?: string; signIn?: boolean } = {},
 ): Promise<Stack> {
   const { service, account } = await serviceWithAccount(options.service);
   const proxy = await startProxy({
@@ -99,7 +99,7 @@ export async function startStack(
     ...options.proxy,
   });
   const origin = proxy.url.replace(/\/$/, '');
-  const cookie = await login(proxy.url);
+  const cookie = options.signIn === false ? '' : await login(proxy.url, proxy.door.token);
   return {
     service,
     account,
