@@ -86,7 +86,7 @@ export function readProxyEnv(env: Env): ProxyEnv {
   } catch (error) {
     // The message names the variable and the problem only, never the value.
     if (error instanceof KeyFormatError) {
-      throw new StartupError(`SERVICE_SECRET is malformed: ${error.message.replace(/^the secret /, '')}`);
+      throw new StartupError(`SERVICE_SECRET ${error.message.replace(/^the secret /, '')}`);
     }
     throw error;
   }

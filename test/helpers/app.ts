@@ -48,9 +48,13 @@ export async function startApp(
     const check = () => {
       const login = /Terminal:\s+(\S+)/.exec(output);
       const service = /Service:\s+(\S+)/.exec(output);
+      const embeddedOnly = /Embedded service:\s+(\S+)\n.*Demo account:.*\n/s.exec(output);
       if (login?.[1] && service?.[1]) {
         clearTimeout(timer);
         resolvePromise({ loginUrl: login[1], serviceUrl: service[1] });
+      } else if (embeddedOnly?.[1]) {
+        clearTimeout(timer);
+        resolvePromise({ loginUrl: embeddedOnly[1], serviceUrl: embeddedOnly[1] });
       }
     };
     child.stdout.on('data', check);
