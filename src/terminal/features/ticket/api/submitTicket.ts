@@ -32,7 +32,9 @@ export async function postTicket({ key, orders, recvWindow }: TicketSubmission):
     });
     return { key, result: answer.data };
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error;
+    // No answer (the page is unloading, the network broke): the ticket may be in the journal, so
+    // this is not an outcome; the pending ticket stays and is looked up by its key.
+    if (!(error instanceof ApiError) || error.status === null) throw error;
     const failed = ticketErrorResponseSchema.safeParse(error.body);
     return { key, result: failed.success ? failed.data.data : undefined, message: error.message };
   }
