@@ -3,7 +3,9 @@ import { tvConfigSchema, type TvConfig } from '../interface';
 /**
  * The terminal configuration this service hands out. Ids of custom fields and columns name fields
  * of the rows the terminal has: journal orders for the order tables, market rows for positions and
- * the funding table. Validated at start so a typo here fails loudly, not in a trader's browser.
+ * the "markets" account table. The "balances" table and the "balance" summary item have no source
+ * in the interface (there is no balances endpoint): the terminal says so, as it would for any
+ * service. Validated at start so a typo here fails loudly, not in a trader's browser.
  */
 export const terminalConfig: TvConfig = tvConfigSchema.parse({
   accountSummaryRow: [
@@ -15,7 +17,7 @@ export const terminalConfig: TvConfig = tvConfigSchema.parse({
   ],
   accountManager: [
     {
-      id: 'funding',
+      id: 'markets',
       title: 'Funding',
       columns: [
         { id: 'symbol', title: 'Symbol' },
@@ -23,6 +25,15 @@ export const terminalConfig: TvConfig = tvConfigSchema.parse({
         { id: 'last_funding_rate', title: 'Last funding' },
         { id: 'sum_unitary_funding', title: 'Cumulative funding' },
         { id: 'next_funding_time', title: 'Next funding' },
+      ],
+    },
+    {
+      id: 'balances',
+      title: 'Balances',
+      columns: [
+        { id: 'asset', title: 'Asset' },
+        { id: 'total', title: 'Total' },
+        { id: 'available', title: 'Available' },
       ],
     },
   ],

@@ -25,7 +25,7 @@ afterAll(async () => {
 });
 
 const markText = (symbol: string) =>
-  page.locator(`tr[data-symbol="${symbol}"] td`).nth(1).innerText();
+  page.locator(`tr[data-symbol="${symbol}"] td[data-column="mark_price"]`).innerText();
 
 describe('the terminal in Chromium, on the real proxy and embedded service', () => {
   it('signs in with the printed link and drops the token from the address bar', async () => {
@@ -48,9 +48,9 @@ describe('the terminal in Chromium, on the real proxy and embedded service', () 
       .not.toBe(first.join('|'));
 
     // The list is virtualized; the last market is reachable by scrolling.
-    await page.locator('.markets__scroll').evaluate((element) => element.scrollTo(0, element.scrollHeight));
+    await page.locator('.markets .datagrid__scroll').evaluate((element) => element.scrollTo(0, element.scrollHeight));
     await page.locator('tr[data-symbol="PERP_GMX_USDC"]').waitFor();
-    await page.locator('.markets__scroll').evaluate((element) => element.scrollTo(0, 0));
+    await page.locator('.markets .datagrid__scroll').evaluate((element) => element.scrollTo(0, 0));
   });
 
   it('fills the ticket from a market, sends the order and shows its accepted row', async () => {
@@ -62,7 +62,7 @@ describe('the terminal in Chromium, on the real proxy and embedded service', () 
     const result = page.getByRole('region', { name: 'Ticket result' });
     await result.getByText('1 accepted').waitFor();
     await expect.poll(() => result.innerText()).toMatch(/order id \d+/);
-    await page.locator('table[aria-label="Orders"] tr[data-status="accepted"]').first().waitFor();
+    await page.locator('table[aria-label="Working orders"] tr[data-status="accepted"]').first().waitFor();
   });
 
   it('sends an order the service refuses and shows its reason', async () => {

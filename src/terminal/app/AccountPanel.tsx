@@ -1,25 +1,124 @@
-import { usePollingIntervals } from '../features/config';
-import { OrdersTable, UnknownOrdersAlert, useJournal } from '../features/orders';
-import { useSession } from '../features/session';
+import { useMemo, useState } from 'react';
+import type { AccountTable, JournalOrder } from '../../interface';
+import { ConfigTable, SummaryStrip, summaryValues, Tabs, Unavailable, type TabSpec } from '../features/account';
+import { useConfig, usePollingIntervals } from '../features/config';
+import { useFutures } from '../features/markets';
+import { JournalTable, UnknownOrdersAlert, journalBackoff, useJournal } from '../features/orders';
+import { useProxyHealth, useSession } from '../features/session';
+import { isStale } from '../shared/api/freshness';
+import { useNow } from '../shared/useNow';
 import { FeedStatus } from './FeedStatus';
 
+const NO_ORDERS: JournalOrder[] = [];
+
+/**
+ * Rows the terminal has, by the id an account table of the config may name: market rows, the
+ * working orders and the whole journal. Any other id has no source in the interface.
+ */
+function sourceFor(
+  table: AccountTable,
+  sources: { markets?: readonly object[]; orders?: readonly JournalOrder[] },
+): { rows: readonly Record<string, unknown>[]; key: string } | undefined {
+  const id = table.id.toLowerCase();
+  if (id === 'markets' && sources.markets) return { rows: sources.markets as Record<string, unknown>[], key: 'symbol' };
+  if ((id === 'orders' || id === 'workingorders') && sources.orders) {
+    return { rows: sources.orders.filter((order) => order.status === 'accepted') as unknown as Record<string, unknown>[], key: 'client_order_id' };
+  }
+  if ((id === 'orderhistory' || id === 'history') && sources.orders) {
+    return { rows: sources.orders as unknown as Record<string, unknown>[], key: 'client_order_id' };
+  }
+  return undefined;
+}
+
+/** The account area: the config's summary strip, then Orders, Order history, Positions and the config's own tables. */
 export function AccountPanel() {
-  const { orders: interval } = usePollingIntervals();
+  const config = useConfig();
+  const intervals = usePollingIntervals();
   const session = useSession();
-  const journal = useJournal(interval, session === 'signed-in');
-  const orders = journal.data?.rows ?? [];
-  return (
-    <section className="panel account" aria-labelledby="account-title">
-      <header className="panel__head">
-        <h2 id="account-title">Order history</h2>
-        {session === 'signed-in' ? <FeedStatus name="Journal" query={journal} intervalMs={interval} /> : null}
-      </header>
-      <UnknownOrdersAlert orders={orders} />
-      {session === 'signed-in' ? (
-        <OrdersTable orders={orders} empty="No orders yet. Orders you send appear here, newest first." />
+  const signedIn = session === 'signed-in';
+  const journal = useJournal(intervals.orders, signedIn);
+  const futures = useFutures(intervals.quotes);
+  const health = useProxyHealth(signedIn);
+  const now = useNow();
+  const orders = journal.data?.rows ?? NO_ORDERS;
+  const [tab, setTab] = useState('orders');
+  const journalStale = isStale(journal, intervals.orders, now);
+
+  const values = useMemo(
+    () =>
+      summaryValues({
+        orders: journal.data ? orders : undefined,
+        accountId: health.data?.accountId,
+        markets: futures.data?.rows.length,
+        latencyMs: health.data?.service.latencyMs,
+        clockOffsetMs: health.data?.clock.offsetMs,
+      }),
+    [journal.data, orders, health.data, futures.data?.rows.length],
+  );
+
+  const locked = <p className="empty">Sign in with the link the proxy printed to see the journal.</p>;
+  const working = orders.filter((order) => order.status === 'accepted').length;
+  const unknown = orders.filter((order) => order.status === 'unknown').length;
+  const tabs: TabSpec[] = [
+    {
+      id: 'orders',
+      title: 'Orders',
+      badge: working || undefined,
+      content: signedIn ? <JournalTable kind="orders" orders={orders} customFields={config.orderCustomFields} stale={journalStale} /> : locked,
+    },
+    {
+      id: 'history',
+      title: 'Order history',
+      badge: unknown ? <span className="badge badge--unknown">{unknown} unknown</span> : undefined,
+      content: signedIn ? (
+        <JournalTable kind="history" orders={orders} customFields={config.orderHistoryCustomFields} stale={journalStale} />
       ) : (
-        <p className="empty">Sign in with the link the proxy printed to see the journal.</p>
-      )}
+        locked
+      ),
+    },
+    {
+      id: 'positions',
+      title: 'Positions',
+      content: (
+        <Unavailable
+          title="Positions"
+          why="Positions are not available: the service interface has no positions endpoint, so the terminal cannot know them. Accepted orders are under Orders."
+          columns={config.positionCustomFields}
+        />
+      ),
+    },
+    ...config.accountManager.map((table) => {
+      const source = sourceFor(table, { markets: futures.data?.rows, orders: signedIn && journal.data ? orders : undefined });
+      return {
+        id: `table:${table.id}`,
+        title: table.title || table.id,
+        content: (
+          <ConfigTable
+            table={table}
+            rows={source?.rows}
+            rowKey={source?.key}
+            stale={table.id.toLowerCase() === 'markets' ? isStale(futures, intervals.quotes, now) : journalStale}
+          />
+        ),
+      };
+    }),
+  ];
+
+  return (
+    <section className="panel account" aria-label="Account">
+      <SummaryStrip items={config.accountSummaryRow} values={values} />
+      <UnknownOrdersAlert orders={orders} />
+      <Tabs
+        label="Account"
+        tabs={tabs}
+        selected={tab}
+        onSelect={setTab}
+        extra={
+          signedIn ? (
+            <FeedStatus name="Journal" query={journal} intervalMs={intervals.orders} retryInMs={journalBackoff.interval(intervals.orders)} />
+          ) : null
+        }
+      />
     </section>
   );
 }

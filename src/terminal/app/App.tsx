@@ -1,19 +1,16 @@
 import { ConfigNotice } from '../features/config';
 import { SessionBanner, useSession } from '../features/session';
+import { Toaster } from '../shared/ui/toast/Toaster';
 import { AccountPanel } from './AccountPanel';
 import { MarketsPanel } from './MarketsPanel';
 import { TicketPanel } from './TicketPanel';
+import { TopBar } from './TopBar';
 
 export function App() {
   const session = useSession();
   return (
     <div className="app">
-      <header className="topbar">
-        <span className="brand">Perp Terminal</span>
-        <span className={`session session--${session}`}>
-          {session === 'signed-in' ? 'Trading enabled' : session === 'signed-out' ? 'Trading locked' : session === 'unreachable' ? 'Proxy unreachable' : ''}
-        </span>
-      </header>
+      <TopBar session={session} />
       <div className="notices">
         <SessionBanner state={session} />
         <ConfigNotice />
@@ -23,6 +20,7 @@ export function App() {
         <TicketPanel />
         <AccountPanel />
       </main>
+      <Toaster />
     </div>
   );
 }

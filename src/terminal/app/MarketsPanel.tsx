@@ -1,32 +1,39 @@
 import { usePollingIntervals } from '../features/config';
-import { MarketsTable, useFutures } from '../features/markets';
-import { useTicketActions } from '../features/ticket';
+import { futuresBackoff, MarketsTable, useFutures } from '../features/markets';
+import { useActiveSymbol, useTicketActions } from '../features/ticket';
+import { isStale } from '../shared/api/freshness';
 import { fixedPlain } from '../shared/format/number';
+import { useNow } from '../shared/useNow';
 import { FeedStatus } from './FeedStatus';
 
 export function MarketsPanel() {
   const { quotes } = usePollingIntervals();
   const futures = useFutures(quotes);
   const ticket = useTicketActions();
+  const selected = useActiveSymbol();
+  const now = useNow();
   const snapshot = futures.data;
   return (
     <section className="panel markets" aria-labelledby="markets-title">
       <header className="panel__head">
         <h2 id="markets-title">Markets</h2>
         <span className="muted">{snapshot ? `${snapshot.rows.length} perpetuals` : ''}</span>
-        <FeedStatus name="Prices" query={futures} intervalMs={quotes} />
+        <FeedStatus name="Prices" query={futures} intervalMs={quotes} retryInMs={futuresBackoff.interval(quotes)} />
       </header>
       {snapshot ? (
         <MarketsTable
           rows={snapshot.rows}
-          selectedSymbol={undefined}
+          selectedSymbol={selected}
+          stale={isStale(futures, quotes, now)}
           onSelect={(symbol) => {
             const market = snapshot.bySymbol.get(symbol);
             ticket.selectMarket(symbol, market ? fixedPlain(market.mark_price, market.priceDecimals) : undefined);
           }}
         />
       ) : futures.error ? (
-        <p className="empty">Market data is unavailable: {futures.error.message}</p>
+        <p className="empty" role="alert">
+          Market data is unavailable: {futures.error.message}
+        </p>
       ) : (
         <p className="empty">Loading markets…</p>
       )}

@@ -1,3 +1,3 @@
-export { fetchFutures, futuresQueryOptions, useFutures, useMarket, type FuturesSnapshot } from './api/futuresQuery';
+export { fetchFutures, futuresBackoff, futuresQueryOptions, useFutures, useMarket, type FuturesSnapshot } from './api/futuresQuery';
 export { MarketsTable } from './components/MarketsTable';
 export type { MarketRow } from './model/marketRow';

@@ -1,3 +1,3 @@
-export { journalQueryOptions, useJournal } from './api/journalQuery';
-export { OrdersTable } from './components/OrdersTable';
+export { journalBackoff, journalQueryOptions, useJournal } from './api/journalQuery';
+export { JournalTable, type JournalTableProps } from './components/JournalTable';
 export { UnknownOrdersAlert } from './components/UnknownOrdersAlert';

@@ -1,2 +1,4 @@
+export { fetchHealth, HEALTH_INTERVAL_MS, healthQueryOptions, useProxyHealth } from './api/healthQuery';
 export { sessionQueryOptions, useSession, type SessionState } from './api/sessionQuery';
+export { ConnectionStatus } from './components/ConnectionStatus';
 export { SessionBanner } from './components/SessionBanner';

@@ -1,3 +1,3 @@
 export { OrderTicket, type OrderTicketProps } from './components/OrderTicket';
-export { useTicketActions } from './store';
+export { useActiveSymbol, useTicketActions } from './store';
 export type { MarketContext } from './model/types';

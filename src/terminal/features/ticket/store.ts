@@ -2,6 +2,8 @@ import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import type { Duration, OrderRequest } from '../../../interface';
 import type { TicketOutcome } from './api/submitTicket';
+import { useToastStore } from '../../shared/ui/toast/toastStore';
+import { outcomeToast } from './model/outcomeToast';
 import { defaultDurationFor, durationsFor } from './model/durations';
 import { newTicketKey } from './model/ids';
 import { copyDraftRow, newDraftRow } from './model/rows';
@@ -148,6 +150,7 @@ export const useTicketStore = create<TicketState>()(
         finishSubmission(outcome, durations) {
           const { pending, rows } = get();
           if (!pending || pending.key !== outcome.key) return;
+          useToastStore.getState().actions.push(outcomeToast(outcome.key, outcome.result, outcome.message));
           const allAccepted =
             outcome.result !== undefined && outcome.result.rows.every((row) => row.status === 'accepted');
           if (allAccepted) {
@@ -183,6 +186,8 @@ export const useTicketRows = () => useTicketStore((state) => state.rows);
 export const useActiveRowId = () => useTicketStore((state) => state.activeRowId);
 export const useActiveRow = () =>
   useTicketStore((state) => state.rows.find((row) => row.id === state.activeRowId) ?? state.rows[0]);
+export const useActiveSymbol = () =>
+  useTicketStore((state) => state.rows.find((row) => row.id === state.activeRowId)?.symbol);
 export const useRecvWindow = () => useTicketStore((state) => state.recvWindow);
 export const usePendingTicket = () => useTicketStore((state) => state.pending);
 export const useTicketOutcome = () => useTicketStore((state) => state.outcome);

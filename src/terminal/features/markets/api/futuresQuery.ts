@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { futuresResponseSchema } from '../../../../interface';
+import { createBackoff } from '../../../shared/api/backoff';
 import { getJson } from '../../../shared/api/http';
 import { toMarketRow, type MarketRow } from '../model/marketRow';
 import { inferSpec, type InstrumentSpec } from '../model/specs';
@@ -33,11 +34,13 @@ export async function fetchFutures(signal?: AbortSignal): Promise<FuturesSnapsho
   return { rows, bySymbol, serviceTime: response.timestamp, receivedAt };
 }
 
+export const futuresBackoff = createBackoff();
+
 export const futuresQueryOptions = (intervalMs: number) =>
   queryOptions({
     queryKey: ['futures'] as const,
-    queryFn: ({ signal }) => fetchFutures(signal),
-    refetchInterval: intervalMs,
+    queryFn: ({ signal }) => futuresBackoff.track(fetchFutures(signal)),
+    refetchInterval: () => futuresBackoff.interval(intervalMs),
     // Every poll brings new prices; comparing thousands of rows deeply would only cost time.
     structuralSharing: false,
     retry: false,

@@ -38,6 +38,11 @@ export function FundingCell({ row }: { row: MarketRow }) {
   );
 }
 
+export function RateCell({ rate }: { rate: number }) {
+  const tone = rate > 0 ? 'up' : rate < 0 ? 'down' : '';
+  return <span className={`num ${tone}`}>{formatPercent(rate, 4)}</span>;
+}
+
 export function CountdownCell({ at }: { at: number }) {
   const now = useNow();
   return <span className="num muted">{formatCountdown(at - now)}</span>;

@@ -1,77 +1,127 @@
-import { createColumnHelper, createSortedRowModel, rowSortingFeature, sortFn_alphanumeric, tableFeatures } from '@tanstack/react-table';
+import type { GridColumn } from '../../../shared/ui/grid/DataGrid';
 import type { MarketRow } from '../model/marketRow';
-import { ChangeCell, CompactCell, CountdownCell, FundingCell, PriceCell, SymbolCell } from './cells';
+import { ChangeCell, CompactCell, CountdownCell, FundingCell, PriceCell, RateCell, SymbolCell } from './cells';
 
-export const marketFeatures = tableFeatures({
-  rowSortingFeature,
-  sortedRowModel: createSortedRowModel(),
-  sortFns: { alphanumeric: sortFn_alphanumeric },
-});
-
-const helper = createColumnHelper<typeof marketFeatures, MarketRow>();
-
-export interface MarketColumnMeta {
-  /** Width in px. */
-  width: number;
-  align: 'left' | 'right';
-  /** What the header's tooltip says. */
-  description: string;
-}
-
-/** Columns of the markets table: ids are the row fields they show. */
-export const marketColumns = helper.columns([
-  helper.accessor('symbol', {
-    header: 'Market',
-    sortFn: 'alphanumeric',
-    cell: ({ row }) => <SymbolCell row={row.original} />,
-    meta: { width: 140, align: 'left', description: 'Perpetual future, quoted in USDC' },
-  }),
-  helper.accessor('mark_price', {
-    header: 'Mark',
-    cell: ({ row }) => (
-      <PriceCell value={row.original.mark_price} decimals={row.original.priceDecimals} tick={row.original.markTick} />
-    ),
-    meta: { width: 110, align: 'right', description: 'Mark price: what positions are valued and liquidated at' },
-  }),
-  helper.accessor('index_price', {
-    header: 'Index',
-    cell: ({ row }) => <PriceCell value={row.original.index_price} decimals={row.original.priceDecimals} />,
-    meta: { width: 110, align: 'right', description: 'Index price: the spot reference of the market' },
-  }),
-  helper.accessor('change24h', {
-    header: '24h change',
-    sortUndefined: 'last',
-    cell: ({ row }) => <ChangeCell ratio={row.original.change24h} />,
-    meta: { width: 90, align: 'right', description: 'Last price against the price 24 hours ago' },
-  }),
-  helper.accessor('24h_high', {
-    header: '24h high',
-    cell: ({ row }) => <PriceCell value={row.original['24h_high']} decimals={row.original.priceDecimals} />,
-    meta: { width: 104, align: 'right', description: 'Highest price of the last 24 hours' },
-  }),
-  helper.accessor('24h_low', {
-    header: '24h low',
-    cell: ({ row }) => <PriceCell value={row.original['24h_low']} decimals={row.original.priceDecimals} />,
-    meta: { width: 104, align: 'right', description: 'Lowest price of the last 24 hours' },
-  }),
-  helper.accessor('24h_amount', {
-    header: '24h volume',
-    cell: ({ row }) => <CompactCell value={row.original['24h_amount']} />,
-    meta: { width: 92, align: 'right', description: 'Traded in the last 24 hours, in USDC' },
-  }),
-  helper.accessor('est_funding_rate', {
-    header: 'Funding',
-    cell: ({ row }) => <FundingCell row={row.original} />,
-    meta: { width: 90, align: 'right', description: 'Estimated funding rate per 8 hours; hover a rate for its yearly rate' },
-  }),
-  helper.accessor('next_funding_time', {
-    header: 'Next funding',
-    cell: ({ row }) => <CountdownCell at={row.original.nextFundingAt} />,
-    meta: { width: 96, align: 'right', description: 'Time left until funding settles' },
-  }),
-  helper.accessor('open_interest', {
-    header: 'Open interest',
-    cell: ({ row }) => <CompactCell value={row.original.open_interest} />,
-    meta: { width: 100, align: 'right', description: 'Open contracts, in the base asset' },
-  }),
-]);
+/** Columns of the markets table; ids are the row fields they show. */
+export const marketColumns: GridColumn<MarketRow>[] = [
+  {
+    id: 'symbol',
+    title: 'Market',
+    tooltip: 'Perpetual future, quoted in USDC',
+    width: 128,
+    sortValue: (row) => row.symbol,
+    cell: (row) => <SymbolCell row={row} />,
+    hideable: false,
+  },
+  {
+    id: 'mark_price',
+    title: 'Mark',
+    tooltip: 'Mark price: what positions are valued and liquidated at',
+    align: 'right',
+    width: 100,
+    sortValue: (row) => row.mark_price,
+    cell: (row) => <PriceCell value={row.mark_price} decimals={row.priceDecimals} tick={row.markTick} />,
+  },
+  {
+    id: 'index_price',
+    title: 'Index',
+    tooltip: 'Index price: the spot reference of the market',
+    align: 'right',
+    width: 100,
+    sortValue: (row) => row.index_price,
+    cell: (row) => <PriceCell value={row.index_price} decimals={row.priceDecimals} />,
+  },
+  {
+    id: 'change24h',
+    title: '24h change',
+    tooltip: 'Last price against the price 24 hours ago',
+    align: 'right',
+    width: 84,
+    sortValue: (row) => row.change24h,
+    cell: (row) => <ChangeCell ratio={row.change24h} />,
+  },
+  {
+    id: '24h_high',
+    title: '24h high',
+    tooltip: 'Highest price of the last 24 hours',
+    align: 'right',
+    width: 96,
+    sortValue: (row) => row['24h_high'],
+    cell: (row) => <PriceCell value={row['24h_high']} decimals={row.priceDecimals} />,
+  },
+  {
+    id: '24h_low',
+    title: '24h low',
+    tooltip: 'Lowest price of the last 24 hours',
+    align: 'right',
+    width: 96,
+    sortValue: (row) => row['24h_low'],
+    cell: (row) => <PriceCell value={row['24h_low']} decimals={row.priceDecimals} />,
+  },
+  {
+    id: '24h_amount',
+    title: '24h volume',
+    tooltip: 'Traded in the last 24 hours, in USDC',
+    align: 'right',
+    width: 84,
+    sortValue: (row) => row['24h_amount'],
+    cell: (row) => <CompactCell value={row['24h_amount']} />,
+  },
+  {
+    id: '24h_volume',
+    title: '24h volume (base)',
+    tooltip: 'Traded in the last 24 hours, in the base asset',
+    align: 'right',
+    width: 110,
+    sortValue: (row) => row['24h_volume'],
+    cell: (row) => <CompactCell value={row['24h_volume']} />,
+    hiddenByDefault: true,
+  },
+  {
+    id: 'est_funding_rate',
+    title: 'Funding',
+    tooltip: 'Estimated funding rate per 8 hours; hover a rate for its yearly rate',
+    align: 'right',
+    width: 84,
+    sortValue: (row) => row.est_funding_rate,
+    cell: (row) => <FundingCell row={row} />,
+  },
+  {
+    id: 'last_funding_rate',
+    title: 'Last funding',
+    tooltip: 'Rate of the last settlement, per 8 hours',
+    align: 'right',
+    width: 96,
+    sortValue: (row) => row.last_funding_rate,
+    cell: (row) => <RateCell rate={row.last_funding_rate} />,
+    hiddenByDefault: true,
+  },
+  {
+    id: 'next_funding_time',
+    title: 'Next funding',
+    tooltip: 'Time left until funding settles',
+    align: 'right',
+    width: 88,
+    sortValue: (row) => row.next_funding_time,
+    cell: (row) => <CountdownCell at={row.nextFundingAt} />,
+  },
+  {
+    id: 'open_interest',
+    title: 'Open interest',
+    tooltip: 'Open contracts, in the base asset',
+    align: 'right',
+    width: 92,
+    sortValue: (row) => row.open_interest,
+    cell: (row) => <CompactCell value={row.open_interest} />,
+  },
+  {
+    id: 'sum_unitary_funding',
+    title: 'Cumulative funding',
+    tooltip: 'Funding paid per unit since listing, in USDC',
+    align: 'right',
+    width: 120,
+    sortValue: (row) => row.sum_unitary_funding,
+    cell: (row) => <CompactCell value={row.sum_unitary_funding} />,
+    hiddenByDefault: true,
+  },
+];

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ordersPageSchema, type OrdersPage } from '../../../../interface';
+import { createBackoff } from '../../../shared/api/backoff';
 import { getJson } from '../../../shared/api/http';
 
 /** The newest orders of the journal; the proxy keeps them all, the terminal shows the latest. */
@@ -9,11 +10,13 @@ export async function fetchJournal(signal?: AbortSignal): Promise<OrdersPage['da
   return (await getJson(`/api/orders?limit=${JOURNAL_PAGE}`, ordersPageSchema, signal)).data;
 }
 
+export const journalBackoff = createBackoff();
+
 export const journalQueryOptions = (intervalMs: number, enabled = true) =>
   queryOptions({
     queryKey: ['journal', 'orders'] as const,
-    queryFn: ({ signal }) => fetchJournal(signal),
-    refetchInterval: intervalMs,
+    queryFn: ({ signal }) => journalBackoff.track(fetchJournal(signal)),
+    refetchInterval: () => journalBackoff.interval(intervalMs),
     enabled,
     retry: false,
   });

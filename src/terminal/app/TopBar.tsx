@@ -1,0 +1,20 @@
+import { ConnectionStatus, useProxyHealth, type SessionState } from '../features/session';
+
+export function TopBar({ session }: { session: SessionState }) {
+  const health = useProxyHealth(session === 'signed-in');
+  return (
+    <header className="topbar">
+      <span className="brand">Perp Terminal</span>
+      <ConnectionStatus health={health.data} />
+      <span className={`session session--${session}`}>
+        {session === 'signed-in'
+          ? 'Trading enabled'
+          : session === 'signed-out'
+            ? 'Trading locked'
+            : session === 'unreachable'
+              ? 'Proxy unreachable'
+              : ''}
+      </span>
+    </header>
+  );
+}

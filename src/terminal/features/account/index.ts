@@ -1,0 +1,4 @@
+export { ConfigTable, Unavailable } from './components/ConfigTable';
+export { SummaryStrip } from './components/SummaryStrip';
+export { Tabs, type TabSpec } from './components/Tabs';
+export { summarySourceIds, summaryValues, type SummaryInputs } from './model/summary';

@@ -1,0 +1,88 @@
+import { useMemo } from 'react';
+import type { CustomField, JournalOrder } from '../../../../interface';
+import { formatFieldValue } from '../../../shared/format/field';
+import { DASH, plainNumber } from '../../../shared/format/number';
+import { formatClock } from '../../../shared/format/time';
+import { DataGrid, type GridColumn } from '../../../shared/ui/grid/DataGrid';
+
+const text = (value: number | null) => (value === null ? DASH : plainNumber(value));
+const rowId = (order: JournalOrder) => `${order.ticket_id}:${order.seq}`;
+const rowData = (order: JournalOrder) => ({ 'data-status': order.status, 'data-client-id': order.client_order_id ?? '' });
+
+const baseColumns: GridColumn<JournalOrder>[] = [
+  { id: 'created_at', title: 'Time', width: 80, sortValue: (o) => o.created_at, cell: (o) => <span className="num muted">{formatClock(o.created_at)}</span> },
+  { id: 'symbol', title: 'Market', width: 130, sortValue: (o) => o.symbol, cell: (o) => o.symbol },
+  { id: 'side', title: 'Side', width: 56, sortValue: (o) => o.side, cell: (o) => <span className={o.side === 'BUY' ? 'up' : 'down'}>{o.side}</span> },
+  { id: 'order_type', title: 'Type', width: 80, sortValue: (o) => o.order_type, cell: (o) => o.order_type },
+  { id: 'order_price', title: 'Price', align: 'right', width: 100, sortValue: (o) => o.order_price, cell: (o) => <span className="num">{text(o.order_price)}</span> },
+  {
+    id: 'order_quantity',
+    title: 'Quantity',
+    align: 'right',
+    width: 100,
+    sortValue: (o) => o.order_quantity ?? o.order_amount,
+    cell: (o) => <span className="num">{o.order_quantity !== null ? text(o.order_quantity) : `${text(o.order_amount)} USDC`}</span>,
+  },
+  { id: 'status', title: 'Status', width: 90, sortValue: (o) => o.status, cell: (o) => <span className={`badge badge--${o.status}`}>{o.status}</span> },
+  { id: 'order_id', title: 'Order id', align: 'right', width: 90, sortValue: (o) => o.order_id, cell: (o) => <span className="num">{o.order_id ?? DASH}</span> },
+];
+
+const reasonColumn: GridColumn<JournalOrder> = {
+  id: 'error_message',
+  title: 'Reason',
+  width: 260,
+  sortValue: (o) => o.error_message ?? undefined,
+  cell: (o) => (
+    <span className="reason" title={o.error_message ?? undefined}>
+      {o.error_message ?? ''}
+    </span>
+  ),
+};
+
+/** A config custom field as a column: id names the journal field, title heads it, tooltip explains it. */
+function customColumn(field: CustomField): GridColumn<JournalOrder> {
+  const read = (order: JournalOrder) => (order as unknown as Record<string, unknown>)[field.id];
+  return {
+    id: `custom:${field.id}`,
+    title: field.title,
+    tooltip: field.tooltip || undefined,
+    align: field.alignment,
+    width: 110,
+    sortValue: (order) => {
+      const value = read(order);
+      return typeof value === 'number' || typeof value === 'string' ? value : undefined;
+    },
+    cell: (order) => <span className="num">{formatFieldValue(field.id, read(order))}</span>,
+  };
+}
+
+export interface JournalTableProps {
+  /** "orders": the working orders; "history": every order of the journal. */
+  kind: 'orders' | 'history';
+  orders: readonly JournalOrder[];
+  customFields: readonly CustomField[];
+  stale?: boolean;
+}
+
+/** Orders of the journal, newest first, with the config's custom fields as extra columns. */
+export function JournalTable({ kind, orders, customFields, stale }: JournalTableProps) {
+  const columns = useMemo(
+    () => [...baseColumns, ...(kind === 'history' ? [reasonColumn] : []), ...customFields.map(customColumn)],
+    [kind, customFields],
+  );
+  const rows = useMemo(() => (kind === 'orders' ? orders.filter((order) => order.status === 'accepted') : orders), [kind, orders]);
+  return (
+    <DataGrid
+      tableId={kind}
+      label={kind === 'orders' ? 'Working orders' : 'Order history'}
+      columns={columns}
+      rows={rows}
+      rowId={rowId}
+      rowData={rowData}
+      stale={stale}
+      defaultSort={{ id: 'created_at', desc: true }}
+      empty={kind === 'orders' ? 'No working orders. Accepted orders appear here.' : 'No orders yet. Every order you send appears here, newest first.'}
+      rowHeight={28}
+    />
+  );
+}

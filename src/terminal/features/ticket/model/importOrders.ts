@@ -1,0 +1,202 @@
+import Papa from 'papaparse';
+import type { Duration, MarginMode, Side } from '../../../../interface';
+import { parseDecimal } from './decimal';
+import { defaultDurationFor, durationsFor } from './durations';
+import { newDraftRow } from './rows';
+import type { DraftRow, OrderKind } from './types';
+
+/**
+ * Orders pasted from a spreadsheet or a file, one a line, turned into ticket rows. Only the shape
+ * of each line is judged here; prices, steps and ids are judged by checkTicket like any typed row.
+ */
+
+/** The order request fields in the interface's order (interface.md 2.3): a paste without header uses it. */
+export const importColumns = [
+  'symbol',
+  'order_type',
+  'side',
+  'client_order_id',
+  'order_price',
+  'order_quantity',
+  'order_amount',
+  'visible_quantity',
+  'order_tag',
+  'margin_mode',
+] as const;
+export type ImportColumn = (typeof importColumns)[number];
+
+export interface ImportProblem {
+  /** 1-based, as the trader sees the pasted text. */
+  line: number;
+  reason: string;
+}
+export interface ImportResult {
+  rows: DraftRow[];
+  problems: ImportProblem[];
+}
+
+const requiredColumns: readonly ImportColumn[] = ['symbol', 'order_type', 'side'];
+const durationTypes = ['IOC', 'FOK', 'POST_ONLY'];
+const knownTypes = ['LIMIT', 'MARKET', ...durationTypes];
+
+const isColumn = (name: string): name is ImportColumn => (importColumns as readonly string[]).includes(name);
+
+interface Line {
+  line: number;
+  cells: string[];
+  error?: string;
+}
+
+function describeParseError(error: Papa.ParseError): string {
+  if (error.code === 'MissingQuotes') return 'A quoted cell is not closed';
+  if (error.code === 'InvalidQuotes') return 'A quote in the middle of a cell: put quotes around the whole cell';
+  return error.message;
+}
+
+/**
+ * Non-blank lines with their trimmed cells. A spreadsheet copies as tabs on every line, so a tab in
+ * the first line means TSV; guessing line by line would let a comma inside a tag change the format.
+ */
+function readLines(text: string): Line[] {
+  const normal = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
+  const first = normal.split('\n').find((line) => line.trim() !== '') ?? '';
+  const lines: Line[] = [];
+  let start = 0;
+  let line = 1;
+  Papa.parse<string[]>(normal, {
+    delimiter: first.includes('\t') ? '\t' : ',',
+    newline: '\n',
+    skipEmptyLines: false,
+    step: (result) => {
+      const cells = result.data.map((cell) => cell.trim());
+      const error = result.errors[0];
+      if (cells.some((cell) => cell !== '')) lines.push({ line, cells, error: error && describeParseError(error) });
+      // A quoted cell may span lines, so the next row starts as many lines down as this one took.
+      const end = result.meta.cursor;
+      line += normal.slice(start, end).split('\n').length - 1;
+      start = end;
+    },
+  });
+  return lines;
+}
+
+/** Data never holds a field name where it matters, so one such name marks the line as a header. */
+const isHeader = (cells: readonly string[]) => cells.some((cell) => isColumn(cell.toLowerCase()));
+
+function readHeader(cells: readonly string[]) {
+  const reasons: string[] = [];
+  const seen = new Set<ImportColumn>();
+  const columns = cells.map((cell) => {
+    const name = cell.toLowerCase();
+    if (name === '') return undefined;
+    if (!isColumn(name)) reasons.push(`Unknown column "${cell}": the columns are ${importColumns.join(', ')}`);
+    else if (seen.has(name)) reasons.push(`Column ${name} appears twice; the first one is used`);
+    else {
+      seen.add(name);
+      return name;
+    }
+    return undefined;
+  });
+  const missing = requiredColumns.filter((column) => !seen.has(column));
+  if (missing.length > 0) reasons.push(`No ${missing.join(', ')} column, so no order could be read`);
+  return { columns, reasons, complete: missing.length === 0 };
+}
+
+/** Keeps the trader's digits as typed, once they are known to be a plain decimal. */
+function readNumber(column: ImportColumn, value: string, reasons: string[]): string {
+  if (value === '' || parseDecimal(value)) return value;
+  if (value.startsWith('-') && parseDecimal(value.slice(1))) reasons.push(`${column} "${value}" is negative`);
+  else if (/^(\d+\.?\d*|\.\d+)e[+-]?\d+$/i.test(value)) reasons.push(`${column} "${value}" must be written out, without an exponent`);
+  else reasons.push(`${column} "${value}" is not a number`);
+  return value;
+}
+
+function readType(value: string, durations: readonly Duration[], reasons: string[]) {
+  const type = value.toUpperCase();
+  const kind: OrderKind = type === 'MARKET' ? 'market' : 'limit';
+  if (type === '') reasons.push('order_type is missing');
+  else if (type === 'ASK' || type === 'BID') reasons.push(`order_type ${type} cannot be placed from the ticket; use LIMIT or MARKET`);
+  else if (!knownTypes.includes(type)) reasons.push(`order_type "${value}" is not one of ${knownTypes.join(', ')}`);
+  else if (!durationTypes.includes(type)) return { kind, durationId: defaultDurationFor(kind, durations)?.id ?? '' };
+  else {
+    const duration = durationsFor('limit', durations).find((offered) => offered.id.toUpperCase() === type);
+    if (duration) return { kind, durationId: duration.id };
+    reasons.push(`order_type ${type} is not offered by this service: it has no ${type} duration for limit orders`);
+  }
+  return undefined;
+}
+
+function readChoice<T extends string>(column: ImportColumn, value: string, choices: readonly T[], reasons: string[]) {
+  const choice = choices.find((option) => option === value.toUpperCase());
+  if (value === '') reasons.push(`${column} is missing`);
+  else if (!choice) reasons.push(`${column} "${value}" must be ${choices.join(' or ')}`);
+  return choice;
+}
+
+function readOrder(cell: (column: ImportColumn) => string, durations: readonly Duration[], reasons: string[]) {
+  const symbol = cell('symbol').toUpperCase();
+  if (symbol === '') reasons.push('symbol is missing');
+  const type = readType(cell('order_type'), durations, reasons);
+  const side = readChoice<Side>('side', cell('side'), ['BUY', 'SELL'], reasons);
+  const marginMode = readChoice<MarginMode>('margin_mode', cell('margin_mode') || 'CROSS', ['CROSS', 'ISOLATED'], reasons);
+  const price = readNumber('order_price', cell('order_price'), reasons);
+  const quantity = readNumber('order_quantity', cell('order_quantity'), reasons);
+  const amount = readNumber('order_amount', cell('order_amount'), reasons);
+  const visibleQuantity = readNumber('visible_quantity', cell('visible_quantity'), reasons);
+  if (amount !== '' && quantity !== '') reasons.push('Give order_quantity or order_amount, not both');
+  else if (amount !== '' && type && type.kind !== 'market') reasons.push('order_amount is only for MARKET orders; give order_quantity');
+  if (reasons.length > 0 || !type || !side || !marginMode) return undefined;
+
+  const row = newDraftRow(durations, symbol, type.kind);
+  return {
+    ...row,
+    side,
+    durationId: type.durationId,
+    price,
+    size: amount || quantity,
+    sizeUnit: amount !== '' ? 'amount' : 'quantity',
+    visibleQuantity,
+    tag: cell('order_tag'),
+    marginMode,
+    clientOrderId: cell('client_order_id') || row.clientOrderId,
+  } satisfies DraftRow;
+}
+
+/**
+ * Reads pasted CSV or TSV, with or without a header line. A line that cannot be read is reported
+ * with its reasons and left out; every other line becomes a row, in the order pasted.
+ */
+export function parseOrderLines(text: string, context: { durations: readonly Duration[] }): ImportResult {
+  const lines = readLines(text);
+  const rows: DraftRow[] = [];
+  const problems: ImportProblem[] = [];
+  let columns: readonly (ImportColumn | undefined)[] = importColumns;
+  let beyond = `the ${importColumns.length} columns of an order`;
+  const first = lines[0];
+  if (first && !first.error && isHeader(first.cells)) {
+    lines.shift();
+    const header = readHeader(first.cells);
+    if (header.reasons.length > 0) problems.push({ line: first.line, reason: header.reasons.join('; ') });
+    if (!header.complete) return { rows, problems };
+    columns = header.columns;
+    beyond = `the header's ${columns.length} columns`;
+  }
+
+  for (const { line, cells, error } of lines) {
+    if (error) {
+      problems.push({ line, reason: error });
+      continue;
+    }
+    const reasons: string[] = [];
+    const extra = cells.findIndex((value, index) => index >= columns.length && value !== '');
+    if (extra >= 0) reasons.push(`Cell ${extra + 1} "${cells[extra]}" is beyond ${beyond}`);
+    const cell = (column: ImportColumn) => {
+      const index = columns.indexOf(column);
+      return index >= 0 ? (cells[index] ?? '') : '';
+    };
+    const row = readOrder(cell, context.durations, reasons);
+    if (row) rows.push(row);
+    else problems.push({ line, reason: reasons.join('; ') });
+  }
+  return { rows, problems };
+}

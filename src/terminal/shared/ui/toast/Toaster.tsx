@@ -1,0 +1,34 @@
+import { useEffect } from 'react';
+import { useToastActions, useToasts, type Toast } from './toastStore';
+
+/** Ticket outcomes, said once, with their tone; errors and unknowns stay until dismissed. */
+export function Toaster() {
+  const toasts = useToasts();
+  return (
+    <div className="toaster" role="region" aria-label="Notifications">
+      {toasts.map((toast) => (
+        <ToastView key={toast.id} toast={toast} />
+      ))}
+    </div>
+  );
+}
+
+function ToastView({ toast }: { toast: Toast }) {
+  const { dismiss } = useToastActions();
+  useEffect(() => {
+    if (toast.timeoutMs <= 0) return;
+    const timer = setTimeout(() => dismiss(toast.id), toast.timeoutMs);
+    return () => clearTimeout(timer);
+  }, [toast.id, toast.timeoutMs, dismiss]);
+  return (
+    <div className={`toast toast--${toast.tone}`} role={toast.tone === 'success' ? 'status' : 'alert'} data-toast={toast.tone}>
+      <div className="toast__body">
+        <strong>{toast.title}</strong>
+        {toast.detail ? <div className="toast__detail">{toast.detail}</div> : null}
+      </div>
+      <button type="button" className="button button--ghost" aria-label="Dismiss notification" onClick={() => dismiss(toast.id)}>
+        ×
+      </button>
+    </div>
+  );
+}
