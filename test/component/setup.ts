@@ -1,10 +1,20 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { useMarketsStore } from '../../src/terminal/features/markets/store';
+import { useTicketStore } from '../../src/terminal/features/ticket/store';
+import { useLayoutStore } from '../../src/terminal/shared/ui/grid/layoutStore';
+import { useToastStore } from '../../src/terminal/shared/ui/toast/toastStore';
+
+// Stores are module state: every test starts from their initial state, as a fresh page would.
+type Resettable = { getState(): unknown; setState(state: unknown, replace: true): void };
+const stores = [useTicketStore, useMarketsStore, useLayoutStore, useToastStore] as unknown as Resettable[];
+const initial = stores.map((store) => [store, store.getState()] as const);
 
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  for (const [store, state] of initial) store.setState(state, true);
 });
 
 // jsdom has no layout; the virtualizer needs sizes to decide which rows are in view.

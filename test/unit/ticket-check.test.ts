@@ -235,6 +235,17 @@ describe('checkTicket rules', () => {
   });
 });
 
+describe('a market without a usable mark', () => {
+  it('says so on the price instead of failing', () => {
+    for (const mark of [0, -5, Number.NaN]) {
+      const broken = { ...btc, mark_price: mark };
+      const check = checkTicket([limit()], { ...context, markets: new Map([[btc.symbol, broken]]) });
+      expect(check.rows[0]?.errors.price).toBe('No usable mark price for PERP_BTC_USDC yet');
+      expect(check.orders).toEqual([]);
+    }
+  });
+});
+
 describe('ticket blockers', () => {
   it('blocks an empty ticket', () => {
     const result = check([]);

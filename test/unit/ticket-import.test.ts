@@ -207,6 +207,14 @@ describe('order types', () => {
     ]);
   });
 
+  it('keeps LIMIT a plain LIMIT when the config makes IOC the default', () => {
+    const iocFirst = [limitOnly('IOC', 'Immediate or cancel', true), limitOnly('GTC', 'Good till cancelled')];
+    expect(read('PERP_BTC_USDC,LIMIT,BUY,,100,1', iocFirst).rows.map((row) => row.durationId)).toEqual(['GTC']);
+    const onlyIoc = read('PERP_BTC_USDC,LIMIT,BUY,,100,1', [limitOnly('IOC', 'Immediate or cancel', true)]);
+    expect(onlyIoc.rows).toEqual([]);
+    expect(onlyIoc.problems[0]?.reason).toMatch(/LIMIT is not offered by this service/);
+  });
+
   it('does not take a duration offered only for market orders', () => {
     const marketIoc: Duration = { ...limitOnly('IOC', 'Immediate or cancel'), supportedOrderTypes: ['market'] };
     expect(read('PERP_BTC_USDC,IOC,BUY,,100,1', [limitOnly('GTC', 'GTC', true), marketIoc]).rows).toEqual([]);

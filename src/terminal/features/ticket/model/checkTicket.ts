@@ -94,7 +94,10 @@ function checkRow(
     price = parseDecimal(row.price);
     if (row.price.trim() === '') errors.price = 'Enter a price';
     else if (!price || price.lte(0)) errors.price = 'Enter a positive number, like 100012.5';
-    else if (market) {
+    else if (market && !(market.mark_price > 0)) {
+      // A market without a usable mark (0, negative or not a number) cannot be checked against it.
+      errors.price = `No usable mark price for ${market.symbol} yet`;
+    } else if (market) {
       const tick = stepOf(market.priceDecimals);
       if (!isMultipleOf(price, tick)) errors.price = `Use a multiple of the tick ${plain(tick)}`;
       else {
@@ -149,7 +152,7 @@ function checkRow(
     if (byAmount) checked.notional = size;
     else {
       checked.quantity = size;
-      const reference = price ?? (market ? new Big(market.mark_price) : undefined);
+      const reference = price ?? (market && market.mark_price > 0 ? new Big(market.mark_price) : undefined);
       if (reference) checked.notional = size.times(reference);
     }
   }

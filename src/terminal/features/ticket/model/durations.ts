@@ -45,3 +45,12 @@ export function resolveDuration(
   if (durationId === '') return defaultDurationFor(kind, durations);
   return durationsFor(kind, durations).find((duration) => duration.id === durationId);
 }
+
+/**
+ * The duration that sends a plain LIMIT: the default one if it does, else the first that does.
+ * A pasted LIMIT line must not turn into IOC because a config made IOC the default.
+ */
+export function plainLimitDuration(durations: readonly Duration[]): Duration | undefined {
+  const plain = durationsFor('limit', durations).filter((duration) => orderTypeFor('limit', duration) === 'LIMIT');
+  return plain.find((duration) => duration.default) ?? plain[0];
+}

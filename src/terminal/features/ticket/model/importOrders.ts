@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import type { Duration, MarginMode, Side } from '../../../../interface';
 import { parseDecimal } from './decimal';
-import { defaultDurationFor, durationsFor } from './durations';
+import { defaultDurationFor, durationsFor, plainLimitDuration } from './durations';
 import { newDraftRow } from './rows';
 import type { DraftRow, OrderKind } from './types';
 
@@ -117,7 +117,12 @@ function readType(value: string, durations: readonly Duration[], reasons: string
   if (type === '') reasons.push('order_type is missing');
   else if (type === 'ASK' || type === 'BID') reasons.push(`order_type ${type} cannot be placed from the ticket; use LIMIT or MARKET`);
   else if (!knownTypes.includes(type)) reasons.push(`order_type "${value}" is not one of ${knownTypes.join(', ')}`);
-  else if (!durationTypes.includes(type)) return { kind, durationId: defaultDurationFor(kind, durations)?.id ?? '' };
+  else if (type === 'MARKET') return { kind, durationId: defaultDurationFor('market', durations)?.id ?? '' };
+  else if (type === 'LIMIT') {
+    const plain = plainLimitDuration(durations);
+    if (plain || durationsFor('limit', durations).length === 0) return { kind, durationId: plain?.id ?? '' };
+    reasons.push('order_type LIMIT is not offered by this service: none of its limit durations sends a plain LIMIT');
+  }
   else {
     const duration = durationsFor('limit', durations).find((offered) => offered.id.toUpperCase() === type);
     if (duration) return { kind, durationId: duration.id };
