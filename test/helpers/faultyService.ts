@@ -20,6 +20,8 @@ export interface FaultyService {
   requests: { method: string; path: string; body: string; headers: IncomingMessage['headers']; at: number }[];
   /** Makes the next requests to `path` misbehave (all of them when `times` is omitted). */
   fail(path: string, fault: Fault, times?: number): void;
+  /** Answers `path` with this JSON from now on (a service with another config, say). */
+  respond(path: string, body: unknown, status?: number): void;
   close(): Promise<void>;
 }
 
@@ -29,6 +31,7 @@ export interface FaultyService {
  */
 export async function startFaultyService(upstream: string): Promise<FaultyService> {
   const faults = new Map<string, { fault: Fault; left: number }>();
+  const answers = new Map<string, { status: number; body: string }>();
   const requests: FaultyService['requests'] = [];
   const sockets = new Set<Socket>();
 
@@ -61,6 +64,8 @@ export async function startFaultyService(upstream: string): Promise<FaultyServic
         response.writeHead(status, { 'content-type': type });
         response.end(text);
       };
+      const canned = answers.get(path);
+      if (fault === 'pass' && canned) return send(canned.status, 'application/json', canned.body);
       switch (fault) {
         case 'hang':
           return; // never answers; the client's timeout has to fire
@@ -112,6 +117,9 @@ export async function startFaultyService(upstream: string): Promise<FaultyServic
     requests,
     fail(path, fault, times = Number.POSITIVE_INFINITY) {
       faults.set(path, { fault, left: times });
+    },
+    respond(path, body, status = 200) {
+      answers.set(path, { status, body: JSON.stringify(body) });
     },
     close: () =>
       new Promise<void>((resolve) => {

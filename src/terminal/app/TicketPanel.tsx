@@ -4,6 +4,8 @@ import { useFutures } from '../features/markets';
 import { useJournal } from '../features/orders';
 import { useSession } from '../features/session';
 import { OrderTicket, type MarketContext } from '../features/ticket';
+import { isStale, staleReason } from '../shared/api/freshness';
+import { useNow } from '../shared/useNow';
 
 const NO_MARKETS: ReadonlyMap<string, MarketContext> = new Map();
 
@@ -15,6 +17,8 @@ export function TicketPanel() {
   const signedIn = useSession() === 'signed-in';
   const journal = useJournal(intervals.orders, signedIn);
   const rows = journal.data?.rows;
+  const now = useNow();
+  const stale = isStale(futures, intervals.quotes, now) ? staleReason(futures, intervals.quotes, now) || 'prices are not live' : undefined;
   const usedClientOrderIds = useMemo(
     () =>
       new Set(
@@ -29,6 +33,7 @@ export function TicketPanel() {
       markets={futures.data?.bySymbol ?? NO_MARKETS}
       durations={durations}
       usedClientOrderIds={usedClientOrderIds}
+      staleReason={stale}
     />
   );
 }

@@ -14,10 +14,12 @@ export interface OrderTicketProps {
   markets: ReadonlyMap<string, MarketContext>;
   durations: readonly Duration[];
   usedClientOrderIds: ReadonlySet<string>;
+  /** Why the market data is not live, when it is not: marks are then shown as stale. */
+  staleReason?: string;
 }
 
 /** The order ticket: one order, checked as it is typed, sent through the proxy. */
-export function OrderTicket({ markets, durations, usedClientOrderIds }: OrderTicketProps) {
+export function OrderTicket({ markets, durations, usedClientOrderIds, staleReason }: OrderTicketProps) {
   const rows = useTicketRows();
   const row = useActiveRow();
   const recvWindow = useRecvWindow();
@@ -41,8 +43,9 @@ export function OrderTicket({ markets, durations, usedClientOrderIds }: OrderTic
       <header className="panel__head">
         <h2 id="ticket-title">Order ticket</h2>
         {market ? (
-          <span className="ticket__market">
+          <span className={`ticket__market ${staleReason ? 'ticket__market--stale' : ''}`} title={staleReason}>
             {row.symbol} · mark <span className="num">{formatFixed(market.mark_price, market.priceDecimals)}</span>
+            {staleReason ? ' (stale)' : ''}
           </span>
         ) : (
           <span className="muted">{row.symbol ? `${row.symbol} (no price yet)` : 'Click a market to trade it'}</span>

@@ -1,0 +1,237 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { differentConfig } from '../component/configs';
+import { startApp, type RunningApp } from '../helpers/app';
+import { launchChromium } from '../helpers/browser';
+import { startFaultyService, type FaultyService } from '../helpers/faultyService';
+import { serviceWithAccount } from '../helpers/stack';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Requests the page makes to each feed during `ms`. */
+async function countFeeds(page: Page, ms: number): Promise<{ quotes: number; orders: number }> {
+  const counts = { quotes: 0, orders: 0 };
+  const listener = (request: { url(): string }) => {
+    const path = new URL(request.url()).pathname;
+    if (path === '/v1/public/futures') counts.quotes += 1;
+    if (path === '/api/orders') counts.orders += 1;
+  };
+  page.on('request', listener);
+  await page.waitForTimeout(ms);
+  page.off('request', listener);
+  return counts;
+}
+
+async function open(app: RunningApp): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await page.goto(app.loginUrl);
+  await page.getByText('Trading enabled').waitFor();
+  await page.locator('tr[data-symbol="PERP_BTC_USDC"]').waitFor();
+  await page.getByRole('tab', { name: /^Orders/ }).waitFor();
+  return page;
+}
+
+const headerOf = (page: Page, table: string, title: string) =>
+  page.getByRole('table', { name: table }).getByRole('columnheader', { name: new RegExp(`^${title}`) });
+
+describe('with the embedded service', () => {
+  let app: RunningApp;
+  let page: Page;
+  beforeAll(async () => {
+    app = await startApp({ env: { TERMINAL_TOKEN: 'config-test-token-0123456789' } });
+    page = await open(app);
+  });
+  afterAll(async () => {
+    await page?.close();
+    await app?.stop();
+  });
+
+  it('polls each feed at its configured rate (quotes 500 ms, orders 1000 ms)', async () => {
+    const counts = await countFeeds(page, 4000);
+    expect(counts.quotes).toBeGreaterThanOrEqual(6);
+    expect(counts.quotes).toBeLessThanOrEqual(10);
+    expect(counts.orders).toBeGreaterThanOrEqual(3);
+    expect(counts.orders).toBeLessThanOrEqual(5);
+  });
+
+  it('shows markets, ticket and account area at once at 1440×900, without overlap', async () => {
+    const boxes = await Promise.all(
+      ['.markets', '.ticket', '.account'].map(async (selector) => (await page.locator(selector).boundingBox())!),
+    );
+    for (const box of boxes) {
+      expect(box.width).toBeGreaterThan(300);
+      expect(box.height).toBeGreaterThan(150);
+      expect(box.x + box.width).toBeLessThanOrEqual(1440);
+      expect(box.y + box.height).toBeLessThanOrEqual(900);
+    }
+    const [markets, ticket, account] = boxes as [typeof boxes[0], typeof boxes[0], typeof boxes[0]];
+    expect(markets.x + markets.width).toBeLessThanOrEqual(ticket.x);
+    expect(markets.y + markets.height).toBeLessThanOrEqual(account.y);
+    expect(await page.getByRole('table', { name: 'Markets' }).getByRole('columnheader').count()).toBeGreaterThanOrEqual(11);
+  });
+
+  it('follows the config: order columns with tooltips on hover and focus, summary strip, account tabs', async () => {
+    const tag = headerOf(page, 'Working orders', 'Tag');
+    const tooltip = tag.getByRole('tooltip');
+    expect(await tooltip.isVisible()).toBe(false);
+    await tag.hover();
+    await expect.poll(() => tooltip.isVisible()).toBe(true);
+    expect(await tooltip.innerText()).toBe('The tag sent with the order');
+    await page.mouse.move(5, 5);
+    await expect.poll(() => tooltip.isVisible()).toBe(false);
+    await tag.getByRole('button').focus();
+    await expect.poll(() => tooltip.isVisible()).toBe(true);
+
+    await page.getByRole('tab', { name: /^Order history/ }).click();
+    expect(await headerOf(page, 'Order history', 'Visible qty').getAttribute('class')).toContain('grid__cell--right');
+    await page.getByRole('tab', { name: 'Funding' }).click();
+    await page.getByRole('table', { name: 'Funding' }).locator('tr[data-row-id="PERP_BTC_USDC"]').waitFor();
+    await page.getByRole('tab', { name: 'Balances' }).click();
+    expect(await page.getByRole('note', { name: 'Balances unavailable' }).innerText()).toMatch(/offers no data/);
+    await page.getByRole('tab', { name: 'Positions' }).click();
+    expect(await page.getByRole('note', { name: 'Positions unavailable' }).innerText()).toMatch(/no positions endpoint/);
+    await page.getByRole('tab', { name: /^Orders/ }).click();
+
+    const summary = page.locator('dl.summary');
+    expect(await summary.locator('[data-id="balance"] dd').innerText()).toBe('—');
+    expect(await summary.locator('[data-id="accountId"] dd').innerText()).toMatch(/^0x[0-9a-f]{4}…[0-9a-f]{4}$/);
+  });
+
+  it('keeps a changed layout across a reload, and resets it on request', async () => {
+    const markets = page.getByRole('table', { name: 'Markets' });
+    await page.locator('.markets summary', { hasText: 'Columns' }).click();
+    const menu = page.getByRole('group', { name: 'Columns of Markets' });
+    await menu.getByRole('checkbox', { name: 'Index' }).uncheck();
+    // Twice: past the hidden base-volume column, then past 24h volume.
+    await menu.getByRole('button', { name: 'Move Funding left' }).click();
+    await menu.getByRole('button', { name: 'Move Funding left' }).click();
+    await menu.getByRole('checkbox', { name: 'Last funding' }).check();
+    await page.locator('.markets summary', { hasText: 'Columns' }).click();
+    // Drag a header onto another to put it there.
+    await page.dragAndDrop('.markets th[data-column="open_interest"]', '.markets th[data-column="mark_price"]');
+    await markets.getByRole('button', { name: '24h change' }).click();
+    const order = async () => markets.locator('th').evaluateAll((cells) => cells.map((cell) => cell.getAttribute('data-column')));
+    const before = await order();
+    expect(before).not.toContain('index_price');
+    expect(before).toContain('last_funding_rate');
+    expect(before.indexOf('est_funding_rate')).toBeLessThan(before.indexOf('24h_amount'));
+    expect(before.indexOf('open_interest')).toBe(before.indexOf('mark_price') - 1);
+    const sort = await markets.getByRole('columnheader', { name: /^24h change/ }).getAttribute('aria-sort');
+    expect(sort).toMatch(/ascending|descending/);
+
+    await page.reload();
+    await page.locator('tr[data-symbol="PERP_BTC_USDC"]').waitFor();
+    expect(await order()).toEqual(before);
+    expect(await markets.getByRole('columnheader', { name: /^24h change/ }).getAttribute('aria-sort')).toBe(sort);
+
+    await page.locator('.markets summary', { hasText: 'Columns' }).click();
+    await page.getByRole('group', { name: 'Columns of Markets' }).getByRole('button', { name: 'Reset layout' }).click();
+    await expect.poll(order).toContain('index_price');
+    expect(await order()).not.toContain('last_funding_rate');
+  });
+
+  it('stops polling while the tab is hidden, and polls again at once when it is shown', async () => {
+    const setHidden = (hidden: boolean) =>
+      page.evaluate((value) => {
+        Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (value ? 'hidden' : 'visible') });
+        Object.defineProperty(document, 'hidden', { configurable: true, get: () => value });
+        document.dispatchEvent(new Event('visibilitychange'));
+      }, hidden);
+    await setHidden(true);
+    await page.waitForTimeout(600); // a poll already on its way may still land
+    const hidden = await countFeeds(page, 3000);
+    expect(hidden).toEqual({ quotes: 0, orders: 0 });
+    const shown = countFeeds(page, 400);
+    await setHidden(false);
+    const counts = await shown;
+    expect(counts.quotes).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('with a service that serves a different config', () => {
+  // (also used to break the market data feed, at the end)
+  let upstream: Awaited<ReturnType<typeof serviceWithAccount>>;
+  let faulty: FaultyService;
+  let app: RunningApp;
+  let page: Page;
+  beforeAll(async () => {
+    upstream = await serviceWithAccount();
+    faulty = await startFaultyService(upstream.service.url);
+    faulty.respond('/v1/tv/config', differentConfig);
+    app = await startApp({
+      env: {
+        SERVICE_BASE_URL: faulty.url,
+        SERVICE_ACCOUNT_ID: upstream.account.accountId,
+        SERVICE_KEY: upstream.account.key,
+        SERVICE_SECRET: upstream.account.secret,
+        TERMINAL_TOKEN: 'config-test-token-0123456789',
+      },
+    });
+    page = await open(app);
+  });
+  afterAll(async () => {
+    await page?.close();
+    await app?.stop();
+    await faulty?.close();
+    await upstream?.service.close();
+  });
+
+  it('polls at that config’s rates (quotes 1000 ms, orders 2000 ms)', async () => {
+    const counts = await countFeeds(page, 4000);
+    expect(counts.quotes).toBeGreaterThanOrEqual(3);
+    expect(counts.quotes).toBeLessThanOrEqual(5);
+    expect(counts.orders).toBeGreaterThanOrEqual(1);
+    expect(counts.orders).toBeLessThanOrEqual(3);
+  });
+
+  it('has that config’s columns, tooltips, alignment, tables, summary and durations', async () => {
+    const cid = headerOf(page, 'Working orders', 'CID');
+    expect(await cid.getAttribute('class')).toContain('grid__cell--right');
+    await cid.hover();
+    await expect.poll(() => cid.getByRole('tooltip').innerText()).toBe('Client order id chosen by the terminal');
+    expect(await headerOf(page, 'Working orders', 'Tag').count()).toBe(0);
+
+    expect(await page.getByRole('tab').allInnerTexts()).toEqual(['Orders', 'Order history', 'Positions', 'Audit', 'Fills']);
+    await page.getByRole('tab', { name: 'Fills' }).click();
+    expect(await page.getByRole('note', { name: 'Fills unavailable' }).innerText()).toMatch(/offers no data for “Fills”/);
+    await page.getByRole('tab', { name: 'Audit' }).click();
+    await page.getByRole('table', { name: 'Audit' }).getByRole('columnheader', { name: /^State/ }).waitFor();
+
+    const summary = page.locator('dl.summary');
+    expect(await summary.locator('dt').allInnerTexts()).toEqual(['Orders sent', 'Margin ratio']);
+    expect(await summary.locator('[data-id="totalOrders"] dd').innerText()).toBe('0');
+    expect(await summary.locator('[data-id="marginRatio"] dd').innerText()).toBe('—');
+
+    await page.locator('tr[data-symbol="PERP_ETH_USDC"]').click();
+    const duration = page.getByLabel('Duration');
+    expect(await duration.locator('option').allInnerTexts()).toEqual(['Immediate or cancel', 'Good till date']);
+    expect(await duration.inputValue()).toBe('IOC');
+    await duration.selectOption('GTD');
+    await page.getByLabel('Expiry date').waitFor();
+    await page.getByLabel('Expiry time').waitFor();
+    await page.getByText(/Good till date needs an expiry, which a batch order cannot carry/).waitFor();
+    await page.getByRole('radio', { name: 'Market' }).check();
+    expect(await page.getByLabel('Duration').locator('option').allInnerTexts()).toEqual(['Day']);
+  });
+
+  it('marks prices stale with the reason when the feed fails, backs off, and recovers', async () => {
+    faulty.fail('/v1/public/futures', 'html-500');
+    const status = page.getByRole('status', { name: 'Prices feed' });
+    await expect.poll(() => status.innerText(), { timeout: 10_000 }).toMatch(
+      /^Prices stale: the service answered the market data with 500 and text\/html instead of JSON/,
+    );
+    await page.locator('.markets .datagrid--stale').waitFor();
+    // Failing polls come less and less often (1 s configured, then 2 s, 4 s…).
+    const failing = await countFeeds(page, 5000);
+    expect(failing.quotes).toBeLessThanOrEqual(3);
+    faulty.fail('/v1/public/futures', 'pass');
+    await expect.poll(() => status.innerText(), { timeout: 20_000 }).toMatch(/^Prices (live|\d+ s)$/);
+    expect(await page.locator('.markets .datagrid--stale').count()).toBe(0);
+  });
+});
