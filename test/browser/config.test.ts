@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { differentConfig } from '../component/configs';
 import { startApp, type RunningApp } from '../helpers/app';
 import { launchChromium } from '../helpers/browser';
+import { clickMarket } from '../helpers/terminal';
 import { startFaultyService, type FaultyService } from '../helpers/faultyService';
 import { serviceWithAccount } from '../helpers/stack';
 
@@ -208,7 +209,7 @@ describe('with a service that serves a different config', () => {
     expect(await summary.locator('[data-id="totalOrders"] dd').innerText()).toBe('0');
     expect(await summary.locator('[data-id="marginRatio"] dd').innerText()).toBe('—');
 
-    await page.locator('tr[data-symbol="PERP_ETH_USDC"]').click();
+    await clickMarket(page, 'PERP_ETH_USDC');
     const duration = page.getByLabel('Duration');
     expect(await duration.locator('option').allInnerTexts()).toEqual(['Immediate or cancel', 'Good till date']);
     expect(await duration.inputValue()).toBe('IOC');

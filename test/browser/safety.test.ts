@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type RunningApp } from '../helpers/app';
 import { launchChromium } from '../helpers/browser';
+import { clickMarket } from '../helpers/terminal';
 import { startFaultyService, type FaultyService } from '../helpers/faultyService';
 import { serviceWithAccount } from '../helpers/stack';
 
@@ -39,7 +40,7 @@ afterAll(async () => {
 });
 
 async function fillEthOrder(quantity: string) {
-  await page.locator('tr[data-symbol="PERP_ETH_USDC"]').click();
+  await clickMarket(page, 'PERP_ETH_USDC');
   await page.getByLabel('Quantity (ETH)').fill(quantity);
 }
 

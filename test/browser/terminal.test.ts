@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type RunningApp } from '../helpers/app';
 import { launchChromium } from '../helpers/browser';
+import { clickMarket } from '../helpers/terminal';
 
 let app: RunningApp;
 let browser: Browser;
@@ -54,7 +55,7 @@ describe('the terminal in Chromium, on the real proxy and embedded service', () 
   });
 
   it('fills the ticket from a market, sends the order and shows its accepted row', async () => {
-    await page.locator('tr[data-symbol="PERP_BTC_USDC"]').click();
+    await clickMarket(page, 'PERP_BTC_USDC');
     await expect.poll(() => page.getByLabel('Symbol', { exact: true }).inputValue()).toBe('PERP_BTC_USDC');
     expect(Number(await page.getByLabel('Price (USDC)').inputValue())).toBeGreaterThan(50_000);
     await page.getByLabel('Quantity (BTC)').fill('0.01');

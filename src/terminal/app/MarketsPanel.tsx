@@ -1,4 +1,5 @@
-import { usePollingIntervals } from '../features/config';
+import { useCallback } from 'react';
+import { useConfig, usePollingIntervals } from '../features/config';
 import { futuresBackoff, MarketsTable, useFutures } from '../features/markets';
 import { useActiveSymbol, useTicketActions } from '../features/ticket';
 import { isStale } from '../shared/api/freshness';
@@ -8,11 +9,16 @@ import { FeedStatus } from './FeedStatus';
 
 export function MarketsPanel() {
   const { quotes } = usePollingIntervals();
+  const { durations } = useConfig();
   const futures = useFutures(quotes);
   const ticket = useTicketActions();
   const selected = useActiveSymbol();
   const now = useNow();
   const snapshot = futures.data;
+  const pickPrice = useCallback(
+    (symbol: string, price: string) => ticket.pickPrice(symbol, price, durations),
+    [ticket, durations],
+  );
   return (
     <section className="panel markets" aria-labelledby="markets-title">
       <header className="panel__head">
@@ -25,6 +31,7 @@ export function MarketsPanel() {
           rows={snapshot.rows}
           selectedSymbol={selected}
           stale={isStale(futures, quotes, now)}
+          onPickPrice={pickPrice}
           onSelect={(symbol) => {
             const market = snapshot.bySymbol.get(symbol);
             ticket.selectMarket(symbol, market ? fixedPlain(market.mark_price, market.priceDecimals) : undefined);

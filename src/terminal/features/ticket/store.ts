@@ -11,6 +11,17 @@ import type { DraftRow, OrderKind } from './model/types';
 
 export const DEFAULT_RECV_WINDOW_MS = 5000;
 
+export type TicketTool = 'order' | 'ladder' | 'paste';
+
+/** When to ask before sending: always, or only for tickets above a size or a notional. */
+export interface ConfirmSettings {
+  mode: 'always' | 'large';
+  minOrders: number;
+  minNotional: number;
+}
+
+export const DEFAULT_CONFIRM: ConfirmSettings = { mode: 'large', minOrders: 5, minNotional: 50_000 };
+
 /** A ticket on its way: kept (and persisted) until its outcome is known, so a reload cannot resend it. */
 export interface PendingTicket {
   key: string;
@@ -25,9 +36,17 @@ interface TicketState {
   recvWindow: number;
   pending: PendingTicket | null;
   outcome: TicketOutcome | null;
+  tool: TicketTool;
+  confirm: ConfirmSettings;
   actions: {
+    setTool(tool: TicketTool): void;
+    setConfirm(settings: Partial<ConfirmSettings>): void;
+    /** Adds rows at the end; a ticket holding only an untouched row gets them instead. */
+    appendRows(rows: DraftRow[]): void;
     /** Fills the active row with a market; its price follows the mark when the market changes. */
     selectMarket(symbol: string, price?: string): void;
+    /** A price clicked in the markets: the active row becomes a limit order at that price. */
+    pickPrice(symbol: string, price: string, durations: readonly Duration[]): void;
     setActiveRow(id: string): void;
     updateRow(id: string, patch: Partial<Omit<DraftRow, 'id'>>): void;
     setKind(id: string, kind: OrderKind, durations: readonly Duration[]): void;
@@ -55,7 +74,24 @@ export const useTicketStore = create<TicketState>()(
       recvWindow: DEFAULT_RECV_WINDOW_MS,
       pending: null,
       outcome: null,
+      tool: 'order',
+      confirm: DEFAULT_CONFIRM,
       actions: {
+        setTool(tool) {
+          set({ tool });
+        },
+        setConfirm(settings) {
+          set((state) => ({ confirm: { ...state.confirm, ...settings } }));
+        },
+        appendRows(added) {
+          if (added.length === 0) return;
+          set((state) => {
+            // A lone row without a size is only a market picked, not an order: replace it.
+            const untouched = state.rows.length === 1 && state.rows[0]?.size.trim() === '';
+            const rows = untouched ? added : [...state.rows, ...added];
+            return { rows, activeRowId: added[0]?.id ?? state.activeRowId };
+          });
+        },
         selectMarket(symbol, price) {
           set((state) => ({
             rows: state.rows.map((row) =>
@@ -67,6 +103,15 @@ export const useTicketStore = create<TicketState>()(
                   }
                 : row,
             ),
+          }));
+        },
+        pickPrice(symbol, price, durations) {
+          set((state) => ({
+            rows: state.rows.map((row) => {
+              if (row.id !== state.activeRowId) return row;
+              const durationId = row.kind === 'limit' ? row.durationId : (defaultDurationFor('limit', durations)?.id ?? '');
+              return { ...row, symbol, price, kind: 'limit', durationId, sizeUnit: 'quantity' };
+            }),
           }));
         },
         setActiveRow(id) {
@@ -171,12 +216,13 @@ export const useTicketStore = create<TicketState>()(
     {
       name: 'perp-terminal.ticket.v1',
       storage: createJSONStorage(() => localStorage),
-      partialize: ({ rows, activeRowId, recvWindow, pending, outcome }) => ({
+      partialize: ({ rows, activeRowId, recvWindow, pending, outcome, confirm }) => ({
         rows,
         activeRowId,
         recvWindow,
         pending,
         outcome,
+        confirm,
       }),
     },
   ),
@@ -192,3 +238,5 @@ export const useRecvWindow = () => useTicketStore((state) => state.recvWindow);
 export const usePendingTicket = () => useTicketStore((state) => state.pending);
 export const useTicketOutcome = () => useTicketStore((state) => state.outcome);
 export const useTicketActions = () => useTicketStore((state) => state.actions);
+export const useTicketTool = () => useTicketStore((state) => state.tool);
+export const useConfirmSettings = () => useTicketStore((state) => state.confirm);

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { fixedPlain } from '../../../shared/format/number';
 import { DataGrid, type GridColumn } from '../../../shared/ui/grid/DataGrid';
 import type { MarketRow } from '../model/marketRow';
 import { searchMarkets } from '../model/search';
@@ -9,6 +10,8 @@ export interface MarketsTableProps {
   rows: readonly MarketRow[] | undefined;
   selectedSymbol: string | undefined;
   onSelect: (symbol: string) => void;
+  /** A price clicked: its symbol and the price as the ticket takes it ("100012.5"). */
+  onPickPrice?: (symbol: string, price: string) => void;
   /** The prices are not live: shown greyed, never as if they were. */
   stale?: boolean;
 }
@@ -18,20 +21,27 @@ const rowId = (row: MarketRow) => row.symbol;
 const rowData = (row: MarketRow) => ({ 'data-symbol': row.symbol });
 
 /** Every market: searchable, favorites pinned on top, sortable by every column, virtualized. */
-export function MarketsTable({ rows, selectedSymbol, onSelect, stale }: MarketsTableProps) {
+export function MarketsTable({ rows, selectedSymbol, onSelect, onPickPrice, stale }: MarketsTableProps) {
   const favorites = useFavorites();
   const search = useMarketSearch();
   const { toggleFavorite, setSearch } = useMarketsActions();
   const pinned = useMemo(() => new Set(favorites), [favorites]);
   const shown = useMemo(() => searchMarkets(rows ?? EMPTY, search), [rows, search]);
 
+  const priceColumns = useMemo(
+    () =>
+      marketColumns(
+        onPickPrice ? (symbol, price, decimals) => onPickPrice(symbol, fixedPlain(price, decimals)) : undefined,
+      ),
+    [onPickPrice],
+  );
   const columns = useMemo<GridColumn<MarketRow>[]>(
     () => [
       {
         id: 'favorite',
         title: '★',
         tooltip: 'Favorites stay on top',
-        width: 34,
+        width: 30,
         hideable: false,
         cell: (row) => {
           const on = pinned.has(row.symbol);
@@ -51,9 +61,9 @@ export function MarketsTable({ rows, selectedSymbol, onSelect, stale }: MarketsT
           );
         },
       },
-      ...marketColumns,
+      ...priceColumns,
     ],
-    [pinned, toggleFavorite],
+    [pinned, toggleFavorite, priceColumns],
   );
 
   return (

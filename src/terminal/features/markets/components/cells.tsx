@@ -12,12 +12,42 @@ export function SymbolCell({ row }: { row: MarketRow }) {
   );
 }
 
-export function PriceCell({ value, decimals, tick }: { value: number; decimals: number; tick?: MarketRow['markTick'] }) {
+export type PickPrice = (symbol: string, price: number, decimals: number) => void;
+
+export function PriceCell({
+  value,
+  decimals,
+  tick,
+  symbol,
+  pick,
+}: {
+  value: number;
+  decimals: number;
+  tick?: MarketRow['markTick'];
+  symbol: string;
+  pick?: PickPrice;
+}) {
+  const text = formatFixed(value, decimals);
   // The key restarts the flash animation on every change of price.
-  return (
+  const content = (
     <span key={tick ? value : undefined} className={tick ? `num flash flash--${tick}` : 'num'}>
-      {formatFixed(value, decimals)}
+      {text}
     </span>
+  );
+  if (!pick) return content;
+  return (
+    <button
+      type="button"
+      className="price-pick"
+      tabIndex={-1}
+      title={`Limit order at ${text}`}
+      onClick={(event) => {
+        event.stopPropagation();
+        pick(symbol, value, decimals);
+      }}
+    >
+      {content}
+    </button>
   );
 }
 

@@ -1,14 +1,17 @@
 import type { GridColumn } from '../../../shared/ui/grid/DataGrid';
 import type { MarketRow } from '../model/marketRow';
-import { ChangeCell, CompactCell, CountdownCell, FundingCell, PriceCell, RateCell, SymbolCell } from './cells';
+import { ChangeCell, CompactCell, CountdownCell, FundingCell, PriceCell, RateCell, SymbolCell, type PickPrice } from './cells';
 
-/** Columns of the markets table; ids are the row fields they show. */
-export const marketColumns: GridColumn<MarketRow>[] = [
+/**
+ * Columns of the markets table; ids are the row fields they show. A click on a price hands it to
+ * `pick` (the ticket), when given.
+ */
+export const marketColumns = (pick?: PickPrice): GridColumn<MarketRow>[] => [
   {
     id: 'symbol',
     title: 'Market',
     tooltip: 'Perpetual future, quoted in USDC',
-    width: 128,
+    width: 120,
     sortValue: (row) => row.symbol,
     cell: (row) => <SymbolCell row={row} />,
     hideable: false,
@@ -18,25 +21,25 @@ export const marketColumns: GridColumn<MarketRow>[] = [
     title: 'Mark',
     tooltip: 'Mark price: what positions are valued and liquidated at',
     align: 'right',
-    width: 100,
+    width: 96,
     sortValue: (row) => row.mark_price,
-    cell: (row) => <PriceCell value={row.mark_price} decimals={row.priceDecimals} tick={row.markTick} />,
+    cell: (row) => <PriceCell value={row.mark_price} decimals={row.priceDecimals} symbol={row.symbol} pick={pick} tick={row.markTick} />,
   },
   {
     id: 'index_price',
     title: 'Index',
     tooltip: 'Index price: the spot reference of the market',
     align: 'right',
-    width: 100,
+    width: 96,
     sortValue: (row) => row.index_price,
-    cell: (row) => <PriceCell value={row.index_price} decimals={row.priceDecimals} />,
+    cell: (row) => <PriceCell value={row.index_price} decimals={row.priceDecimals} symbol={row.symbol} pick={pick} />,
   },
   {
     id: 'change24h',
     title: '24h change',
     tooltip: 'Last price against the price 24 hours ago',
     align: 'right',
-    width: 84,
+    width: 80,
     sortValue: (row) => row.change24h,
     cell: (row) => <ChangeCell ratio={row.change24h} />,
   },
@@ -45,25 +48,25 @@ export const marketColumns: GridColumn<MarketRow>[] = [
     title: '24h high',
     tooltip: 'Highest price of the last 24 hours',
     align: 'right',
-    width: 96,
+    width: 92,
     sortValue: (row) => row['24h_high'],
-    cell: (row) => <PriceCell value={row['24h_high']} decimals={row.priceDecimals} />,
+    cell: (row) => <PriceCell value={row['24h_high']} decimals={row.priceDecimals} symbol={row.symbol} pick={pick} />,
   },
   {
     id: '24h_low',
     title: '24h low',
     tooltip: 'Lowest price of the last 24 hours',
     align: 'right',
-    width: 96,
+    width: 92,
     sortValue: (row) => row['24h_low'],
-    cell: (row) => <PriceCell value={row['24h_low']} decimals={row.priceDecimals} />,
+    cell: (row) => <PriceCell value={row['24h_low']} decimals={row.priceDecimals} symbol={row.symbol} pick={pick} />,
   },
   {
     id: '24h_amount',
     title: '24h volume',
     tooltip: 'Traded in the last 24 hours, in USDC',
     align: 'right',
-    width: 84,
+    width: 80,
     sortValue: (row) => row['24h_amount'],
     cell: (row) => <CompactCell value={row['24h_amount']} />,
   },
@@ -82,7 +85,7 @@ export const marketColumns: GridColumn<MarketRow>[] = [
     title: 'Funding',
     tooltip: 'Estimated funding rate per 8 hours; hover a rate for its yearly rate',
     align: 'right',
-    width: 84,
+    width: 80,
     sortValue: (row) => row.est_funding_rate,
     cell: (row) => <FundingCell row={row} />,
   },
@@ -101,7 +104,7 @@ export const marketColumns: GridColumn<MarketRow>[] = [
     title: 'Next funding',
     tooltip: 'Time left until funding settles',
     align: 'right',
-    width: 88,
+    width: 84,
     sortValue: (row) => row.next_funding_time,
     cell: (row) => <CountdownCell at={row.nextFundingAt} />,
   },
@@ -110,7 +113,7 @@ export const marketColumns: GridColumn<MarketRow>[] = [
     title: 'Open interest',
     tooltip: 'Open contracts, in the base asset',
     align: 'right',
-    width: 92,
+    width: 84,
     sortValue: (row) => row.open_interest,
     cell: (row) => <CompactCell value={row.open_interest} />,
   },

@@ -1,14 +1,17 @@
 import { useMemo } from 'react';
 import type { Duration } from '../../../../interface';
-import { Field } from '../../../shared/ui/Field';
+import { formatFixed } from '../../../shared/format/number';
 import { Segmented } from '../../../shared/ui/Segmented';
-import { fixedPlain, formatFixed, formatPercent } from '../../../shared/format/number';
 import { checkTicket, type TicketContext } from '../model/checkTicket';
-import { durationsFor, resolveDuration } from '../model/durations';
-import type { DraftRow, MarketContext } from '../model/types';
-import { useActiveRow, useRecvWindow, useTicketActions, useTicketRows } from '../store';
+import type { MarketContext } from '../model/types';
+import { useActiveRow, useTicketActions, useTicketRows, useTicketTool, type TicketTool } from '../store';
+import { ConfirmSettingsForm } from './ConfirmSettingsForm';
+import { LadderForm } from './LadderForm';
+import { PasteOrders } from './PasteOrders';
+import { RowEditor } from './RowEditor';
 import { SubmitBar } from './SubmitBar';
 import { TicketOutcomeView } from './TicketOutcomeView';
+import { TicketRows } from './TicketRows';
 
 export interface OrderTicketProps {
   markets: ReadonlyMap<string, MarketContext>;
@@ -18,11 +21,14 @@ export interface OrderTicketProps {
   staleReason?: string;
 }
 
-/** The order ticket: one order, checked as it is typed, sent through the proxy. */
+/**
+ * The order ticket: one order or a whole batch (typed, laddered or pasted), every order checked as
+ * the service would as it is typed, sent through the proxy once, every result accounted for.
+ */
 export function OrderTicket({ markets, durations, usedClientOrderIds, staleReason }: OrderTicketProps) {
   const rows = useTicketRows();
   const row = useActiveRow();
-  const recvWindow = useRecvWindow();
+  const tool = useTicketTool();
   const actions = useTicketActions();
   const context: TicketContext = useMemo(
     () => ({ markets, durations, usedClientOrderIds }),
@@ -31,12 +37,7 @@ export function OrderTicket({ markets, durations, usedClientOrderIds, staleReaso
   const check = useMemo(() => checkTicket(rows, context), [rows, context]);
   if (!row) return null;
   const checked = check.rows.find((item) => item.id === row.id);
-  const errors = checked?.errors ?? {};
   const market = markets.get(row.symbol);
-  const update = (patch: Partial<DraftRow>) => actions.updateRow(row.id, patch);
-  const offered = durationsFor(row.kind, durations);
-  const duration = resolveDuration(row.kind, row.durationId, durations);
-  const base = row.symbol.split('_')[1] ?? '';
 
   return (
     <section className="panel ticket" aria-labelledby="ticket-title">
@@ -51,180 +52,31 @@ export function OrderTicket({ markets, durations, usedClientOrderIds, staleReaso
           <span className="muted">{row.symbol ? `${row.symbol} (no price yet)` : 'Click a market to trade it'}</span>
         )}
       </header>
-      <form
-        className="ticket__form"
-        onSubmit={(event) => {
-          event.preventDefault();
-        }}
-      >
-        <Segmented
-          label="Side"
-          value={row.side}
+      <div className="ticket__form">
+        <Segmented<TicketTool>
+          label="Ticket tool"
+          value={tool}
           options={[
-            { value: 'BUY', label: 'Buy / Long', tone: 'buy' },
-            { value: 'SELL', label: 'Sell / Short', tone: 'sell' },
+            { value: 'order', label: 'Order' },
+            { value: 'ladder', label: 'Ladder' },
+            { value: 'paste', label: 'Paste' },
           ]}
-          onChange={(side) => update({ side })}
+          onChange={actions.setTool}
         />
-        <Segmented
-          label="Order type"
-          value={row.kind}
-          options={[
-            { value: 'limit', label: 'Limit' },
-            { value: 'market', label: 'Market' },
-          ]}
-          onChange={(kind) => actions.setKind(row.id, kind, durations)}
-        />
-        <Field label="Symbol" error={errors.symbol}>
-          {(props) => (
-            <input
-              {...props}
-              className="input"
-              value={row.symbol}
-              placeholder="PERP_BTC_USDC"
-              spellCheck={false}
-              autoComplete="off"
-              onChange={(event) => update({ symbol: event.target.value.trim().toUpperCase() })}
-            />
-          )}
-        </Field>
-        {row.kind === 'limit' ? (
-          <Field
-            label="Price (USDC)"
-            error={errors.price}
-            hint={checked?.fromMark !== undefined ? `${formatPercent(checked.fromMark)} from mark` : undefined}
-          >
-            {(props) => (
-              <div className="input-group">
-                <input
-                  {...props}
-                  className="input num"
-                  inputMode="decimal"
-                  autoComplete="off"
-                  value={row.price}
-                  onChange={(event) => update({ price: event.target.value })}
-                />
-                <button
-                  type="button"
-                  className="button button--ghost"
-                  disabled={!market}
-                  onClick={() => market && update({ price: fixedPlain(market.mark_price, market.priceDecimals) })}
-                >
-                  Mark
-                </button>
-              </div>
-            )}
-          </Field>
-        ) : null}
-        <Field
-          label={row.sizeUnit === 'amount' ? 'Amount (USDC)' : `Quantity${base ? ` (${base})` : ''}`}
-          error={errors.size}
-          hint={checked?.notional ? `≈ ${formatFixed(checked.notional.toNumber(), 2)} USDC` : undefined}
-        >
-          {(props) => (
-            <div className="input-group">
-              <input
-                {...props}
-                className="input num"
-                inputMode="decimal"
-                autoComplete="off"
-                value={row.size}
-                onChange={(event) => update({ size: event.target.value })}
-              />
-              {row.kind === 'market' ? (
-                <button
-                  type="button"
-                  className="button button--ghost"
-                  aria-label={row.sizeUnit === 'amount' ? 'Size by quantity instead' : 'Size by amount instead'}
-                  onClick={() => update({ sizeUnit: row.sizeUnit === 'amount' ? 'quantity' : 'amount', size: '' })}
-                >
-                  {row.sizeUnit === 'amount' ? 'USDC' : base || 'Qty'}
-                </button>
-              ) : null}
-            </div>
-          )}
-        </Field>
-        {offered.length > 0 ? (
-          <Field label="Duration" error={errors.durationId ?? errors.expiry}>
-            {(props) => (
-              <select
-                {...props}
-                className="input"
-                value={duration?.id ?? row.durationId}
-                onChange={(event) => update({ durationId: event.target.value })}
-              >
-                {offered.map((item) => (
-                  <option key={item.id} value={item.id}>
-                    {item.title}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-        ) : null}
-        {duration?.hasDatePicker || duration?.hasTimePicker ? (
-          <div className="ticket__expiry">
-            {duration.hasDatePicker ? (
-              <Field label="Expiry date">
-                {(props) => (
-                  <input {...props} type="date" className="input" value={row.expiryDate} onChange={(event) => update({ expiryDate: event.target.value })} />
-                )}
-              </Field>
-            ) : null}
-            {duration.hasTimePicker ? (
-              <Field label="Expiry time">
-                {(props) => (
-                  <input {...props} type="time" className="input" value={row.expiryTime} onChange={(event) => update({ expiryTime: event.target.value })} />
-                )}
-              </Field>
-            ) : null}
-          </div>
-        ) : null}
-        <details className="ticket__more">
-          <summary>More: visible quantity, tag, margin, ids</summary>
-          <Field label="Visible quantity" error={errors.visibleQuantity} hint="Empty shows it all; 0 hides the order">
-            {(props) => (
-              <input {...props} className="input num" inputMode="decimal" value={row.visibleQuantity} onChange={(event) => update({ visibleQuantity: event.target.value })} />
-            )}
-          </Field>
-          <Field label="Order tag" error={errors.tag}>
-            {(props) => <input {...props} className="input" value={row.tag} maxLength={200} onChange={(event) => update({ tag: event.target.value })} />}
-          </Field>
-          <Segmented
-            label="Margin mode"
-            value={row.marginMode}
-            options={[
-              { value: 'CROSS', label: 'Cross' },
-              { value: 'ISOLATED', label: 'Isolated' },
-            ]}
-            onChange={(marginMode) => update({ marginMode })}
-          />
-          <Field label="Client order id" error={errors.clientOrderId}>
-            {(props) => (
-              <input {...props} className="input" spellCheck={false} value={row.clientOrderId} onChange={(event) => update({ clientOrderId: event.target.value })} />
-            )}
-          </Field>
-          <Field label="Receive window (ms)" hint="The service drops the ticket if it arrives later than this after signing">
-            {(props) => (
-              <input
-                {...props}
-                className="input num"
-                type="number"
-                min={100}
-                max={60000}
-                step={100}
-                value={recvWindow}
-                onChange={(event) => {
-                  const ms = Number(event.target.value);
-                  if (Number.isInteger(ms) && ms >= 100 && ms <= 60000) actions.setRecvWindow(ms);
-                }}
-              />
-            )}
-          </Field>
-        </details>
+        {tool === 'order' ? <RowEditor row={row} checked={checked} market={market} durations={durations} /> : null}
+        {tool === 'ladder' ? <LadderForm market={market} durations={durations} side={row.side} /> : null}
+        {tool === 'paste' ? <PasteOrders durations={durations} /> : null}
+        <TicketRows rows={rows} checked={check.rows} durations={durations} />
         <SubmitBar check={check} durations={durations} side={row.side} />
-      </form>
-      <TicketOutcomeView />
+        <details className="ticket__more">
+          <summary>Ticket settings</summary>
+          <ConfirmSettingsForm />
+          <button type="button" className="button button--ghost" onClick={() => actions.clear(durations)}>
+            Clear the ticket
+          </button>
+        </details>
+      </div>
+      <TicketOutcomeView durations={durations} />
     </section>
   );
 }

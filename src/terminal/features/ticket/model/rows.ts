@@ -1,5 +1,6 @@
-import type { Duration } from '../../../../interface';
-import { defaultDurationFor } from './durations';
+import type { Duration, MarginMode, OrderType, Side } from '../../../../interface';
+import { plainNumber } from '../../../shared/format/number';
+import { defaultDurationFor, durationsFor, plainLimitDuration } from './durations';
 import { newClientOrderId, newRowId } from './ids';
 import type { DraftRow, OrderKind } from './types';
 
@@ -26,4 +27,48 @@ export function newDraftRow(durations: readonly Duration[], symbol = '', kind: O
 /** The same order again, with its own ids. */
 export function copyDraftRow(row: DraftRow): DraftRow {
   return { ...row, id: newRowId(), clientOrderId: newClientOrderId() };
+}
+
+/** What a sent order was, as far as making a row of it again goes. */
+export interface SentOrder {
+  symbol: string;
+  side: Side;
+  order_type: OrderType;
+  order_price: number | null;
+  order_quantity: number | null;
+  order_amount: number | null;
+  visible_quantity: number | null;
+  order_tag: string | null;
+  margin_mode: MarginMode | null;
+}
+
+/**
+ * A draft row for an order sent before (to retry a rejected one): the same order, a new client
+ * order id. Undefined for a type the ticket cannot place (ASK, BID) or a duration no longer offered.
+ */
+export function draftFromOrder(order: SentOrder, durations: readonly Duration[]): DraftRow | undefined {
+  const kind: OrderKind = order.order_type === 'MARKET' ? 'market' : 'limit';
+  let durationId: string;
+  if (order.order_type === 'MARKET') durationId = defaultDurationFor('market', durations)?.id ?? '';
+  else if (order.order_type === 'LIMIT') {
+    const plain = plainLimitDuration(durations);
+    if (!plain && durationsFor('limit', durations).length > 0) return undefined;
+    durationId = plain?.id ?? '';
+  } else {
+    const match = durationsFor('limit', durations).find((duration) => duration.id.toUpperCase() === order.order_type);
+    if (!match) return undefined;
+    durationId = match.id;
+  }
+  const text = (value: number | null) => (value === null ? '' : plainNumber(value));
+  return {
+    ...newDraftRow(durations, order.symbol, kind),
+    side: order.side,
+    durationId,
+    price: kind === 'limit' ? text(order.order_price) : '',
+    size: order.order_quantity !== null ? text(order.order_quantity) : text(order.order_amount),
+    sizeUnit: order.order_quantity === null && order.order_amount !== null ? 'amount' : 'quantity',
+    visibleQuantity: text(order.visible_quantity),
+    tag: order.order_tag ?? '',
+    marginMode: order.margin_mode ?? 'CROSS',
+  };
 }

@@ -1,0 +1,73 @@
+import type { CheckedRow } from '../model/checkTicket';
+import type { DraftRow } from '../model/types';
+import { useActiveRowId, useTicketActions } from '../store';
+import type { Duration } from '../../../../interface';
+
+interface TicketRowsProps {
+  rows: readonly DraftRow[];
+  checked: readonly CheckedRow[];
+  durations: readonly Duration[];
+}
+
+/** The orders of the ticket: pick one to edit, duplicate, delete or move it. */
+export function TicketRows({ rows, checked, durations }: TicketRowsProps) {
+  const activeId = useActiveRowId();
+  const actions = useTicketActions();
+  return (
+    <div className="ticket-rows">
+      <div className="ticket-rows__head">
+        <span>
+          {rows.length} order{rows.length === 1 ? '' : 's'}
+        </span>
+        <button type="button" className="button button--ghost" onClick={() => actions.addRow(durations)}>
+          + Add order
+        </button>
+      </div>
+      <ol className="ticket-rows__list" aria-label="Orders of the ticket">
+        {rows.map((row, index) => {
+          const errors = Object.values(checked[index]?.errors ?? {});
+          const active = row.id === activeId;
+          const base = row.symbol.split('_')[1] ?? '—';
+          const size = row.size ? `${row.size}${row.sizeUnit === 'amount' ? ' USDC' : ''}` : '—';
+          return (
+            <li
+              key={row.id}
+              className={`ticket-rows__row ${active ? 'ticket-rows__row--active' : ''} ${errors.length ? 'ticket-rows__row--error' : ''}`}
+              aria-current={active ? 'true' : undefined}
+              data-row={index + 1}
+            >
+              <button
+                type="button"
+                className="ticket-rows__pick"
+                aria-label={`Edit order ${index + 1}`}
+                title={errors.join('\n') || undefined}
+                onClick={() => actions.setActiveRow(row.id)}
+              >
+                <span className="ticket-rows__no">{index + 1}</span>
+                <span className={row.side === 'BUY' ? 'up' : 'down'}>{row.side === 'BUY' ? 'Buy' : 'Sell'}</span>
+                <span>{base}</span>
+                <span className="num">{row.kind === 'market' ? 'market' : row.price || '—'}</span>
+                <span className="num">{size}</span>
+                {errors.length ? <span className="ticket-rows__errors">{errors.length} to fix</span> : null}
+              </button>
+              <span className="ticket-rows__actions">
+                <button type="button" className="button button--icon" aria-label={`Move order ${index + 1} up`} disabled={index === 0} onClick={() => actions.moveRow(row.id, -1)}>
+                  ↑
+                </button>
+                <button type="button" className="button button--icon" aria-label={`Move order ${index + 1} down`} disabled={index === rows.length - 1} onClick={() => actions.moveRow(row.id, 1)}>
+                  ↓
+                </button>
+                <button type="button" className="button button--icon" aria-label={`Duplicate order ${index + 1}`} onClick={() => actions.duplicateRow(row.id)}>
+                  ⧉
+                </button>
+                <button type="button" className="button button--icon" aria-label={`Delete order ${index + 1}`} onClick={() => actions.removeRow(row.id, durations)}>
+                  ✕
+                </button>
+              </span>
+            </li>
+          );
+        })}
+      </ol>
+    </div>
+  );
+}

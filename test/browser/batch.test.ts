@@ -1,0 +1,124 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApp, type RunningApp } from '../helpers/app';
+import { launchChromium } from '../helpers/browser';
+import { startFaultyService, type FaultyService } from '../helpers/faultyService';
+import { serviceWithAccount } from '../helpers/stack';
+import { clickMarket } from '../helpers/terminal';
+
+let upstream: Awaited<ReturnType<typeof serviceWithAccount>>;
+let faulty: FaultyService;
+let app: RunningApp;
+let browser: Browser;
+let page: Page;
+const batches = () => faulty.requests.filter((request) => request.path === '/v1/batch-order');
+
+beforeAll(async () => {
+  // The real embedded service, with its limit of one batch request per second, behind a counter.
+  upstream = await serviceWithAccount();
+  faulty = await startFaultyService(upstream.service.url);
+  app = await startApp({
+    env: {
+      SERVICE_BASE_URL: faulty.url,
+      SERVICE_ACCOUNT_ID: upstream.account.accountId,
+      SERVICE_KEY: upstream.account.key,
+      SERVICE_SECRET: upstream.account.secret,
+      TERMINAL_TOKEN: 'batch-test-token-0123456789',
+    },
+  });
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  await page.goto(app.loginUrl);
+  await page.getByText('Trading enabled').waitFor();
+  await page.locator('tr[data-symbol="PERP_BTC_USDC"]').waitFor();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+  await faulty?.close();
+  await upstream?.service.close();
+});
+
+const result = () => page.getByRole('region', { name: 'Ticket result' });
+const rowCount = () => page.getByRole('list', { name: 'Orders of the ticket' }).getByRole('listitem').count();
+
+describe('batch tickets in Chromium against the embedded service', () => {
+  it('sends a 25-order ladder as 3 requests, with progress, and every row gets its result', async () => {
+    await clickMarket(page, 'PERP_BTC_USDC');
+    const mark = Number(await page.getByLabel('Price (USDC)').inputValue());
+    await page.getByRole('radio', { name: 'Ladder' }).check();
+    await page.getByLabel('From price').fill((Math.floor(mark * 0.99 * 10) / 10).toFixed(1));
+    await page.getByLabel('To price').fill((Math.floor(mark * 0.97 * 10) / 10).toFixed(1));
+    await page.getByLabel('Number of orders').fill('25');
+    await page.getByLabel('Total quantity (BTC)').fill('0.2513');
+    await page.getByRole('button', { name: 'Add 25 orders to the ticket' }).click();
+    expect(await rowCount()).toBe(25);
+    await page.getByText('25 in 3 requests (about 2 s)').waitFor();
+
+    const before = batches().length;
+    await page.getByRole('button', { name: 'Send 25 orders' }).click();
+    await page.getByRole('dialog', { name: 'Send 25 orders?' }).waitFor();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Send (Enter)');
+    await page.keyboard.press('Enter');
+    await page.getByRole('status', { name: 'Sending progress' }).waitFor();
+    await result().getByText('25 accepted').waitFor({ timeout: 20_000 });
+    const sent = batches().slice(before);
+    expect(sent.map((request) => (JSON.parse(request.body) as { orders: unknown[] }).orders.length)).toEqual([10, 10, 5]);
+    const quantities = sent.flatMap((request) => (JSON.parse(request.body) as { orders: { order_quantity: number }[] }).orders.map((order) => order.order_quantity));
+    // What was sent adds up to what the trader asked for, exactly (in steps of 0.0001).
+    expect(quantities.reduce((sum, quantity) => sum + Math.round(quantity * 10_000), 0)).toBe(2513);
+    expect(await result().locator('li[data-status="accepted"]').count()).toBe(25);
+    expect(await result().innerText()).toMatch(/order id \d+/);
+    // All accepted: the draft is cleared.
+    expect(await rowCount()).toBe(1);
+  });
+
+  it('takes a pasted list, shows the bad lines with their numbers and reasons, and keeps the good ones', async () => {
+    await page.getByRole('radio', { name: 'Paste' }).check();
+    const pasted = [
+      'symbol\tside\torder_type\torder_price\torder_quantity',
+      'PERP_ETH_USDC\tBUY\tLIMIT\t3400.5\t0.5',
+      'PERP_ETH_USDC\tBUY\tLIMIT\tabc\t0.5',
+      'PERP_SOL_USDC\tSELL\tMARKET\t\t2',
+      'PERP_ETH_USDC\tHOLD\tLIMIT\t3400\t1',
+    ].join('\n');
+    await page.getByLabel(/Paste lines/).fill(pasted);
+    await page.getByRole('button', { name: 'Add pasted orders' }).click();
+    const problems = page.getByRole('list', { name: 'Lines not read' });
+    await problems.waitFor();
+    expect(await problems.getByRole('listitem').allInnerTexts()).toEqual([
+      expect.stringMatching(/^Line 3: order_price "abc" is not a number/),
+      expect.stringMatching(/^Line 5: side "HOLD" must be BUY or SELL/),
+    ]);
+    expect(await rowCount()).toBe(2);
+  });
+
+  it('sends a batch with a rejected row, then retries just that row once fixed', async () => {
+    await page.getByRole('radio', { name: 'Order' }).check();
+    await page.getByRole('button', { name: 'Edit order 1' }).click();
+    // Make order 1 too big for the service's risk limit (the ticket cannot know it).
+    await page.getByLabel('Quantity (ETH)').fill('2000');
+    await page.getByRole('button', { name: 'Send 2 orders' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Send 2 orders?' });
+    if (await dialog.isVisible()) await page.keyboard.press('Enter');
+    await result().getByText('1 accepted · 1 rejected').waitFor({ timeout: 15_000 });
+    expect(await result().locator('li[data-status="rejected"]').innerText()).toMatch(/above the limit of 5,000,000 USDC per order/);
+    await page.getByText(/1 accepted, 1 rejected/).first().waitFor();
+
+    await result().getByRole('button', { name: 'Retry 1 rejected' }).click();
+    expect(await rowCount()).toBe(1);
+    expect(await page.getByLabel('Quantity (ETH)').inputValue()).toBe('2000');
+    await page.getByLabel('Quantity (ETH)').fill('1');
+    await page.getByRole('button', { name: 'Buy', exact: true }).click();
+    await result().getByText('1 accepted').waitFor({ timeout: 15_000 });
+  });
+
+  it('fills the ticket from a clicked price', async () => {
+    await page.locator('tr[data-symbol="PERP_SOL_USDC"] td[data-column="index_price"] button').click();
+    const index = (await page.locator('tr[data-symbol="PERP_SOL_USDC"] td[data-column="index_price"]').innerText()).replace(/,/g, '');
+    expect(await page.getByLabel('Symbol', { exact: true }).inputValue()).toBe('PERP_SOL_USDC');
+    const price = await page.getByLabel('Price (USDC)').inputValue();
+    expect(Math.abs(Number(price) - Number(index)) / Number(index)).toBeLessThan(0.01);
+  });
+});

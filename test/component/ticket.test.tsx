@@ -1,0 +1,196 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { JournalOrder, OrderRequest } from '../../src/interface';
+import { terminalConfig } from '../../src/service/config';
+import { OrderTicket, type MarketContext } from '../../src/terminal/features/ticket';
+import { useTicketStore } from '../../src/terminal/features/ticket/store';
+
+const markets = new Map<string, MarketContext>([
+  ['PERP_BTC_USDC', { symbol: 'PERP_BTC_USDC', mark_price: 100000, priceDecimals: 1, quantityDecimals: 4 }],
+  ['PERP_ETH_USDC', { symbol: 'PERP_ETH_USDC', mark_price: 3500, priceDecimals: 2, quantityDecimals: 3 }],
+]);
+const durations = terminalConfig.durations;
+
+function renderTicket() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <OrderTicket markets={markets} durations={durations} usedClientOrderIds={new Set(['taken-id'])} />
+    </QueryClientProvider>,
+  );
+}
+
+/** The proxy as the ticket sees it: one stubbed answer per POST, every request recorded. */
+let posts: { key: string; orders: OrderRequest[] }[];
+function answerTickets(statusOf: (order: OrderRequest, index: number) => JournalOrder['status']) {
+  posts = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      if (url === '/v1/batch-order') {
+        const key = new Headers(init?.headers).get('idempotency-key') ?? '';
+        const { orders } = JSON.parse(String(init?.body)) as { orders: OrderRequest[] };
+        posts.push({ key, orders });
+        const rows = orders.map((order, seq) => {
+          const status = statusOf(order, seq);
+          return {
+            ticket_id: key, seq, request_no: 1 + Math.floor(seq / 10), status, symbol: order.symbol, side: order.side,
+            order_type: order.order_type, order_price: order.order_price ?? null, order_quantity: order.order_quantity ?? null,
+            order_amount: order.order_amount ?? null, visible_quantity: order.visible_quantity ?? null, order_tag: order.order_tag ?? null,
+            margin_mode: order.margin_mode ?? null, client_order_id: order.client_order_id ?? null,
+            order_id: status === 'accepted' ? 1000 + seq : null, error_code: null,
+            error_message: status === 'rejected' ? 'order notional is above the limit' : null, created_at: 1, updated_at: 2,
+          };
+        });
+        const data = { ticket_id: key, status: 'partial', requests: Math.ceil(orders.length / 10), rows };
+        return new Response(JSON.stringify({ success: true, data, timestamp: 3 }), { status: 200 });
+      }
+      return new Response(JSON.stringify({ success: false, code: -1006, message: 'not here' }), { status: 404 });
+    }),
+  );
+}
+
+beforeEach(() => {
+  useTicketStore.getState().actions.selectMarket('PERP_BTC_USDC', '100000.0');
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const rowsList = () => screen.getByRole('list', { name: 'Orders of the ticket' });
+const rowTexts = () => within(rowsList()).getAllByRole('listitem').map((item) => item.textContent ?? '');
+
+describe('the batch ticket', () => {
+  it('adds, duplicates, deletes and reorders orders', async () => {
+    const user = userEvent.setup();
+    renderTicket();
+    await user.type(screen.getByLabelText('Quantity (BTC)'), '0.5');
+    await user.click(screen.getByRole('button', { name: 'Duplicate order 1' }));
+    expect(rowTexts()).toHaveLength(2);
+    await user.clear(screen.getByLabelText('Quantity (BTC)'));
+    await user.type(screen.getByLabelText('Quantity (BTC)'), '0.7');
+    expect(rowTexts()[1]).toMatch(/0\.7/);
+    await user.click(screen.getByRole('button', { name: 'Move order 2 up' }));
+    expect(rowTexts()[0]).toMatch(/0\.7/);
+    await user.click(screen.getByRole('button', { name: '+ Add order' }));
+    expect(rowTexts()).toHaveLength(3);
+    await user.click(screen.getByRole('button', { name: 'Delete order 3' }));
+    expect(rowTexts()).toHaveLength(2);
+    const ids = useTicketStore.getState().rows.map((row) => row.clientOrderId);
+    expect(new Set(ids).size).toBe(2);
+  });
+
+  it('checks every order as it is typed, and says why it cannot send', async () => {
+    const user = userEvent.setup();
+    renderTicket();
+    const price = screen.getByLabelText('Price (USDC)');
+    await user.clear(price);
+    await user.type(price, '120000.0');
+    await user.type(screen.getByLabelText('Quantity (BTC)'), '0.00015');
+    expect(screen.getByText('More than 10% above mark 100000')).toBeInTheDocument();
+    expect(screen.getByText('Use a multiple of the step 0.0001')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Buy' })).toBeDisabled();
+    expect(screen.getByText('Fix the order first')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Duplicate order 1' }));
+    expect(screen.getByText('Fix 2 of 2 orders first')).toBeInTheDocument();
+    expect(rowTexts()[0]).toMatch(/2 to fix/);
+  });
+
+  it('lays a ladder with an exact total on the tick and the step', async () => {
+    const user = userEvent.setup();
+    renderTicket();
+    await user.click(screen.getByRole('radio', { name: 'Ladder' }));
+    await user.type(screen.getByLabelText('From price'), '99000');
+    await user.type(screen.getByLabelText('To price'), '98000');
+    await user.clear(screen.getByLabelText('Number of orders'));
+    await user.type(screen.getByLabelText('Number of orders'), '4');
+    await user.type(screen.getByLabelText('Total quantity (BTC)'), '0.0007');
+    const preview = screen.getByRole('table', { name: 'Ladder preview' });
+    const legs = within(preview).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+    expect(legs).toEqual([
+      ['1', '99000.0', '0.0002'],
+      ['2', '98666.7', '0.0002'],
+      ['3', '98333.3', '0.0002'],
+      ['4', '98000.0', '0.0001'],
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Add 4 orders to the ticket' }));
+    expect(useTicketStore.getState().rows.map((row) => [row.price, row.size])).toEqual(legs.map(([, price, size]) => [price, size]));
+    expect(screen.getByText('Orders').nextElementSibling).toHaveTextContent('4');
+  });
+
+  it('takes pasted lines, keeps the good ones and lists the bad ones with line and reason', async () => {
+    const user = userEvent.setup();
+    renderTicket();
+    await user.click(screen.getByRole('radio', { name: 'Paste' }));
+    const box = screen.getByLabelText(/Paste lines/);
+    await user.click(box);
+    await user.paste('symbol,side,order_type,order_price,order_quantity\nPERP_ETH_USDC,BUY,LIMIT,3490.5,1\nPERP_ETH_USDC,SIDEWAYS,LIMIT,3491,1\nPERP_BTC_USDC,SELL,IOC,100100,0.01\n');
+    await user.click(screen.getByRole('button', { name: 'Add pasted orders' }));
+    const problems = await screen.findByRole('list', { name: 'Lines not read' });
+    expect(within(problems).getByText(/Line 3/).parentElement).toHaveTextContent(/side "SIDEWAYS" must be BUY or SELL/);
+    expect(screen.getByRole('status')).toHaveTextContent('2 orders added, 1 line skipped:');
+    const rows = useTicketStore.getState().rows;
+    expect(rows.map((row) => [row.symbol, row.side, row.durationId, row.price, row.size])).toEqual([
+      ['PERP_ETH_USDC', 'BUY', 'GTC', '3490.5', '1'],
+      ['PERP_BTC_USDC', 'SELL', 'IOC', '100100', '0.01'],
+    ]);
+  });
+
+  it('asks before a large ticket: Escape cancels, Enter sends once with one key', async () => {
+    const user = userEvent.setup();
+    answerTickets(() => 'accepted');
+    useTicketStore.getState().actions.setConfirm({ mode: 'large', minOrders: 2, minNotional: 1_000_000 });
+    renderTicket();
+    await user.type(screen.getByLabelText('Quantity (BTC)'), '0.01');
+    await user.click(screen.getByRole('button', { name: 'Duplicate order 1' }));
+    await user.click(screen.getByRole('button', { name: 'Send 2 orders' }));
+    const dialog = screen.getByRole('dialog', { name: 'Send 2 orders?' });
+    expect(within(dialog).getByRole('table', { name: 'Ticket by market and side' })).toHaveTextContent(/PERP_BTC_USDCBUY20\.022,000\.00/);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(posts).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Send 2 orders' }));
+    expect(screen.getByRole('button', { name: 'Send (Enter)' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await screen.findByRole('region', { name: 'Ticket result' });
+    expect(posts).toHaveLength(1);
+    expect(posts[0]?.orders).toHaveLength(2);
+    expect(posts[0]?.key).toMatch(/^tk-/);
+  });
+
+  it('skips the question for small tickets when the trader says so', async () => {
+    const user = userEvent.setup();
+    answerTickets(() => 'accepted');
+    useTicketStore.getState().actions.setConfirm({ mode: 'large', minOrders: 5, minNotional: 50_000 });
+    renderTicket();
+    await user.type(screen.getByLabelText('Quantity (BTC)'), '0.01');
+    await user.click(screen.getByRole('button', { name: 'Buy' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await screen.findByText('1 accepted');
+    expect(posts).toHaveLength(1);
+  });
+
+  it('accounts for every row and retries just the rejected ones with fresh client ids', async () => {
+    const user = userEvent.setup();
+    answerTickets((_, index) => (index === 1 ? 'rejected' : 'accepted'));
+    useTicketStore.getState().actions.setConfirm({ mode: 'large', minOrders: 99, minNotional: 1e12 });
+    renderTicket();
+    await user.type(screen.getByLabelText('Quantity (BTC)'), '0.01');
+    await user.click(screen.getByRole('button', { name: 'Duplicate order 1' }));
+    await user.clear(screen.getByLabelText('Quantity (BTC)'));
+    await user.type(screen.getByLabelText('Quantity (BTC)'), '90');
+    await user.click(screen.getByRole('button', { name: 'Send 2 orders' }));
+    const result = await screen.findByRole('region', { name: 'Ticket result' });
+    expect(within(result).getByText('1 accepted · 1 rejected')).toBeInTheDocument();
+    expect(within(result).getByText(/order id 1000/)).toBeInTheDocument();
+    expect(within(result).getByText('order notional is above the limit')).toBeInTheDocument();
+    const sentId = posts[0]?.orders[1]?.client_order_id;
+    await user.click(within(result).getByRole('button', { name: 'Retry 1 rejected' }));
+    const rows = useTicketStore.getState().rows;
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ symbol: 'PERP_BTC_USDC', side: 'BUY', price: '100000', size: '90', durationId: 'GTC' });
+    expect(rows[0]?.clientOrderId).not.toBe(sentId);
+  });
+});

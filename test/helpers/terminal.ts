@@ -1,0 +1,13 @@
+import type { Page } from 'playwright-core';
+
+/** Selects a market in the markets table by its name cell (a click on a price picks that price). */
+export async function clickMarket(page: Page, symbol: string): Promise<void> {
+  await page.locator(`tr[data-symbol="${symbol}"] td[data-column="symbol"]`).click();
+}
+
+/** Fills a ticket row for a market at its mark price. */
+export async function fillOrder(page: Page, symbol: string, quantity: string): Promise<void> {
+  await clickMarket(page, symbol);
+  const base = symbol.split('_')[1];
+  await page.getByLabel(`Quantity (${base})`).fill(quantity);
+}
