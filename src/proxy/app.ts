@@ -341,6 +341,8 @@ export async function createProxyApp(options: ProxyOptions): Promise<ProxyApp> {
     await app.register(fastifyStatic, {
       root: options.distDir,
       index: 'index.html',
+      // The build writes .br and .gz beside each asset; they go to browsers that accept them.
+      preCompressed: true,
       setHeaders: (reply, path) => {
         reply.header(
           'cache-control',

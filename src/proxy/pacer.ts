@@ -18,6 +18,8 @@ export class Pacer {
   }
 
   run<T>(task: () => Promise<T>): Promise<T> {
+    // No spacing (a service without the limit, or a benchmark): nothing to queue for.
+    if (this.spacingMs <= 0) return task();
     const result = this.tail.then(async () => {
       const wait = this.lastStart + this.spacingMs - this.now();
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
