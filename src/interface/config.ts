@@ -1,27 +1,28 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { describeIssues } from './issues';
+import './zod';
 
 /** GET /v1/tv/config (interface.md 2.1), semantics in CONTRACT.md. */
-export const summaryItemSchema = z.object({ id: z.string().min(1), title: z.string() });
+export const summaryItemSchema = z.object({ id: z.string().check(z.minLength(1)), title: z.string() });
 export type SummaryItem = z.infer<typeof summaryItemSchema>;
 
-export const tableColumnSchema = z.object({ id: z.string().min(1), title: z.string() });
+export const tableColumnSchema = z.object({ id: z.string().check(z.minLength(1)), title: z.string() });
 export type TableColumn = z.infer<typeof tableColumnSchema>;
 
 export const accountTableSchema = z.object({
-  id: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
   title: z.string(),
   columns: z.array(tableColumnSchema),
 });
 export type AccountTable = z.infer<typeof accountTableSchema>;
 
 export const durationSchema = z.object({
-  id: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
   title: z.string(),
   hasDatePicker: z.boolean(),
   hasTimePicker: z.boolean(),
   default: z.boolean(),
-  supportedOrderTypes: z.array(z.string()).optional(),
+  supportedOrderTypes: z.optional(z.array(z.string())),
 });
 export type Duration = z.infer<typeof durationSchema>;
 
@@ -29,7 +30,7 @@ export const alignments = ['left', 'right'] as const;
 export type Alignment = (typeof alignments)[number];
 
 export const customFieldSchema = z.object({
-  id: z.string().min(1),
+  id: z.string().check(z.minLength(1)),
   title: z.string(),
   tooltip: z.string(),
   alignment: z.enum(alignments),
@@ -39,11 +40,11 @@ export type CustomField = z.infer<typeof customFieldSchema>;
 export const feeds = ['quotes', 'orders', 'positions', 'accountManager', 'balances'] as const;
 export type Feed = (typeof feeds)[number];
 export const pullingIntervalSchema = z.object({
-  quotes: z.number().positive(),
-  orders: z.number().positive(),
-  positions: z.number().positive(),
-  accountManager: z.number().positive(),
-  balances: z.number().positive(),
+  quotes: z.number().check(z.positive()),
+  orders: z.number().check(z.positive()),
+  positions: z.number().check(z.positive()),
+  accountManager: z.number().check(z.positive()),
+  balances: z.number().check(z.positive()),
 });
 export type PullingInterval = z.infer<typeof pullingIntervalSchema>;
 
@@ -163,7 +164,7 @@ export function readTvConfig(raw: unknown): ConfigReading {
 }
 
 /** An unknown alignment falls back to left instead of dropping the whole field. */
-const lenientCustomField = customFieldSchema.extend({ alignment: z.unknown() });
+const lenientCustomField = z.extend(customFieldSchema, { alignment: z.unknown() });
 
 function readCustomFields(
   d: Record<string, unknown>,
@@ -186,7 +187,7 @@ function readCustomFields(
 function readList<T extends { id: string }>(
   d: Record<string, unknown>,
   field: ListField,
-  schema: z.ZodType<T>,
+  schema: z.ZodMiniType<T>,
   ignored: string[],
 ): T[] {
   const value = d[field];

@@ -1,4 +1,11 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import './zod';
+
+/** A number, or a string of digits read as one. */
+export const numericCodeSchema = z.pipe(
+  z.union([z.number(), z.string().check(z.regex(/^-?\d+$/))]),
+  z.transform((code: number | string) => Number(code)),
+);
 
 /**
  * Request-level failure of the service family: a non-200 status with this body. `code` may come
@@ -6,7 +13,7 @@ import { z } from 'zod';
  */
 export const errorEnvelopeSchema = z.object({
   success: z.literal(false),
-  code: z.union([z.number(), z.string().regex(/^-?\d+$/)]).transform(Number),
+  code: numericCodeSchema,
   message: z.string(),
 });
 export type ErrorEnvelope = z.output<typeof errorEnvelopeSchema>;
@@ -35,10 +42,10 @@ export function errorEnvelope(code: number, message: string): ErrorEnvelope {
 }
 
 /** `{success: true, data, timestamp}` around a data schema. */
-export function successEnvelopeSchema<T extends z.ZodType>(data: T) {
+export function successEnvelopeSchema<T extends z.ZodMiniType>(data: T) {
   return z.object({
     success: z.literal(true),
     data,
-    timestamp: z.int().nonnegative(),
+    timestamp: z.int().check(z.nonnegative()),
   });
 }

@@ -1,15 +1,16 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import './zod';
 import { successEnvelopeSchema } from './envelope';
 
 /** Item of data.rows in GET /v1/public/futures (interface.md 2.2). */
 export const futuresRowSchema = z.object({
-  symbol: z.string().min(1),
+  symbol: z.string().check(z.minLength(1)),
   index_price: z.number(),
   mark_price: z.number(),
   sum_unitary_funding: z.number(),
   est_funding_rate: z.number(),
   last_funding_rate: z.number(),
-  next_funding_time: z.int().nonnegative(),
+  next_funding_time: z.int().check(z.nonnegative()),
   open_interest: z.number(),
   '24h_open': z.number(),
   '24h_close': z.number(),

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import './zod';
 
 /** GET /api/health of the proxy: can it reach the service, how fast, and how far off is its clock. */
 export const healthSchema = z.object({
@@ -8,13 +9,13 @@ export const healthSchema = z.object({
       url: z.string(),
       embedded: z.boolean(),
       reachable: z.boolean(),
-      latencyMs: z.number().nullable(),
-      error: z.string().nullable(),
+      latencyMs: z.nullable(z.number()),
+      error: z.nullable(z.string()),
     }),
     clock: z.object({
       /** Service clock minus proxy clock (ms), used to stamp signed requests. */
       offsetMs: z.number(),
-      uncertaintyMs: z.number().nullable(),
+      uncertaintyMs: z.nullable(z.number()),
       samples: z.int(),
     }),
     journal: z.object({

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 
 /** `orders[2].order_price` from a zod issue path. */
 export function formatPath(path: readonly PropertyKey[]): string {
@@ -14,7 +14,7 @@ export function formatPath(path: readonly PropertyKey[]): string {
  * One line per problem, each naming the field and what was wrong, so an error shown to a trader
  * or written to a log says exactly which value to fix.
  */
-export function describeIssues(error: z.ZodError, prefix = ''): string {
+export function describeIssues(error: z.core.$ZodError, prefix = ''): string {
   return error.issues
     .map((issue) => {
       const path = formatPath([...(prefix ? [prefix] : []), ...issue.path]);

@@ -1,5 +1,7 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import { numericCodeSchema } from './envelope';
 import { marginModes, orderTypes, sides } from './orders';
+import './zod';
 
 /**
  * The proxy's own surface (CONTRACT.md "Proxy surface"): its journal of tickets and orders. Every
@@ -13,23 +15,23 @@ export type OrderStatus = (typeof orderStatuses)[number];
 export const journalOrderSchema = z.object({
   ticket_id: z.string(),
   /** Position of the order in its ticket, from 0. */
-  seq: z.int().nonnegative(),
+  seq: z.int().check(z.nonnegative()),
   /** Which request of the ticket carried it, from 1. */
-  request_no: z.int().positive(),
+  request_no: z.int().check(z.positive()),
   status: z.enum(orderStatuses),
   symbol: z.string(),
   side: z.enum(sides),
   order_type: z.enum(orderTypes),
-  order_price: z.number().nullable(),
-  order_quantity: z.number().nullable(),
-  order_amount: z.number().nullable(),
-  visible_quantity: z.number().nullable(),
-  order_tag: z.string().nullable(),
-  margin_mode: z.enum(marginModes).nullable(),
-  client_order_id: z.string().nullable(),
-  order_id: z.int().nullable(),
-  error_code: z.int().nullable(),
-  error_message: z.string().nullable(),
+  order_price: z.nullable(z.number()),
+  order_quantity: z.nullable(z.number()),
+  order_amount: z.nullable(z.number()),
+  visible_quantity: z.nullable(z.number()),
+  order_tag: z.nullable(z.string()),
+  margin_mode: z.nullable(z.enum(marginModes)),
+  client_order_id: z.nullable(z.string()),
+  order_id: z.nullable(z.int()),
+  error_code: z.nullable(z.int()),
+  error_message: z.nullable(z.string()),
   created_at: z.int(),
   updated_at: z.int(),
 });
@@ -42,7 +44,7 @@ export const ticketResultSchema = z.object({
   ticket_id: z.string(),
   status: z.enum(ticketStatuses),
   /** Requests the ticket takes (at most 10 orders each). */
-  requests: z.int().positive(),
+  requests: z.int().check(z.positive()),
   rows: z.array(journalOrderSchema),
 });
 export type TicketResult = z.infer<typeof ticketResultSchema>;
@@ -57,9 +59,9 @@ export const ticketResponseSchema = z.object({
 /** Answer when the ticket failed or stayed unknown as a whole; `data` is there once journaled. */
 export const ticketErrorResponseSchema = z.object({
   success: z.literal(false),
-  code: z.union([z.number(), z.string().regex(/^-?\d+$/)]).transform(Number),
+  code: numericCodeSchema,
   message: z.string(),
-  data: ticketResultSchema.optional(),
+  data: z.optional(ticketResultSchema),
 });
 
 export const ordersPageSchema = z.object({
@@ -67,22 +69,24 @@ export const ordersPageSchema = z.object({
   data: z.object({
     rows: z.array(journalOrderSchema),
     /** Pass as `cursor` for the next (older) page; null on the last page. */
-    next_cursor: z.string().nullable(),
+    next_cursor: z.nullable(z.string()),
   }),
   timestamp: z.int(),
 });
 export type OrdersPage = z.infer<typeof ordersPageSchema>;
 
 export const ordersQuerySchema = z.object({
-  cursor: z.string().regex(/^\d+$/, 'expected a cursor from next_cursor').optional(),
-  limit: z.coerce.number().int().min(1).max(1000).default(200),
-  status: z
-    .string()
-    .transform((text) => text.split(',').filter(Boolean))
-    .pipe(z.array(z.enum(orderStatuses)))
-    .optional(),
-  symbol: z.string().optional(),
-  ticket: z.string().optional(),
+  cursor: z.optional(z.string().check(z.regex(/^\d+$/, 'expected a cursor from next_cursor'))),
+  limit: z._default(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(1000)), 200),
+  /** A comma-separated list of statuses. */
+  status: z.optional(
+    z.pipe(
+      z.pipe(z.string(), z.transform((text: string) => text.split(',').filter(Boolean))),
+      z.array(z.enum(orderStatuses)),
+    ),
+  ),
+  symbol: z.optional(z.string()),
+  ticket: z.optional(z.string()),
 });
 export type OrdersQuery = z.infer<typeof ordersQuerySchema>;
 
@@ -90,7 +94,7 @@ export type OrdersQuery = z.infer<typeof ordersQuerySchema>;
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const idempotencyKeySchema = z
   .string()
-  .regex(/^[A-Za-z0-9_-]{8,64}$/, 'expected 8 to 64 letters, digits, "-" or "_"');
+  .check(z.regex(/^[A-Za-z0-9_-]{8,64}$/, 'expected 8 to 64 letters, digits, "-" or "_"'));
 
 export function ticketStatusOf(statuses: readonly OrderStatus[]): TicketStatus {
   if (statuses.some((status) => status === 'pending' || status === 'sent')) return 'sending';

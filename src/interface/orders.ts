@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
+import './zod';
 
 export const orderTypes = ['LIMIT', 'MARKET', 'IOC', 'FOK', 'POST_ONLY', 'ASK', 'BID'] as const;
 export type OrderType = (typeof orderTypes)[number];
@@ -20,74 +21,79 @@ export const MAX_ORDER_TAG = 128;
 export const MAX_ORDERS_PER_REQUEST = 10;
 export const REQUESTS_PER_SECOND = 1;
 
-const positive = z.number().positive();
+const positive = z.number().check(z.positive());
 
 /** Shape of an order request item (interface.md 2.3), without the rules between fields. */
 const orderRequestShape = z.strictObject({
-  symbol: z.string().regex(symbolPattern, 'expected an instrument like PERP_BTC_USDC'),
+  symbol: z.string().check(z.regex(symbolPattern, 'expected an instrument like PERP_BTC_USDC')),
   order_type: z.enum(orderTypes),
   side: z.enum(sides),
-  client_order_id: z
-    .string()
-    .min(1)
-    .max(MAX_CLIENT_ORDER_ID, `at most ${MAX_CLIENT_ORDER_ID} characters`)
-    .regex(clientOrderIdPattern, 'letters, digits and "-" only, not starting with "-"')
-    .optional(),
-  order_price: positive.optional(),
-  order_quantity: positive.optional(),
-  order_amount: positive.optional(),
-  visible_quantity: z.number().nonnegative().optional(),
-  order_tag: z.string().max(MAX_ORDER_TAG, `at most ${MAX_ORDER_TAG} characters`).optional(),
-  margin_mode: z.enum(marginModes).optional(),
+  client_order_id: z.optional(
+    z
+      .string()
+      .check(
+        z.minLength(1),
+        z.maxLength(MAX_CLIENT_ORDER_ID, `at most ${MAX_CLIENT_ORDER_ID} characters`),
+        z.regex(clientOrderIdPattern, 'letters, digits and "-" only, not starting with "-"'),
+      ),
+  ),
+  order_price: z.optional(positive),
+  order_quantity: z.optional(positive),
+  order_amount: z.optional(positive),
+  visible_quantity: z.optional(z.number().check(z.nonnegative())),
+  order_tag: z.optional(z.string().check(z.maxLength(MAX_ORDER_TAG, `at most ${MAX_ORDER_TAG} characters`))),
+  margin_mode: z.optional(z.enum(marginModes)),
 });
 
 /** An order request item with CONTRACT.md's rules between its fields. */
-export const orderRequestSchema = orderRequestShape.superRefine((order, ctx) => {
-  const priceFree = priceFreeTypes.includes(order.order_type);
-  if (!priceFree && order.order_price === undefined) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['order_price'],
-      message: `required for ${order.order_type} orders`,
-    });
-  }
-  if (order.order_quantity !== undefined && order.order_amount !== undefined) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['order_amount'],
-      message: 'give order_quantity or order_amount, not both',
-    });
-  } else if (order.order_quantity === undefined && order.order_amount === undefined) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['order_quantity'],
-      message: 'required (or order_amount for MARKET, ASK and BID orders)',
-    });
-  }
-  if (order.order_amount !== undefined && !priceFree) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['order_amount'],
-      message: `only MARKET, ASK and BID orders take an amount; give order_quantity for ${order.order_type}`,
-    });
-  }
-  if (
-    order.visible_quantity !== undefined &&
-    order.order_quantity !== undefined &&
-    order.visible_quantity > order.order_quantity
-  ) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['visible_quantity'],
-      message: `must not exceed order_quantity ${order.order_quantity}`,
-    });
-  }
-});
+export const orderRequestSchema = orderRequestShape.check(
+  z.superRefine((order, ctx) => {
+    const priceFree = priceFreeTypes.includes(order.order_type);
+    if (!priceFree && order.order_price === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['order_price'],
+        message: `required for ${order.order_type} orders`,
+      });
+    }
+    if (order.order_quantity !== undefined && order.order_amount !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['order_amount'],
+        message: 'give order_quantity or order_amount, not both',
+      });
+    } else if (order.order_quantity === undefined && order.order_amount === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['order_quantity'],
+        message: 'required (or order_amount for MARKET, ASK and BID orders)',
+      });
+    }
+    if (order.order_amount !== undefined && !priceFree) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['order_amount'],
+        message: `only MARKET, ASK and BID orders take an amount; give order_quantity for ${order.order_type}`,
+      });
+    }
+    if (
+      order.visible_quantity !== undefined &&
+      order.order_quantity !== undefined &&
+      order.visible_quantity > order.order_quantity
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['visible_quantity'],
+        message: `must not exceed order_quantity ${order.order_quantity}`,
+      });
+    }
+  }),
+);
 export type OrderRequest = z.infer<typeof orderRequestSchema>;
 
 /** Body of POST /v1/batch-order as the browser sends it to the proxy. */
 export const batchOrderRequestSchema = z.strictObject({
-  orders: z.array(orderRequestSchema).min(1, 'a batch needs at least one order'),
+  orders: z.array(orderRequestSchema).check(z.minLength(1, 'a batch needs at least one order')),
 });
 export type BatchOrderRequest = z.infer<typeof batchOrderRequestSchema>;
 
@@ -96,19 +102,19 @@ export type BatchOrderRequest = z.infer<typeof batchOrderRequestSchema>;
  * order_id may be null or 0, and a success's error_message may be empty, null, missing or "none".
  */
 export const orderResultRowSchema = z.object({
-  order_id: z.int().nullish(),
-  client_order_id: z.string().nullish(),
-  order_type: z.string().nullish(),
-  order_price: z.number().nullish(),
-  order_quantity: z.number().nullish(),
-  error_message: z.string().nullish(),
+  order_id: z.nullish(z.int()),
+  client_order_id: z.nullish(z.string()),
+  order_type: z.nullish(z.string()),
+  order_price: z.nullish(z.number()),
+  order_quantity: z.nullish(z.number()),
+  error_message: z.nullish(z.string()),
 });
 export type OrderResultRow = z.infer<typeof orderResultRowSchema>;
 
 export const batchOrderResponseSchema = z.object({
   success: z.literal(true),
   data: z.object({ rows: z.array(orderResultRowSchema) }),
-  timestamp: z.int().nonnegative().optional(),
+  timestamp: z.optional(z.int().check(z.nonnegative())),
 });
 export type BatchOrderResponse = z.infer<typeof batchOrderResponseSchema>;
 

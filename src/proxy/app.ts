@@ -340,7 +340,9 @@ export async function createProxyApp(options: ProxyOptions): Promise<ProxyApp> {
     }
     await app.register(fastifyStatic, {
       root: options.distDir,
-      index: 'index.html',
+      // '/' is its own route: @fastify/static answers 404 for a directory index when it looks for
+      // precompressed files.
+      index: false,
       // The build writes .br and .gz beside each asset; they go to browsers that accept them.
       preCompressed: true,
       setHeaders: (reply, path) => {
@@ -351,6 +353,8 @@ export async function createProxyApp(options: ProxyOptions): Promise<ProxyApp> {
       },
     });
   }
+
+  if (options.distDir) app.get('/', (_request, reply) => reply.sendFile('index.html'));
 
   app.addHook('onClose', async () => journal.close());
   return { app, door, journal, clock, recovered };

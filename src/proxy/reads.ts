@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { describeIssues, errorCodes, errorEnvelope, errorEnvelopeSchema } from '../interface';
 import type { ServiceClient } from './serviceClient';
 
@@ -27,7 +27,7 @@ export class ReadForwarder {
     public coalesceMs: number,
   ) {}
 
-  read(path: string, what: string, schema: z.ZodType): Promise<ReadReply> {
+  read(path: string, what: string, schema: z.ZodMiniType): Promise<ReadReply> {
     const now = Date.now();
     const cached = this.cache.get(path);
     if (cached && now - cached.at < this.coalesceMs) return cached.reply;
@@ -40,7 +40,7 @@ export class ReadForwarder {
     return entry.reply;
   }
 
-  private async fetch(path: string, what: string, schema: z.ZodType): Promise<ReadReply> {
+  private async fetch(path: string, what: string, schema: z.ZodMiniType): Promise<ReadReply> {
     const answer = await this.client.get(path);
     if (answer.kind === 'timeout') return gatewayError(504, answer.message);
     if (answer.kind !== 'answered') return gatewayError(502, answer.message);

@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   describeIssues,
   errorCodes,
@@ -44,8 +44,10 @@ export interface ServiceApp {
 const batchBodySchema = z.object({
   orders: z
     .array(z.unknown())
-    .min(1, 'a batch needs at least one order')
-    .max(MAX_ORDERS_PER_REQUEST, `at most ${MAX_ORDERS_PER_REQUEST} orders per batch`),
+    .check(
+      z.minLength(1, 'a batch needs at least one order'),
+      z.maxLength(MAX_ORDERS_PER_REQUEST, `at most ${MAX_ORDERS_PER_REQUEST} orders per batch`),
+    ),
 });
 
 function sendError(reply: FastifyReply, name: ErrorCodeName, message: string, status?: number) {

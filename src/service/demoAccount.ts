@@ -1,27 +1,31 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { describeIssues, parseSecret, parseServiceKey } from '../interface';
 import { createAccountCredentials, type AccountCredentials } from './accounts';
 
 const demoAccountSchema = z.object({
-  accountId: z.string().min(1),
-  key: z.string().refine((key) => {
-    try {
-      parseServiceKey(key);
-      return true;
-    } catch {
-      return false;
-    }
-  }, 'expected ed25519:<base58 public key>'),
-  secret: z.string().refine((secret) => {
-    try {
-      parseSecret(secret);
-      return true;
-    } catch {
-      return false;
-    }
-  }, 'expected the base58 Ed25519 seed'),
+  accountId: z.string().check(z.minLength(1)),
+  key: z.string().check(
+    z.refine((key) => {
+      try {
+        parseServiceKey(key);
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'expected ed25519:<base58 public key>'),
+  ),
+  secret: z.string().check(
+    z.refine((secret) => {
+      try {
+        parseSecret(secret);
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'expected the base58 Ed25519 seed'),
+  ),
 });
 
 /**

@@ -69,8 +69,11 @@ describe('the terminal in Chromium, on the real proxy and embedded service', () 
   it('sends an order the service refuses and shows its reason', async () => {
     await page.getByLabel('Quantity (BTC)').fill('100');
     await page.getByRole('button', { name: 'Buy', exact: true }).click();
+    // 10 million USDC is above the ticket's confirmation threshold: it asks first.
+    await page.getByRole('dialog', { name: 'Send 1 order?' }).waitFor();
+    await page.keyboard.press('Enter');
     const result = page.getByRole('region', { name: 'Ticket result' });
-    await result.getByText('1 rejected').waitFor();
+    await result.getByText('1 rejected', { exact: true }).waitFor();
     expect(await result.innerText()).toMatch(/order notional [\d,.]+ USDC is above the limit of 5,000,000 USDC per order/);
   });
 

@@ -46,7 +46,9 @@ export async function startApp(
   const started = await new Promise<{ loginUrl: string; serviceUrl: string }>((resolvePromise, reject) => {
     const timer = setTimeout(() => reject(new Error(`the app did not start in 60 s:\n${output}`)), 60_000);
     const check = () => {
-      const login = /Terminal:\s+(\S+)/.exec(output);
+      // The banner ends with the line about the link; everything above it is printed by then.
+      const done = /The link works/.test(output);
+      const login = done ? /Terminal:\s+(\S+)/.exec(output) : null;
       const service = /Service:\s+(\S+)/.exec(output);
       const embeddedOnly = /Embedded service:\s+(\S+)\n.*Demo account:.*\n/s.exec(output);
       if (login?.[1] && service?.[1]) {

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { describeIssues, errorEnvelopeSchema } from '../../../interface';
 
 /** A request that did not give what was asked, with a message a trader can act on. */
@@ -48,7 +48,7 @@ async function send(path: string, init: RequestInit): Promise<{ response: Respon
   return { response, body };
 }
 
-function check<T>(schema: z.ZodType<T>, body: unknown, path: string): T {
+function check<T>(schema: z.ZodMiniType<T>, body: unknown, path: string): T {
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
     throw new ApiError(`${path} answered with unexpected data: ${describeIssues(parsed.error)}`, 200);
@@ -57,7 +57,7 @@ function check<T>(schema: z.ZodType<T>, body: unknown, path: string): T {
 }
 
 /** GET a JSON resource and check it against its schema. */
-export async function getJson<T>(path: string, schema: z.ZodType<T>, signal?: AbortSignal): Promise<T> {
+export async function getJson<T>(path: string, schema: z.ZodMiniType<T>, signal?: AbortSignal): Promise<T> {
   const { body } = await send(path, { signal, headers: { accept: 'application/json' } });
   return check(schema, body, path);
 }
@@ -66,7 +66,7 @@ export async function getJson<T>(path: string, schema: z.ZodType<T>, signal?: Ab
 export async function postJson<T>(
   path: string,
   payload: unknown,
-  schema: z.ZodType<T>,
+  schema: z.ZodMiniType<T>,
   headers: Record<string, string> = {},
 ): Promise<T> {
   const { body } = await send(path, {

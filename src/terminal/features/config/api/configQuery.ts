@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { emptyTvConfig, readTvConfig, type ConfigReading, type PullingInterval } from '../../../../interface';
 import { getJson } from '../../../shared/api/http';
 

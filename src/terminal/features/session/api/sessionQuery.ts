@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ApiError, getJson } from '../../../shared/api/http';
 
 const sessionSchema = z.object({ success: z.literal(true), data: z.object({ authenticated: z.literal(true) }) });

@@ -7,7 +7,7 @@ import {
   type OrderRequest,
   type TicketResult,
 } from '../../../../interface';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ApiError, getJson, postJson } from '../../../shared/api/http';
 
 export interface TicketSubmission {
