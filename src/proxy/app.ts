@@ -46,7 +46,11 @@ export interface ProxyOptions {
   serviceTimeoutMs?: number;
   /** Spacing of batch requests per key (ms); the family allows one per second. */
   pacingMs?: number;
-  /** How long an answered read is shared with identical reads (ms). */
+  /**
+   * How long an answered read is shared with identical reads (ms). Unset: the quotes interval of
+   * the config the service hands out (at most 1 s), so that any number of terminals polling a feed
+   * cost the service what one terminal does.
+   */
   coalesceMs?: number;
   /** Requests per second per session on protected routes. */
   sessionRateLimit?: number;
@@ -63,6 +67,9 @@ export interface ProxyApp {
 }
 
 const BODY_LIMIT = 256 * 1024;
+const DEFAULT_COALESCE_MS = 250;
+const MIN_COALESCE_MS = 50;
+const MAX_COALESCE_MS = 1000;
 const MAX_RECV_WINDOW_MS = 60_000;
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|::1|\[::1\])$/;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -96,7 +103,15 @@ export async function createProxyApp(options: ProxyOptions): Promise<ProxyApp> {
     clock,
   });
   const door = new Door(journal, options.terminalToken);
-  const reads = new ReadForwarder(client, options.coalesceMs ?? 250);
+  const reads = new ReadForwarder(client, options.coalesceMs ?? DEFAULT_COALESCE_MS);
+  /** Follows the config's quotes interval, unless the operator fixed the window. */
+  const followConfig = (body: string) => {
+    if (options.coalesceMs !== undefined) return;
+    const quotes = (JSON.parse(body) as { d?: { pullingInterval?: { quotes?: unknown } } }).d?.pullingInterval?.quotes;
+    if (typeof quotes === 'number' && Number.isFinite(quotes) && quotes >= MIN_COALESCE_MS) {
+      reads.coalesceMs = Math.min(quotes, MAX_COALESCE_MS);
+    }
+  };
   const loopbackOnly = LOOPBACK.test(options.host);
 
   const app = Fastify({
@@ -221,9 +236,18 @@ export async function createProxyApp(options: ProxyOptions): Promise<ProxyApp> {
     return undefined;
   });
 
-  app.get('/v1/tv/config', async (_request, reply) => {
+  const readConfig = async () => {
     const answer = await reads.read('/v1/tv/config', 'the terminal configuration', tvConfigEnvelopeSchema);
+    if (answer.status === 200) followConfig(answer.body);
+    return answer;
+  };
+  app.get('/v1/tv/config', async (_request, reply) => {
+    const answer = await readConfig();
     return reply.code(answer.status).type('application/json').send(answer.body);
+  });
+  // Learn the polling interval (and the service clock) before the first terminal asks.
+  app.addHook('onReady', async () => {
+    void readConfig().catch(() => undefined);
   });
   app.get('/v1/public/futures', async (_request, reply) => {
     const answer = await reads.read('/v1/public/futures', 'the market data', futuresResponseSchema);
