@@ -2,6 +2,7 @@ import type { CheckedRow } from '../model/checkTicket';
 import type { DraftRow } from '../model/types';
 import { useActiveRowId, useTicketActions } from '../store';
 import type { Duration } from '../../../../interface';
+import { Icon } from '../../../shared/ui/Icon';
 
 interface TicketRowsProps {
   rows: readonly DraftRow[];
@@ -52,16 +53,16 @@ export function TicketRows({ rows, checked, durations }: TicketRowsProps) {
               </button>
               <span className="ticket-rows__actions">
                 <button type="button" className="button button--icon" aria-label={`Move order ${index + 1} up`} disabled={index === 0} onClick={() => actions.moveRow(row.id, -1)}>
-                  ↑
+                  <Icon name="up" />
                 </button>
                 <button type="button" className="button button--icon" aria-label={`Move order ${index + 1} down`} disabled={index === rows.length - 1} onClick={() => actions.moveRow(row.id, 1)}>
-                  ↓
+                  <Icon name="down" />
                 </button>
                 <button type="button" className="button button--icon" aria-label={`Duplicate order ${index + 1}`} onClick={() => actions.duplicateRow(row.id)}>
-                  ⧉
+                  <Icon name="copy" />
                 </button>
                 <button type="button" className="button button--icon" aria-label={`Delete order ${index + 1}`} onClick={() => actions.removeRow(row.id, durations)}>
-                  ✕
+                  <Icon name="close" />
                 </button>
               </span>
             </li>

@@ -88,7 +88,7 @@ export function DataGrid<T extends RowData>(props: DataGridProps<T>) {
         header: column.title,
         cell: ({ row }) => column.cell(row.original),
         size: column.width,
-        minSize: 48,
+        minSize: 24,
         maxSize: 800,
         enableSorting: column.sortValue !== undefined,
         enableHiding: column.hideable !== false,
