@@ -49,9 +49,15 @@ export function plainNumber(value: number): string {
 
 /** Decimals a number is written with: 100012.5 → 1, 1.2e-7 → 8, 100 → 0. */
 export function decimalsOf(value: number): number {
-  const text = plainNumber(value);
-  const point = text.indexOf('.');
-  return point === -1 ? 0 : text.length - point - 1;
+  // Called for every price of every market on every poll: the common form is read directly.
+  const text = String(value);
+  if (!text.includes('e')) {
+    const point = text.indexOf('.');
+    return point === -1 ? 0 : text.length - point - 1;
+  }
+  const plain = plainNumber(value);
+  const point = plain.indexOf('.');
+  return point === -1 ? 0 : plain.length - point - 1;
 }
 
 /** A number with exactly `decimals` decimals and no separators, as an input takes it: "100012.50". */
