@@ -43,6 +43,7 @@ export function MarketsTable({ rows, selectedSymbol, onSelect, onPickPrice, stal
         tooltip: 'Favorites stay on top',
         width: 30,
         hideable: false,
+        cellKey: (row) => row.symbol,
         cell: (row) => {
           const on = pinned.has(row.symbol);
           return (

@@ -28,12 +28,9 @@ export function PriceCell({
   pick?: PickPrice;
 }) {
   const text = formatFixed(value, decimals);
-  // The key restarts the flash animation on every change of price.
-  const content = (
-    <span key={tick ? value : undefined} className={tick ? `num flash flash--${tick}` : 'num'}>
-      {text}
-    </span>
-  );
+  // A changed price is tinted up or down until the next poll: no animation to run every frame,
+  // and a price that did not change loses its tint, so the tint always means "just moved".
+  const content = <span className={tick ? `num tick tick--${tick}` : 'num'}>{text}</span>;
   if (!pick) return content;
   return (
     <button

@@ -23,6 +23,7 @@ export const marketColumns = (pick?: PickPrice): GridColumn<MarketRow>[] => [
     align: 'right',
     width: 96,
     sortValue: (row) => row.mark_price,
+    cellKey: (row) => `${row.mark_price}|${row.priceDecimals}|${row.markTick}`,
     cell: (row) => <PriceCell value={row.mark_price} decimals={row.priceDecimals} symbol={row.symbol} pick={pick} tick={row.markTick} />,
   },
   {
@@ -32,6 +33,7 @@ export const marketColumns = (pick?: PickPrice): GridColumn<MarketRow>[] => [
     align: 'right',
     width: 96,
     sortValue: (row) => row.index_price,
+    cellKey: (row) => `${row.index_price}|${row.priceDecimals}`,
     cell: (row) => <PriceCell value={row.index_price} decimals={row.priceDecimals} symbol={row.symbol} pick={pick} />,
   },
   {
@@ -50,6 +52,7 @@ export const marketColumns = (pick?: PickPrice): GridColumn<MarketRow>[] => [
     align: 'right',
     width: 92,
     sortValue: (row) => row['24h_high'],
+    cellKey: (row) => `${row['24h_high']}|${row.priceDecimals}`,
     cell: (row) => <PriceCell value={row['24h_high']} decimals={row.priceDecimals} symbol={row.symbol} pick={pick} />,
   },
   {
@@ -59,6 +62,7 @@ export const marketColumns = (pick?: PickPrice): GridColumn<MarketRow>[] => [
     align: 'right',
     width: 92,
     sortValue: (row) => row['24h_low'],
+    cellKey: (row) => `${row['24h_low']}|${row.priceDecimals}`,
     cell: (row) => <PriceCell value={row['24h_low']} decimals={row.priceDecimals} symbol={row.symbol} pick={pick} />,
   },
   {
@@ -106,6 +110,7 @@ export const marketColumns = (pick?: PickPrice): GridColumn<MarketRow>[] => [
     align: 'right',
     width: 108,
     sortValue: (row) => row.next_funding_time,
+    cellKey: (row) => row.nextFundingAt,
     cell: (row) => <CountdownCell at={row.nextFundingAt} />,
   },
   {

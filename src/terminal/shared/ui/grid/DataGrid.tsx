@@ -28,6 +28,11 @@ export interface GridColumn<T extends RowData> {
   /** What the column sorts by; without it the column does not sort. */
   sortValue?: (row: T) => number | string | null | undefined;
   cell: (row: T) => ReactNode;
+  /**
+   * What the cell shows, as a value: when it is the same as at the last render the cell is not
+   * rendered again (most cells of a market row do not change on a poll). Default: the sort value.
+   */
+  cellKey?: (row: T) => unknown;
   hideable?: boolean;
   hiddenByDefault?: boolean;
 }
@@ -236,15 +241,12 @@ export function DataGrid<T extends RowData>(props: DataGridProps<T>) {
                   onClick={onActivate ? () => onActivate(row.original) : undefined}
                   onKeyDown={(event) => onRowKey(event, item.index)}
                 >
-                  {row.getVisibleCells().map((cell) => (
-                    <GridCell
-                      key={cell.id}
-                      column={cell.column.id}
-                      align={byId.get(cell.column.id)?.align ?? 'left'}
-                      width={cell.column.getSize()}
-                      content={byId.get(cell.column.id)?.cell(row.original)}
-                    />
-                  ))}
+                  {row.getVisibleCells().map((cell) => {
+                    const column = byId.get(cell.column.id);
+                    return column ? (
+                      <GridCell key={cell.id} column={column as GridColumn<RowData>} row={row.original} width={cell.column.getSize()} />
+                    ) : null;
+                  })}
                 </tr>
               );
             })}
@@ -256,20 +258,25 @@ export function DataGrid<T extends RowData>(props: DataGridProps<T>) {
   );
 }
 
-const GridCell = memo(function GridCell({
-  column,
-  align,
-  width,
-  content,
-}: {
-  column: string;
-  align: string;
+interface GridCellProps {
+  column: GridColumn<RowData>;
+  row: RowData;
   width: number;
-  content: ReactNode;
-}) {
-  return (
-    <td data-column={column} className={`grid__cell grid__cell--${align}`} style={{ flex: `1 0 ${width}px` }}>
-      {content}
-    </td>
-  );
-});
+}
+
+const keyOf = (column: GridColumn<RowData>, row: RowData) =>
+  column.cellKey ? column.cellKey(row) : column.sortValue ? column.sortValue(row) : row;
+
+const GridCell = memo(
+  function GridCell({ column, row, width }: GridCellProps) {
+    return (
+      <td data-column={column.id} className={`grid__cell grid__cell--${column.align ?? 'left'}`} style={{ flex: `1 0 ${width}px` }}>
+        {column.cell(row)}
+      </td>
+    );
+  },
+  (before, after) =>
+    before.column === after.column &&
+    before.width === after.width &&
+    (before.row === after.row || Object.is(keyOf(before.column, before.row), keyOf(after.column, after.row))),
+);
