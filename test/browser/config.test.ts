@@ -142,7 +142,8 @@ describe('with the embedded service', () => {
       page.evaluate((value) => {
         Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => (value ? 'hidden' : 'visible') });
         Object.defineProperty(document, 'hidden', { configurable: true, get: () => value });
-        document.dispatchEvent(new Event('visibilitychange'));
+        // As browsers do: the event bubbles from document to window, where TanStack Query listens.
+        document.dispatchEvent(new Event('visibilitychange', { bubbles: true }));
       }, hidden);
     await setHidden(true);
     await page.waitForTimeout(600); // a poll already on its way may still land
