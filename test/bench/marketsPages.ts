@@ -1,0 +1,55 @@
+/**
+ * The three markets pages, built with Vite into a temp dir and served with the embedded service
+ * from one Fastify server, so every page polls the feed same-origin (no proxy, no CORS) and the
+ * only difference between the contenders is the page.
+ */
+import { join, resolve } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import react from '@vitejs/plugin-react';
+import { build } from 'vite';
+import { createServiceApp } from '../../src/service';
+
+const pagesDir = resolve(import.meta.dirname, 'pages');
+
+export const CONTENDERS = ['ours', 'aggrid', 'plain'] as const;
+export type Contender = (typeof CONTENDERS)[number];
+
+export const CONTENDER_NAMES: Record<Contender, string> = {
+  ours: 'ours',
+  aggrid: 'AG Grid',
+  plain: 'plain',
+};
+
+/** Production build of the pages (minified, React in production mode), like the terminal's. */
+export async function buildMarketsPages(outDir: string): Promise<void> {
+  await build({
+    root: pagesDir,
+    configFile: false,
+    logLevel: 'warn',
+    publicDir: false,
+    plugins: [react()],
+    build: {
+      outDir,
+      emptyOutDir: true,
+      target: 'es2022',
+      // AG Grid is big; its size is not what this section measures.
+      chunkSizeWarningLimit: 10_000,
+      rolldownOptions: {
+        input: Object.fromEntries(CONTENDERS.map((name) => [name, join(pagesDir, `${name}.html`)])),
+      },
+    },
+  });
+}
+
+export interface MarketsServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** The embedded service with every price moving on every poll, plus the pages, on one port. */
+export async function startMarketsServer(builtDir: string, instrumentCount: number): Promise<MarketsServer> {
+  const service = createServiceApp({ instrumentCount, everyUpdateMoves: true, seed: 11 });
+  await service.app.register(fastifyStatic, { root: builtDir, index: false });
+  const url = await service.app.listen({ host: '127.0.0.1', port: 0 });
+  return { url, close: () => service.app.close() };
+}

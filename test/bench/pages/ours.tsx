@@ -1,0 +1,43 @@
+/**
+ * Contender (a): the terminal's own markets table on its own pipeline. `useFutures(250)` fetches,
+ * validates with zod and infers ticks and price moves; `MarketsTable` sorts, pins and virtualizes.
+ * Nothing here is a stand-in: only the surrounding panel is left out, and the table fills the page.
+ */
+import { StrictMode, useCallback, useEffect } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Providers } from '../../../src/terminal/app/providers';
+import { MarketsTable, useFutures } from '../../../src/terminal/features/markets';
+import '../../../src/terminal/app/styles.css';
+import './pages.css';
+import { markUpdate, POLL_MS } from './shared';
+
+function Markets() {
+  const futures = useFutures(POLL_MS);
+  const snapshot = futures.data;
+  // Effects run after React committed the new rows to the DOM: one update applied.
+  useEffect(() => {
+    if (snapshot) markUpdate();
+  }, [snapshot]);
+  // As in the terminal, prices are buttons (a click picks the price); the bench never clicks.
+  const pick = useCallback(() => undefined, []);
+  const select = useCallback(() => undefined, []);
+  return (
+    <section className="panel markets bench-fill" aria-label="Markets">
+      {snapshot ? (
+        <MarketsTable rows={snapshot.rows} selectedSymbol={undefined} onSelect={select} onPickPrice={pick} />
+      ) : (
+        <p className="empty">Loading markets…</p>
+      )}
+    </section>
+  );
+}
+
+const root = document.getElementById('root');
+if (!root) throw new Error('no #root');
+createRoot(root).render(
+  <StrictMode>
+    <Providers>
+      <Markets />
+    </Providers>
+  </StrictMode>,
+);

@@ -1,0 +1,270 @@
+/**
+ * Section 2: what the proxy costs. The same requests go straight to the embedded service (batch
+ * orders signed in advance) and through the proxy (which journals, signs and forwards), alternating,
+ * at concurrency 1 and 32; then 50 terminals polling the feed through the proxy against one alone.
+ * The servers run in a child process so the load generator does not share their event loop.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { resolve } from 'node:path';
+import autocannon from 'autocannon';
+import { authHeaders } from '../../src/interface';
+import { createSigner } from '../../src/proxy';
+import { login } from '../helpers/stack';
+import { progress } from './progress';
+import type { ServerInfo } from './server';
+import { alternate, median, medianOf, percentileOfSorted, sleep } from './stats';
+import { atLeast, atMost, Figures } from './table';
+
+export interface ProxyBenchOptions {
+  rounds: number;
+  /** Length of one autocannon run. */
+  runSeconds: number;
+  concurrencies: number[];
+  terminals: number;
+  pollMs: number;
+  /** Length of one polling run (one terminal, then all of them). */
+  pollSeconds: number;
+  pollRounds: number;
+}
+
+interface LoadRun {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  /** Answers that were not 2xx, and socket errors or timeouts: should be 0. */
+  failures: number;
+}
+
+const root = resolve(import.meta.dirname, '..', '..');
+
+async function startChild(): Promise<{ info: ServerInfo; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'test/bench/server.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const lines = createInterface({ input: child.stdout! });
+  const info = await new Promise<ServerInfo>((resolvePromise, reject) => {
+    child.once('exit', (code) => reject(new Error(`bench server exited with ${code} before starting`)));
+    lines.once('line', (line) => resolvePromise(JSON.parse(line) as ServerInfo));
+  });
+  return { info, child };
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  return new Promise((resolvePromise) => {
+    if (child.exitCode !== null) return resolvePromise();
+    child.once('exit', () => resolvePromise());
+    child.kill('SIGTERM');
+  });
+}
+
+/** Ten limit orders at mark on ten markets, no client_order_id: every one accepted, none a duplicate. */
+async function tenOrders(serviceUrl: string): Promise<string> {
+  const response = (await (await fetch(`${serviceUrl}/v1/public/futures`)).json()) as {
+    data: { rows: { symbol: string; mark_price: number }[] };
+  };
+  const orders = response.data.rows.slice(0, 10).map((row) => ({
+    symbol: row.symbol,
+    order_type: 'LIMIT',
+    side: 'BUY',
+    order_price: row.mark_price,
+    order_quantity: 1,
+  }));
+  return JSON.stringify({ orders });
+}
+
+type Request = Pick<autocannon.Request, 'method' | 'path' | 'headers' | 'body'>;
+
+/**
+ * One autocannon run. Latencies are taken from each response (float ms): autocannon's own
+ * histogram keeps whole milliseconds, too coarse for a 1 ms budget.
+ */
+function load(url: string, connections: number, seconds: number, request: Request, setup?: (request: Request) => Request): Promise<LoadRun> {
+  return new Promise((resolvePromise, reject) => {
+    const latencies: number[] = [];
+    const instance = autocannon(
+      {
+        url,
+        connections,
+        duration: seconds,
+        // autocannon calls a request's setupRequest whenever the key is present, even if undefined.
+        requests: [setup ? { ...request, setupRequest: (base) => ({ ...base, ...setup(base) }) } : request],
+      },
+      (error, result) => {
+        if (error) return reject(error);
+        latencies.sort((a, b) => a - b);
+        const seconds = result.duration;
+        resolvePromise({
+          requestsPerSecond: result['2xx'] / seconds,
+          p50: percentileOfSorted(latencies, 50),
+          p99: percentileOfSorted(latencies, 99),
+          requests: result['2xx'],
+          failures: result.non2xx + result.errors + result.timeouts,
+        });
+      },
+    );
+    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+      if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
+    });
+  });
+}
+
+/**
+ * Batch orders signed before the run, so the direct run pays no signing. Each is used once unless
+ * a run outpaces the pool; then they are reused in turn (the service has no replay check).
+ */
+function presigned(info: ServerInfo, body: string, count: number): Request[] {
+  const signer = createSigner(info.account.secret);
+  const timestamp = Date.now();
+  return Array.from({ length: count }, (_, index) => {
+    const stamp = String(timestamp + index);
+    return {
+      headers: {
+        'content-type': 'application/json',
+        [authHeaders.accountId]: info.account.accountId,
+        [authHeaders.key]: info.account.key,
+        [authHeaders.timestamp]: stamp,
+        [authHeaders.signature]: signer.sign({ timestamp: stamp, method: 'POST', path: '/v1/batch-order', body }),
+      },
+    };
+  });
+}
+
+/**
+ * One ticket each way before timing: both must answer 200 with ten accepted orders, or the runs
+ * would time rejections (cheaper) against acceptances.
+ */
+async function checkOrders(info: ServerInfo, body: string, cookie: string): Promise<void> {
+  const direct = await fetch(`${info.serviceUrl}/v1/batch-order`, { method: 'POST', body, headers: presigned(info, body, 1)[0]!.headers as Record<string, string> });
+  const proxied = await fetch(`${info.proxyUrl}/v1/batch-order`, {
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'application/json', origin: info.proxyUrl, cookie, 'idempotency-key': `bench-check-${process.pid}` },
+  });
+  const accepted = async (response: Response, accept: (row: { order_id?: unknown; status?: unknown }) => boolean) => {
+    const json = (await response.json()) as { data?: { rows?: { order_id?: unknown; status?: unknown }[] } };
+    return `${response.status}, ${(json.data?.rows ?? []).filter(accept).length}/10 accepted`;
+  };
+  const directSays = await accepted(direct, (row) => typeof row.order_id === 'number');
+  const proxySays = await accepted(proxied, (row) => row.status === 'accepted');
+  progress(`proxy: check ticket direct ${directSays}; through the proxy ${proxySays}`);
+  if (directSays !== '200, 10/10 accepted' || proxySays !== '200, 10/10 accepted') {
+    throw new Error(`the check ticket was not fully accepted (direct ${directSays}, proxy ${proxySays})`);
+  }
+}
+
+async function measureRequests(info: ServerInfo, options: ProxyBenchOptions, figures: Figures) {
+  const cookie = await login(`${info.proxyUrl}/`, info.token);
+  const body = await tenOrders(info.serviceUrl);
+  await checkOrders(info, body, cookie);
+  let keyCounter = 0;
+  const details: Record<string, Record<string, LoadRun[]>> = {};
+
+  for (const connections of options.concurrencies) {
+    for (const endpoint of ['batch-order', 'futures'] as const) {
+      const runs = await alternate(['direct', 'proxy'] as const, options.rounds, async (target, round) => {
+        await fetch(`${info.serviceUrl}/bench/reset`, { method: 'POST' });
+        let run: LoadRun;
+        if (endpoint === 'futures') {
+          const base = target === 'direct' ? info.serviceUrl : info.proxyUrl;
+          run = await load(`${base}/v1/public/futures`, connections, options.runSeconds, { method: 'GET' });
+        } else if (target === 'direct') {
+          // Room for 4000 req/s, well above what this service reaches on a small machine.
+          const pool = presigned(info, body, Math.ceil(4000 * options.runSeconds));
+          let next = 0;
+          run = await load(`${info.serviceUrl}/v1/batch-order`, connections, options.runSeconds, { method: 'POST', path: '/v1/batch-order', body }, () => {
+            const signed = pool[next % pool.length]!;
+            next += 1;
+            return signed;
+          });
+        } else {
+          const headers = { 'content-type': 'application/json', origin: info.proxyUrl, cookie };
+          run = await load(`${info.proxyUrl}/v1/batch-order`, connections, options.runSeconds, { method: 'POST', path: '/v1/batch-order', body, headers }, () => {
+            keyCounter += 1;
+            return { headers: { ...headers, 'idempotency-key': `bench-${process.pid}-${keyCounter}` } };
+          });
+        }
+        progress(
+          `proxy ${endpoint} c=${connections} round ${round} ${target}: ${run.requestsPerSecond.toFixed(0)} req/s, ` +
+            `p50 ${run.p50.toFixed(2)} ms, p99 ${run.p99.toFixed(2)} ms${run.failures ? `, ${run.failures} FAILED` : ''}`,
+        );
+        return run;
+      });
+      details[`${endpoint} c=${connections}`] = runs;
+      addLoadFigures(figures, endpoint === 'batch-order' ? 'POST /v1/batch-order (10 orders)' : 'GET /v1/public/futures', connections, runs);
+    }
+  }
+  return details;
+}
+
+function addLoadFigures(figures: Figures, label: string, connections: number, runs: Record<'direct' | 'proxy', LoadRun[]>) {
+  const med = (target: 'direct' | 'proxy', field: (run: LoadRun) => number) => medianOf(runs[target], field);
+  const name = `${label} · c=${connections}`;
+  const isOrders = label.startsWith('POST');
+  for (const target of ['direct', 'proxy'] as const) {
+    figures.add(`${name} · ${target} · throughput`, med(target, (run) => run.requestsPerSecond), 'req/s');
+    figures.add(`${name} · ${target} · p50`, med(target, (run) => run.p50), 'ms');
+    figures.add(`${name} · ${target} · p99`, med(target, (run) => run.p99), 'ms');
+    figures.add(`${name} · ${target} · failed requests`, med(target, (run) => run.failures), 'req');
+  }
+  const atOne = isOrders && connections === 1;
+  figures.add(`${name} · proxy adds at p50`, med('proxy', (run) => run.p50) - med('direct', (run) => run.p50), 'ms', atOne ? atMost(1) : undefined);
+  figures.add(`${name} · proxy adds at p99`, med('proxy', (run) => run.p99) - med('direct', (run) => run.p99), 'ms', atOne ? atMost(3) : undefined);
+  figures.add(
+    `${name} · throughput, proxy / direct`,
+    med('proxy', (run) => run.requestsPerSecond) / med('direct', (run) => run.requestsPerSecond),
+    '×',
+    isOrders && connections === 32 ? atLeast(0.8) : undefined,
+  );
+}
+
+/** `count` terminals polling the feed through the proxy, each on its own phase. */
+async function pollers(info: ServerInfo, count: number, pollMs: number, seconds: number): Promise<number> {
+  const before = ((await (await fetch(`${info.serviceUrl}/bench/requests`)).json()) as { requests: number }).requests;
+  const started = Date.now();
+  const end = started + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: count }, async (_, index) => {
+      await sleep((pollMs * index) / count);
+      while (Date.now() < end) {
+        const next = Date.now() + pollMs;
+        const response = await fetch(`${info.proxyUrl}/v1/public/futures`);
+        await response.arrayBuffer();
+        await sleep(Math.max(0, next - Date.now()));
+      }
+    }),
+  );
+  const elapsed = (Date.now() - started) / 1000;
+  const after = ((await (await fetch(`${info.serviceUrl}/bench/requests`)).json()) as { requests: number }).requests;
+  return (after - before) / elapsed;
+}
+
+async function measureFanOut(info: ServerInfo, options: ProxyBenchOptions, figures: Figures) {
+  const runs = await alternate(['one', 'many'] as const, options.pollRounds, async (who, round) => {
+    const perSecond = await pollers(info, who === 'one' ? 1 : options.terminals, options.pollMs, options.pollSeconds);
+    progress(`proxy fan-out round ${round}, ${who === 'one' ? 1 : options.terminals} terminal(s): ${perSecond.toFixed(2)} service requests/s`);
+    return perSecond;
+  });
+  const one = median(runs.one);
+  const many = median(runs.many);
+  const label = `${options.terminals} terminals polling every ${options.pollMs} ms`;
+  figures.add(`1 terminal polling every ${options.pollMs} ms · requests reaching the service`, one, 'req/s');
+  figures.add(`${label} · requests reaching the service`, many, 'req/s');
+  figures.add(`${label} · service requests, ${options.terminals} / 1`, many / one, '×', atMost(1));
+  return runs;
+}
+
+export async function benchProxy(options: ProxyBenchOptions) {
+  const figures = new Figures('proxy');
+  const { info, child } = await startChild();
+  try {
+    progress(`proxy: service ${info.serviceUrl}, proxy ${info.proxyUrl}, journal ${info.journalPath}`);
+    const requests = await measureRequests(info, options, figures);
+    const fanOut = await measureFanOut(info, options, figures);
+    return { figures: figures.list, details: { requests, fanOut } };
+  } finally {
+    await stopChild(child);
+  }
+}

@@ -1,0 +1,64 @@
+/**
+ * The real terminal for the start-up and memory sections: built with the project's own
+ * vite.config.ts into a temp dir (dist/ is left alone), served by the real proxy in front of the
+ * embedded service, and signed in with the token as a trader would be.
+ */
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { BrowserContext } from 'playwright-core';
+import { build } from 'vite';
+import type { TvConfig } from '../../src/interface';
+import { startProxy } from '../../src/proxy';
+import { createAccountCredentials, startService } from '../../src/service';
+
+const root = resolve(import.meta.dirname, '..', '..');
+const TOKEN = 'bench-terminal-token-0123456789';
+
+/** Builds the terminal as `npm run build` does, into a new temp dir; returns the dir. */
+export async function buildTerminal(): Promise<string> {
+  const outDir = mkdtempSync(join(tmpdir(), 'perp-bench-dist-'));
+  await build({ root, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  return outDir;
+}
+
+export interface RealApp {
+  url: string;
+  loginUrl: string;
+  /** Signs the context in (the session cookie), without loading the page. */
+  signIn(context: BrowserContext): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startRealApp(
+  distDir: string,
+  options: { instrumentCount?: number; config?: TvConfig } = {},
+): Promise<RealApp> {
+  const service = await startService({ seed: 7, instrumentCount: options.instrumentCount, config: options.config });
+  const account = createAccountCredentials();
+  service.accounts.register(account.accountId, account.key);
+  const proxy = await startProxy({
+    serviceBaseUrl: service.url,
+    embedded: true,
+    account,
+    journalPath: join(mkdtempSync(join(tmpdir(), 'perp-bench-app-')), 'journal.sqlite'),
+    distDir,
+    host: '127.0.0.1',
+    port: 0,
+    // A fixed token works every time, so each cold context can sign in.
+    terminalToken: TOKEN,
+  });
+  return {
+    url: proxy.url,
+    loginUrl: proxy.loginUrl,
+    async signIn(context) {
+      // The context's request client shares its cookie jar: the 303 leaves the session cookie.
+      const response = await context.request.get(proxy.loginUrl, { maxRedirects: 0 });
+      if (response.status() !== 303) throw new Error(`sign-in answered ${response.status()}`);
+    },
+    async close() {
+      await proxy.close();
+      await service.close();
+    },
+  };
+}

@@ -1,0 +1,145 @@
+/**
+ * `npm run bench -- [--out file.json] [--tiny]`: every benchmark of the terminal in headless
+ * Chromium and Node on this machine. Progress goes to stderr, one table of every figure to stdout,
+ * and the same figures (with per-run details) to the --out file as JSON. It prints figures and
+ * passes no verdict: a missed target is shown as such, not as a failure. Only a section that could
+ * not run at all makes the exit code non-zero.
+ *
+ * --tiny runs every section on a tiny size, for the test that checks the bench itself works.
+ */
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { dirname, resolve } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from '../helpers/browser';
+import { benchMarkets, type MarketsOptions } from './markets';
+import { benchMemory, type MemoryOptions } from './memory';
+import { progress } from './progress';
+import { benchProxy, type ProxyBenchOptions } from './proxy';
+import { buildTerminal } from './realApp';
+import { benchSigning, type SigningOptions } from './signing';
+import { benchStartup, type StartupOptions } from './startup';
+import { renderTable, type Figure } from './table';
+
+interface Plan {
+  markets: MarketsOptions;
+  proxy: ProxyBenchOptions;
+  signing: SigningOptions;
+  startup: StartupOptions;
+  memory: MemoryOptions;
+}
+
+const FULL: Plan = {
+  markets: { sizes: [1000, 2000], rounds: 2, runMs: 20_000 },
+  proxy: { rounds: 3, runSeconds: 3, concurrencies: [1, 32], terminals: 50, pollMs: 500, pollSeconds: 10, pollRounds: 2 },
+  signing: { rounds: 30, roundMs: 300 },
+  startup: { coldLoads: 5 },
+  memory: { earlyMs: 10_000, lateMs: 120_000 },
+};
+
+/** Every section, each on a tiny size: well under a minute in all. */
+const TINY: Plan = {
+  markets: { sizes: [100], rounds: 1, runMs: 1500 },
+  proxy: { rounds: 1, runSeconds: 1, concurrencies: [1, 32], terminals: 10, pollMs: 500, pollSeconds: 1.5, pollRounds: 1 },
+  signing: { rounds: 4, roundMs: 100 },
+  startup: { coldLoads: 2 },
+  memory: { earlyMs: 2000, lateMs: 5000 },
+};
+
+export const SECTIONS = ['markets', 'proxy', 'signing', 'startup', 'memory'] as const;
+export type SectionName = (typeof SECTIONS)[number];
+
+interface SectionResult {
+  figures: Figure[];
+  details?: unknown;
+  seconds: number;
+  error?: string;
+}
+
+function parseArgs(argv: string[]): { out?: string; tiny: boolean } {
+  const args: { out?: string; tiny: boolean } = { tiny: false };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--tiny') args.tiny = true;
+    else if (arg === '--out') {
+      args.out = argv[++i];
+      if (!args.out) throw new Error('--out needs a file name');
+    } else if (arg?.startsWith('--out=')) args.out = arg.slice('--out='.length);
+    else throw new Error(`unknown argument ${arg}; usage: npm run bench -- [--out file.json] [--tiny]`);
+  }
+  return args;
+}
+
+async function main(): Promise<number> {
+  const args = parseArgs(process.argv.slice(2));
+  const plan = args.tiny ? TINY : FULL;
+  const startedAt = new Date();
+  progress(`perp-terminal bench${args.tiny ? ' (tiny)' : ''} on ${cpus().length} CPUs, Node ${process.version}`);
+  const browser: Browser = await launchChromium();
+  const results = {} as Record<SectionName, SectionResult>;
+  let distDir: string | undefined;
+
+  // The start-up and memory sections share one build of the real terminal.
+  const terminalBuild = async () => {
+    if (!distDir) {
+      progress('building the terminal into a temp dir');
+      distDir = await buildTerminal();
+    }
+    return distDir;
+  };
+  const sections: Record<SectionName, () => Promise<{ figures: Figure[]; details?: unknown }>> = {
+    markets: () => benchMarkets(browser, plan.markets),
+    proxy: () => benchProxy(plan.proxy),
+    signing: () => benchSigning(plan.signing),
+    startup: async () => benchStartup(browser, await terminalBuild(), plan.startup),
+    memory: async () => benchMemory(browser, await terminalBuild(), plan.memory),
+  };
+
+  try {
+    for (const name of SECTIONS) {
+      const started = Date.now();
+      progress(`— ${name} —`);
+      try {
+        const { figures, details } = await sections[name]();
+        results[name] = { figures, details, seconds: (Date.now() - started) / 1000 };
+      } catch (error) {
+        // One broken section should not hide the figures of the others.
+        const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+        progress(`${name} could not run: ${message}`);
+        results[name] = { figures: [], seconds: (Date.now() - started) / 1000, error: message };
+      }
+      progress(`${name} took ${results[name].seconds.toFixed(1)} s`);
+    }
+  } finally {
+    await browser.close();
+    if (distDir) rmSync(distDir, { recursive: true, force: true });
+  }
+
+  const figures = SECTIONS.flatMap((name) => results[name].figures);
+  process.stdout.write(`${renderTable(figures)}\n`);
+  const report = {
+    meta: {
+      tiny: args.tiny,
+      startedAt: startedAt.toISOString(),
+      finishedAt: new Date().toISOString(),
+      seconds: (Date.now() - startedAt.getTime()) / 1000,
+      node: process.version,
+      cpus: cpus().length,
+      cpuModel: cpus()[0]?.model ?? 'unknown',
+      plan,
+    },
+    sections: results,
+    figures,
+  };
+  if (args.out) {
+    const out = resolve(args.out);
+    mkdirSync(dirname(out), { recursive: true });
+    writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
+    progress(`wrote ${out}`);
+  }
+  const broken = SECTIONS.filter((name) => results[name].error);
+  if (broken.length > 0) progress(`sections that could not run: ${broken.join(', ')}`);
+  return broken.length > 0 ? 1 : 0;
+}
+
+process.exitCode = await main();
