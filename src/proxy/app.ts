@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
+import helmet from 'helmet';
 import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import {
   batchOrderRequestSchema,
@@ -133,12 +133,14 @@ export async function createProxyApp(options: ProxyOptions): Promise<ProxyApp> {
     pacer: new Pacer(options.pacingMs ?? Math.ceil(1000 / REQUESTS_PER_SECOND) + 100),
     log: app.log,
   });
+  journal.onBackgroundError = (error) => app.log.error({ err: { message: error.message } }, 'journal batch not committed');
   if (recovered > 0) {
     app.log.warn({ orders: recovered }, 'orders left pending or sent by the last run are now unknown');
   }
 
   await app.register(cookie);
-  await app.register(helmet, {
+  // helmet's middleware built once (@fastify/helmet rebuilds it on every request).
+  const securityHeaders = helmet({
     hsts: false,
     referrerPolicy: { policy: 'no-referrer' },
     contentSecurityPolicy: {
@@ -157,6 +159,9 @@ export async function createProxyApp(options: ProxyOptions): Promise<ProxyApp> {
       },
     },
   });
+  app.addHook('onRequest', (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (error) => done(error instanceof Error ? error : undefined)),
+  );
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) => ({
@@ -172,7 +177,7 @@ export async function createProxyApp(options: ProxyOptions): Promise<ProxyApp> {
       timeWindow: 1000,
       keyGenerator: (request: FastifyRequest) => {
         const session = request.cookies[SESSION_COOKIE];
-        return session ? `s:${Door.sessionKey(session)}` : `ip:${request.ip}`;
+        return session ? `s:${door.sessionKey(session)}` : `ip:${request.ip}`;
       },
     },
   };
@@ -280,8 +285,8 @@ export async function createProxyApp(options: ProxyOptions): Promise<ProxyApp> {
 
   function sendTicket(reply: FastifyReply, result: TicketResult) {
     const answered = result.rows.some((row) => row.status === 'accepted' || row.status === 'rejected');
-    const problem = journal.firstProblem(result.ticket_id);
-    if (answered || result.status === 'sending' || !problem) {
+    const problem = answered || result.status === 'sending' ? undefined : journal.firstProblem(result.ticket_id);
+    if (!problem) {
       return reply.send({ success: true, data: result, timestamp: Date.now() });
     }
     // Nothing was answered: the ticket failed as a whole, or its outcome is unknown.
@@ -338,7 +343,7 @@ export async function createProxyApp(options: ProxyOptions): Promise<ProxyApp> {
 
   app.get('/api/health', { config: protectedLimit }, async () => {
     const probe = await reads.read('/v1/public/futures', 'the market data', futuresResponseSchema);
-    const counts = journal.countByStatus();
+    const counts = journal.countLive();
     const health: Health = {
       success: true,
       data: {
@@ -380,6 +385,9 @@ export async function createProxyApp(options: ProxyOptions): Promise<ProxyApp> {
 
   if (options.distDir) app.get('/', (_request, reply) => reply.sendFile('index.html'));
 
-  app.addHook('onClose', async () => journal.close());
+  app.addHook('onClose', async () => {
+    journal.close();
+    await client.close();
+  });
   return { app, door, journal, clock, recovered };
 }

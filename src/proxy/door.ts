@@ -3,6 +3,8 @@ import type { Journal } from './journal';
 
 export const SESSION_COOKIE = 'terminal_session';
 const DEFAULT_SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+/** Sessions remembered in memory; a handful in practice, bounded against a flood of cookies. */
+const MAX_KNOWN_SESSIONS = 1000;
 
 const hash = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -16,6 +18,8 @@ export class Door {
   readonly token: string;
   private readonly reusable: boolean;
   private used = false;
+  /** Valid sessions seen, so a request costs no hash and no query. */
+  private readonly known = new Map<string, { expiresAt: number; key: string }>();
 
   constructor(
     private readonly journal: Journal,
@@ -43,13 +47,24 @@ export class Door {
   }
 
   isSession(session: string | undefined, now = Date.now()): boolean {
-    if (!session) return false;
-    const expiresAt = this.journal.sessionExpiry(hash(session));
-    return expiresAt !== undefined && expiresAt > now;
+    const known = session ? this.lookup(session) : undefined;
+    return known !== undefined && known.expiresAt > now;
   }
 
   /** A stable, non-reversible name of a session, for rate limiting. */
-  static sessionKey(session: string): string {
-    return hash(session).slice(0, 32);
+  sessionKey(session: string): string {
+    return this.lookup(session)?.key ?? hash(session).slice(0, 32);
+  }
+
+  private lookup(session: string): { expiresAt: number; key: string } | undefined {
+    const known = this.known.get(session);
+    if (known) return known;
+    const hashed = hash(session);
+    const expiresAt = this.journal.sessionExpiry(hashed);
+    if (expiresAt === undefined) return undefined;
+    if (this.known.size >= MAX_KNOWN_SESSIONS) this.known.clear();
+    const entry = { expiresAt, key: hashed.slice(0, 32) };
+    this.known.set(session, entry);
+    return entry;
   }
 }

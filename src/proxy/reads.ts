@@ -15,27 +15,33 @@ const gatewayError = (status: number, message: string): ReadReply => ({
 
 /**
  * Forwards GETs to the service and checks what comes back, so the browser gets either a valid
- * resource or a clear error envelope, never a hang or garbage. Identical reads that arrive while one
- * is in flight, or within `coalesceMs` of its answer, share it: many terminals polling one feed cost
- * the service no more than one.
+ * resource or a clear error envelope, never a hang or garbage.
+ *
+ * Identical reads share one request to the service per interval (`coalesceMs`, the config's quotes
+ * rate): time is cut into intervals, and the first read of an interval asks the service while the
+ * rest of that interval gets its answer. So any number of terminals cost the service one request
+ * per interval, and a lone terminal polling once an interval still gets fresh data every time (a
+ * window that starts at each answer would serve it every other poll from the previous one). A read
+ * still in flight is shared whatever the interval, so a slow service is not asked again and again.
  */
 export class ReadForwarder {
-  private readonly cache = new Map<string, { at: number; reply: Promise<ReadReply> }>();
+  private readonly cache = new Map<string, { interval: number; answered: boolean; reply: Promise<ReadReply> }>();
 
   constructor(
     private readonly client: ServiceClient,
     public coalesceMs: number,
+    private readonly now: () => number = Date.now,
   ) {}
 
   read(path: string, what: string, schema: z.ZodMiniType): Promise<ReadReply> {
-    const now = Date.now();
+    // No window (0): only reads in flight are shared (NaN equals no interval).
+    const interval = this.coalesceMs > 0 ? Math.floor(this.now() / this.coalesceMs) : Number.NaN;
     const cached = this.cache.get(path);
-    if (cached && now - cached.at < this.coalesceMs) return cached.reply;
-    const entry = { at: Infinity, reply: this.fetch(path, what, schema) };
-    // In flight: shared by everyone (at = Infinity never expires); answered: shared for coalesceMs.
+    if (cached && (!cached.answered || cached.interval === interval)) return cached.reply;
+    const entry = { interval, answered: false, reply: this.fetch(path, what, schema) };
     this.cache.set(path, entry);
     void entry.reply.then(() => {
-      entry.at = Date.now();
+      entry.answered = true;
     });
     return entry.reply;
   }

@@ -1,3 +1,4 @@
+import { Agent, request, type Dispatcher } from 'undici';
 import type { ServiceClock } from './serviceClock';
 
 /** What came back from one request to the service, before any meaning is read into it. */
@@ -18,10 +19,11 @@ export type ServiceAnswer =
   /** The connection broke after the request went out; it may have reached the service. */
   | { kind: 'dropped'; message: string };
 
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL']);
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'UND_ERR_CONNECT_TIMEOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EADDRNOTAVAIL']);
 
-function causeCode(error: unknown): string | undefined {
-  const cause = (error as { cause?: { code?: unknown } }).cause;
+function errorCode(error: unknown): string | undefined {
+  const { code, cause } = error as { code?: unknown; cause?: { code?: unknown } };
+  if (typeof code === 'string') return code;
   return typeof cause?.code === 'string' ? cause.code : undefined;
 }
 
@@ -31,11 +33,16 @@ export interface ServiceClientOptions {
   clock: ServiceClock;
 }
 
-/** Talks to the service; classifies every failure by whether the request may have been seen. */
+/**
+ * Talks to the service; classifies every failure by whether the request may have been seen.
+ * undici's request() on a keep-alive agent: a fraction of fetch()'s cost per call, which is most
+ * of what the proxy adds to an order's round trip.
+ */
 export class ServiceClient {
   readonly baseUrl: string;
   private readonly timeoutMs: number;
   private readonly clock: ServiceClock;
+  private readonly agent = new Agent({ keepAliveTimeout: 30_000, connections: 64 });
   lastLatencyMs: number | undefined;
   lastFailure: { at: number; message: string } | undefined;
   lastAnswerAt: number | undefined;
@@ -58,17 +65,29 @@ export class ServiceClient {
     });
   }
 
-  private async request(path: string, init: RequestInit): Promise<ServiceAnswer> {
+  close(): Promise<void> {
+    return this.agent.close();
+  }
+
+  private async request(
+    path: string,
+    init: Pick<Dispatcher.RequestOptions, 'method' | 'body' | 'headers'>,
+  ): Promise<ServiceAnswer> {
     const sentAt = Date.now();
     const where = `${init.method} ${path}`;
-    let response: Response;
+    let statusCode: number;
+    let contentType: string;
     let text: string;
     try {
-      response = await fetch(this.baseUrl + path, {
+      const response = await request(this.baseUrl + path, {
         ...init,
+        dispatcher: this.agent,
         signal: AbortSignal.timeout(this.timeoutMs),
       });
-      text = await response.text();
+      statusCode = response.statusCode;
+      const type = response.headers['content-type'];
+      contentType = (Array.isArray(type) ? type[0] : type) ?? '';
+      text = await response.body.text();
     } catch (error) {
       return this.failed(where, error);
     }
@@ -83,13 +102,13 @@ export class ServiceClient {
       json = undefined;
     }
     const stamp = (json as { timestamp?: unknown } | undefined)?.timestamp;
-    if (response.ok && typeof stamp === 'number' && Number.isSafeInteger(stamp)) {
+    if (statusCode >= 200 && statusCode < 300 && typeof stamp === 'number' && Number.isSafeInteger(stamp)) {
       this.clock.observe(sentAt, receivedAt, stamp);
     }
     return {
       kind: 'answered',
-      status: response.status,
-      contentType: response.headers.get('content-type') ?? '',
+      status: statusCode,
+      contentType,
       text,
       json,
       latencyMs,
@@ -98,7 +117,7 @@ export class ServiceClient {
 
   private failed(where: string, error: unknown): ServiceAnswer {
     const name = (error as { name?: string }).name;
-    const code = causeCode(error);
+    const code = errorCode(error);
     let answer: ServiceAnswer;
     if (name === 'TimeoutError' || name === 'AbortError') {
       answer = { kind: 'timeout', message: `the service did not answer ${where} within ${this.timeoutMs} ms` };

@@ -10,7 +10,7 @@ import {
   type OrderRequest,
   type TicketResult,
 } from '../interface';
-import type { Journal, OrderOutcome, ProblemReason } from './journal';
+import type { Journal, OrderOutcome, ProblemReason, RequestRecord } from './journal';
 import type { Logger } from './log';
 import type { Pacer } from './pacer';
 import type { ServiceAnswer, ServiceClient } from './serviceClient';
@@ -180,14 +180,51 @@ export class TicketSender {
       { ticket: ticket.id, orders: ticket.orders.length, requests: requests.length },
       'ticket journaled',
     );
-    const running = this.send(ticket.id, ticket.recvWindow).finally(() => this.inFlight.delete(ticket.id));
+    const bodies = requests.map((request, index) => ({ requestNo: index + 1, body: request.body }));
+    const running = this.sendWhenDurable(ticket.id, bodies, ticket.recvWindow).finally(() => this.inFlight.delete(ticket.id));
     this.inFlight.set(ticket.id, running);
     return { kind: 'done', result: await running, replayed: false };
   }
 
-  private async send(ticketId: string, recvWindow: number | undefined): Promise<TicketResult> {
+  /** Write-ahead: nothing leaves before the ticket is on disk. */
+  private async sendWhenDurable(
+    ticketId: string,
+    requests: RequestRecord[],
+    recvWindow: number | undefined,
+  ): Promise<TicketResult> {
     const { journal, log } = this.options;
-    const requests = journal.requestsOf(ticketId);
+    try {
+      await journal.durable();
+    } catch (error) {
+      const message = `not sent: the journal could not be written to disk (${(error as Error).message})`;
+      log.error({ ticket: ticketId, reason: message }, 'ticket not sent');
+      for (const request of requests) {
+        journal.recordRequestOutcome(
+          ticketId,
+          request.requestNo,
+          'failed',
+          { reason: 'not-sent', httpStatus: null, code: null, message },
+          Date.now(),
+        );
+      }
+      return this.resultOf(ticketId);
+    }
+    const result = await this.send(ticketId, requests, recvWindow);
+    // Answers need not wait for the disk: lost to a power cut, they would read as unknown, never
+    // as placed twice. They are flushed soon all the same.
+    journal.durable().catch((error: Error) => log.error({ ticket: ticketId, reason: error.message }, 'journal flush failed'));
+    return result;
+  }
+
+  private resultOf(ticketId: string): TicketResult {
+    const result = this.options.journal.ticketResult(ticketId);
+    if (!result) throw new Error(`ticket ${ticketId} vanished from the journal`);
+    return result;
+  }
+
+  /** `requests`: the bodies exactly as journaled, in order. */
+  private async send(ticketId: string, requests: RequestRecord[], recvWindow: number | undefined): Promise<TicketResult> {
+    const { journal, log } = this.options;
     let stopped: string | undefined;
     for (const request of requests) {
       if (stopped) {
@@ -224,9 +261,7 @@ export class TicketSender {
         stopped = `request ${request.requestNo} of this ticket ${outcome === 'failed' ? 'failed' : 'has an unknown outcome'}`;
       }
     }
-    const result = journal.ticketResult(ticketId);
-    if (!result) throw new Error(`ticket ${ticketId} vanished from the journal`);
-    return result;
+    return this.resultOf(ticketId);
   }
 
   /** Signs and sends one request through the pacer, retrying only what the service refused unseen (429). */

@@ -1,0 +1,107 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { OrderRequest } from '../../src/interface';
+import { Journal, type NewTicket } from '../../src/proxy/journal';
+import { markOf, startStack, type Stack } from '../helpers/stack';
+import { ethOrder, submitTicket } from '../helpers/tickets';
+
+const order: OrderRequest = { symbol: 'PERP_ETH_USDC', order_type: 'LIMIT', side: 'BUY', order_price: 3000, order_quantity: 0.1 };
+
+function newTicket(id: string, count = 2): NewTicket {
+  const orders = Array.from({ length: count }, () => order);
+  const orderJson = orders.map((item) => JSON.stringify(item));
+  return { id, bodyHash: 'hash', recvWindow: undefined, requests: [{ orders, orderJson, body: `{"orders":[${orderJson.join(',')}]}` }], now: Date.now() };
+}
+
+/** What another process would find in the journal file: only what was committed. */
+function committedTickets(path: string): { id: string; orders: number }[] {
+  const db = new Database(path, { readonly: true });
+  try {
+    return db
+      .prepare('SELECT t.id AS id, COUNT(o.id) AS orders FROM tickets t LEFT JOIN orders o ON o.ticket_id = t.id GROUP BY t.id ORDER BY t.id')
+      .all() as { id: string; orders: number }[];
+  } finally {
+    db.close();
+  }
+}
+
+let journal: Journal | undefined;
+afterEach(() => journal?.close());
+
+describe('the journal’s group commit', () => {
+  it('commits the writes of one turn together, and durable() waits for that commit', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'perp-group-')), 'journal.sqlite');
+    journal = new Journal(path);
+    for (const id of ['a-ticket', 'b-ticket', 'c-ticket']) journal.createTicket(newTicket(id));
+    // Written and readable on this connection, not yet committed for anyone else.
+    expect(journal.findTicket('b-ticket')).toBeDefined();
+    expect(committedTickets(path)).toEqual([]);
+    await journal.durable();
+    expect(committedTickets(path)).toEqual([
+      { id: 'a-ticket', orders: 2 },
+      { id: 'b-ticket', orders: 2 },
+      { id: 'c-ticket', orders: 2 },
+    ]);
+  });
+
+  it('commits at the end of the turn even when nobody waits', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'perp-group-')), 'journal.sqlite');
+    journal = new Journal(path);
+    journal.createTicket(newTicket('lonely-ticket'));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(committedTickets(path)).toEqual([{ id: 'lonely-ticket', orders: 2 }]);
+  });
+
+  it('undoes a failing write alone and throws it to its caller; the rest of the batch commits', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'perp-group-')), 'journal.sqlite');
+    journal = new Journal(path);
+    journal.createTicket(newTicket('first-ticket', 3));
+    // Same id: the ticket row fails after nothing else of it was written.
+    expect(() => journal!.createTicket(newTicket('first-ticket', 5))).toThrow(/UNIQUE/);
+    journal.createTicket(newTicket('after-ticket', 1));
+    await journal.durable();
+    expect(committedTickets(path)).toEqual([
+      { id: 'after-ticket', orders: 1 },
+      { id: 'first-ticket', orders: 3 },
+    ]);
+  });
+
+  it('lets many writers of one turn wait on durable() at once', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'perp-group-')), 'journal.sqlite');
+    journal = new Journal(path);
+    const waits = Array.from({ length: 40 }, (_, index) => {
+      journal!.createTicket(newTicket(`many-${String(index).padStart(2, '0')}`, 1));
+      return journal!.durable();
+    });
+    await Promise.all(waits);
+    expect(committedTickets(path)).toHaveLength(40);
+  });
+});
+
+describe('a ticket whose journal cannot be made durable', () => {
+  let stack: Stack | undefined;
+  afterEach(async () => stack?.close());
+
+  it('is not sent, and says why', async () => {
+    stack = await startStack();
+    const placed = () => stack!.service.desk.accepted.length;
+    const mark = await markOf(stack.service.url, 'PERP_ETH_USDC');
+    const durable = stack.proxy.journal.durable.bind(stack.proxy.journal);
+    // The disk refuses the flush (full, or gone): nothing may leave unrecorded.
+    stack.proxy.journal.durable = () => Promise.reject(new Error('ENOSPC: no space left on device'));
+    const answer = await submitTicket(stack, [ethOrder(mark)]);
+    expect(placed()).toBe(0);
+    expect(answer.status).toBe(502);
+    expect(answer.json.message).toMatch(/not sent: the journal could not be written to disk \(ENOSPC/);
+    expect(answer.json.data?.rows.map((row) => row.status)).toEqual(['failed']);
+
+    // The same order goes through once the disk does.
+    stack.proxy.journal.durable = durable;
+    const retried = await submitTicket(stack, [ethOrder(mark)]);
+    expect(retried.json.data?.rows.map((row) => row.status)).toEqual(['accepted']);
+    expect(placed()).toBe(1);
+  });
+});
