@@ -12,7 +12,7 @@ import { authHeaders } from '../../src/interface';
 import { createSigner } from '../../src/proxy';
 import { login } from '../helpers/stack';
 import { progress } from './progress';
-import type { ServerInfo } from './server';
+import type { HopInfo, ProxyInfo, ServiceInfo } from './server';
 import { alternate, median, medianOf, percentileOfSorted, sleep } from './stats';
 import { atLeast, atMost, Figures } from './table';
 
@@ -39,15 +39,19 @@ interface LoadRun {
 
 const root = resolve(import.meta.dirname, '..', '..');
 
-async function startChild(): Promise<{ info: ServerInfo; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/bench/server.ts'], {
+/** What the three server processes said about themselves. */
+type ServerInfo = ServiceInfo & ProxyInfo & HopInfo;
+
+async function startChild<Info>(role: 'service' | 'proxy' | 'hop', env: Record<string, string> = {}): Promise<{ info: Info; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'test/bench/server.ts', role], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...env },
   });
   const lines = createInterface({ input: child.stdout! });
-  const info = await new Promise<ServerInfo>((resolvePromise, reject) => {
-    child.once('exit', (code) => reject(new Error(`bench server exited with ${code} before starting`)));
-    lines.once('line', (line) => resolvePromise(JSON.parse(line) as ServerInfo));
+  const info = await new Promise<Info>((resolvePromise, reject) => {
+    child.once('exit', (code) => reject(new Error(`bench ${role} exited with ${code} before starting`)));
+    lines.once('line', (line) => resolvePromise(JSON.parse(line) as Info));
   });
   return { info, child };
 }
@@ -115,7 +119,7 @@ function load(url: string, connections: number, seconds: number, request: Reques
  * Batch orders signed before the run, so the direct run pays no signing. Each is used once unless
  * a run outpaces the pool; then they are reused in turn (the service has no replay check).
  */
-function presigned(info: ServerInfo, body: string, count: number): Request[] {
+function presigned(info: ServiceInfo, body: string, count: number): Request[] {
   const signer = createSigner(info.account.secret);
   const timestamp = Date.now();
   return Array.from({ length: count }, (_, index) => {
@@ -164,17 +168,17 @@ async function measureRequests(info: ServerInfo, options: ProxyBenchOptions, fig
 
   for (const connections of options.concurrencies) {
     for (const endpoint of ['batch-order', 'futures'] as const) {
-      const runs = await alternate(['direct', 'proxy'] as const, options.rounds, async (target, round) => {
+      const runs = await alternate(TARGETS, options.rounds, async (target, round) => {
         await fetch(`${info.serviceUrl}/bench/reset`, { method: 'POST' });
         let run: LoadRun;
+        const base = { direct: info.serviceUrl, hop: info.hopUrl, proxy: info.proxyUrl }[target];
         if (endpoint === 'futures') {
-          const base = target === 'direct' ? info.serviceUrl : info.proxyUrl;
           run = await load(`${base}/v1/public/futures`, connections, options.runSeconds, { method: 'GET' });
-        } else if (target === 'direct') {
+        } else if (target !== 'proxy') {
           // Room for 4000 req/s, well above what this service reaches on a small machine.
           const pool = presigned(info, body, Math.ceil(4000 * options.runSeconds));
           let next = 0;
-          run = await load(`${info.serviceUrl}/v1/batch-order`, connections, options.runSeconds, { method: 'POST', path: '/v1/batch-order', body }, () => {
+          run = await load(`${base}/v1/batch-order`, connections, options.runSeconds, { method: 'POST', path: '/v1/batch-order', body }, () => {
             const signed = pool[next % pool.length]!;
             next += 1;
             return signed;
@@ -199,25 +203,31 @@ async function measureRequests(info: ServerInfo, options: ProxyBenchOptions, fig
   return details;
 }
 
-function addLoadFigures(figures: Figures, label: string, connections: number, runs: Record<'direct' | 'proxy', LoadRun[]>) {
-  const med = (target: 'direct' | 'proxy', field: (run: LoadRun) => number) => medianOf(runs[target], field);
+const TARGETS = ['direct', 'hop', 'proxy'] as const;
+type Target = (typeof TARGETS)[number];
+const TARGET_NAMES: Record<Target, string> = { direct: 'direct', hop: 'bare hop', proxy: 'proxy' };
+
+function addLoadFigures(figures: Figures, label: string, connections: number, runs: Record<Target, LoadRun[]>) {
+  const med = (target: Target, field: (run: LoadRun) => number) => medianOf(runs[target], field);
   const name = `${label} · c=${connections}`;
   const isOrders = label.startsWith('POST');
-  for (const target of ['direct', 'proxy'] as const) {
-    figures.add(`${name} · ${target} · throughput`, med(target, (run) => run.requestsPerSecond), 'req/s');
-    figures.add(`${name} · ${target} · p50`, med(target, (run) => run.p50), 'ms');
-    figures.add(`${name} · ${target} · p99`, med(target, (run) => run.p99), 'ms');
-    figures.add(`${name} · ${target} · failed requests`, med(target, (run) => run.failures), 'req');
+  for (const target of TARGETS) {
+    const who = TARGET_NAMES[target];
+    figures.add(`${name} · ${who} · throughput`, med(target, (run) => run.requestsPerSecond), 'req/s');
+    figures.add(`${name} · ${who} · p50`, med(target, (run) => run.p50), 'ms');
+    figures.add(`${name} · ${who} · p99`, med(target, (run) => run.p99), 'ms');
+    figures.add(`${name} · ${who} · failed requests`, med(target, (run) => run.failures), 'req');
   }
   const atOne = isOrders && connections === 1;
-  figures.add(`${name} · proxy adds at p50`, med('proxy', (run) => run.p50) - med('direct', (run) => run.p50), 'ms', atOne ? atMost(1) : undefined);
-  figures.add(`${name} · proxy adds at p99`, med('proxy', (run) => run.p99) - med('direct', (run) => run.p99), 'ms', atOne ? atMost(3) : undefined);
-  figures.add(
-    `${name} · throughput, proxy / direct`,
-    med('proxy', (run) => run.requestsPerSecond) / med('direct', (run) => run.requestsPerSecond),
-    '×',
-    isOrders && connections === 32 ? atLeast(0.8) : undefined,
-  );
+  const adds = (target: Target, p: 'p50' | 'p99') => med(target, (run) => run[p]) - med('direct', (run) => run[p]);
+  const ratio = (target: Target) => med(target, (run) => run.requestsPerSecond) / med('direct', (run) => run.requestsPerSecond);
+  // The bare hop is the floor: what any proxy on this machine pays for one more process on the way.
+  figures.add(`${name} · bare hop adds at p50 (floor)`, adds('hop', 'p50'), 'ms');
+  figures.add(`${name} · proxy adds at p50`, adds('proxy', 'p50'), 'ms', atOne ? atMost(1) : undefined);
+  figures.add(`${name} · bare hop adds at p99 (floor)`, adds('hop', 'p99'), 'ms');
+  figures.add(`${name} · proxy adds at p99`, adds('proxy', 'p99'), 'ms', atOne ? atMost(3) : undefined);
+  figures.add(`${name} · throughput, bare hop / direct (floor)`, ratio('hop'), '×');
+  figures.add(`${name} · throughput, proxy / direct`, ratio('proxy'), '×', isOrders && connections === 32 ? atLeast(0.8) : undefined);
 }
 
 /** `count` terminals polling the feed through the proxy, each on its own phase. */
@@ -258,13 +268,21 @@ async function measureFanOut(info: ServerInfo, options: ProxyBenchOptions, figur
 
 export async function benchProxy(options: ProxyBenchOptions) {
   const figures = new Figures('proxy');
-  const { info, child } = await startChild();
+  const children: ChildProcess[] = [];
   try {
-    progress(`proxy: service ${info.serviceUrl}, proxy ${info.proxyUrl}, journal ${info.journalPath}`);
+    const service = await startChild<ServiceInfo>('service');
+    children.push(service.child);
+    const env = { BENCH_SERVICE: JSON.stringify(service.info) };
+    const proxy = await startChild<ProxyInfo>('proxy', env);
+    children.push(proxy.child);
+    const hop = await startChild<HopInfo>('hop', env);
+    children.push(hop.child);
+    const info: ServerInfo = { ...service.info, ...proxy.info, ...hop.info };
+    progress(`proxy: service ${info.serviceUrl}, proxy ${info.proxyUrl} (journal ${info.journalPath}), bare hop ${info.hopUrl}`);
     const requests = await measureRequests(info, options, figures);
     const fanOut = await measureFanOut(info, options, figures);
     return { figures: figures.list, details: { requests, fanOut } };
   } finally {
-    await stopChild(child);
+    await Promise.all(children.map(stopChild));
   }
 }

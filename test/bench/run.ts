@@ -1,11 +1,12 @@
 /**
- * `npm run bench -- [--out file.json] [--tiny]`: every benchmark of the terminal in headless
+ * `npm run bench -- [--out file.json] [--tiny] [--only markets,proxy,…]`: every benchmark of the terminal in headless
  * Chromium and Node on this machine. Progress goes to stderr, one table of every figure to stdout,
  * and the same figures (with per-run details) to the --out file as JSON. It prints figures and
  * passes no verdict: a missed target is shown as such, not as a failure. Only a section that could
  * not run at all makes the exit code non-zero.
  *
  * --tiny runs every section on a tiny size, for the test that checks the bench itself works.
+ * --only runs the sections named (for working on one of them).
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -56,8 +57,14 @@ interface SectionResult {
   error?: string;
 }
 
-function parseArgs(argv: string[]): { out?: string; tiny: boolean } {
-  const args: { out?: string; tiny: boolean } = { tiny: false };
+interface Args {
+  out?: string;
+  tiny: boolean;
+  only: readonly SectionName[];
+}
+
+function parseArgs(argv: string[]): Args {
+  const args: Args = { tiny: false, only: SECTIONS };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--tiny') args.tiny = true;
@@ -65,7 +72,12 @@ function parseArgs(argv: string[]): { out?: string; tiny: boolean } {
       args.out = argv[++i];
       if (!args.out) throw new Error('--out needs a file name');
     } else if (arg?.startsWith('--out=')) args.out = arg.slice('--out='.length);
-    else throw new Error(`unknown argument ${arg}; usage: npm run bench -- [--out file.json] [--tiny]`);
+    else if (arg === '--only') {
+      const names = (argv[++i] ?? '').split(',').filter(Boolean);
+      const unknown = names.filter((name) => !(SECTIONS as readonly string[]).includes(name));
+      if (names.length === 0 || unknown.length > 0) throw new Error(`--only takes some of ${SECTIONS.join(',')}`);
+      args.only = names as SectionName[];
+    } else throw new Error(`unknown argument ${arg}; usage: npm run bench -- [--out file.json] [--tiny] [--only ${SECTIONS.join(',')}]`);
   }
   return args;
 }
@@ -96,7 +108,7 @@ async function main(): Promise<number> {
   };
 
   try {
-    for (const name of SECTIONS) {
+    for (const name of args.only) {
       const started = Date.now();
       progress(`— ${name} —`);
       try {
@@ -115,7 +127,7 @@ async function main(): Promise<number> {
     if (distDir) rmSync(distDir, { recursive: true, force: true });
   }
 
-  const figures = SECTIONS.flatMap((name) => results[name].figures);
+  const figures = args.only.flatMap((name) => results[name].figures);
   process.stdout.write(`${renderTable(figures)}\n`);
   const report = {
     meta: {
@@ -137,7 +149,7 @@ async function main(): Promise<number> {
     writeFileSync(out, `${JSON.stringify(report, null, 2)}\n`);
     progress(`wrote ${out}`);
   }
-  const broken = SECTIONS.filter((name) => results[name].error);
+  const broken = args.only.filter((name) => results[name].error);
   if (broken.length > 0) progress(`sections that could not run: ${broken.join(', ')}`);
   return broken.length > 0 ? 1 : 0;
 }

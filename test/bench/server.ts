@@ -1,48 +1,72 @@
 /**
- * The servers of the proxy section, run as a child process (`node --import tsx`) so that the load
- * generator in the parent does not share their event loop: the embedded service (no 1/s limit) and
- * the proxy in front of it (journal on a real SQLite file, no pacing, no per-session limit).
+ * The servers of the proxy section, each in its own process (`node --import tsx server.ts <role>`),
+ * as they would be deployed: the service does not share the proxy's event loop, and the load
+ * generator in the parent shares neither.
  *
- * Prints one JSON line with the URLs and the account, then serves until SIGTERM. Bench-only
- * routes on the service: GET /bench/requests (requests that reached it) and POST /bench/reset
- * (forgets accepted orders, so that millions of them do not make later runs pay for GC).
+ * - `service`: the embedded service (no 1/s limit), with bench-only routes GET /bench/requests
+ *   (requests that reached it) and POST /bench/reset (forgets accepted orders, so that millions of
+ *   them do not make later runs pay for GC).
+ * - `proxy`: the real proxy in front of it (journal on a real SQLite file, no pacing, no
+ *   per-session limit); BENCH_SERVICE in the environment says where the service is.
+ * - `hop`: a bare forwarding hop (node:http in, undici out, nothing else): the floor any proxy on
+ *   this machine pays for being one more process on the way.
+ *
+ * Each prints one JSON line of what it is, then serves until SIGTERM.
  */
 import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Agent, request } from 'undici';
 import { startProxy } from '../../src/proxy';
 import { createAccountCredentials, createServiceApp } from '../../src/service';
 
 export const BENCH_TOKEN = 'bench-token-0123456789abcdef';
 
-export interface ServerInfo {
+export interface ServiceInfo {
   serviceUrl: string;
+  account: { accountId: string; key: string; secret: string };
+}
+export interface ProxyInfo {
   proxyUrl: string;
   token: string;
   journalPath: string;
-  account: { accountId: string; key: string; secret: string };
+}
+export interface HopInfo {
+  hopUrl: string;
 }
 
-async function main(): Promise<void> {
-  const service = createServiceApp({ seed: 7, rateLimitPerSecond: false });
+function announce(info: ServiceInfo | ProxyInfo | HopInfo, stop: () => Promise<void>): void {
+  process.stdout.write(`${JSON.stringify(info)}\n`);
+  const exit = () => void stop().finally(() => process.exit(0));
+  process.on('SIGTERM', exit);
+  process.on('SIGINT', exit);
+}
+
+async function service(): Promise<void> {
+  const { app, desk, accounts } = createServiceApp({ seed: 7, rateLimitPerSecond: false });
   let requests = 0;
-  service.app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/bench/')) requests += 1;
+  app.addHook('onRequest', async (incoming) => {
+    if (!incoming.url.startsWith('/bench/')) requests += 1;
   });
-  service.app.get('/bench/requests', async () => ({ requests }));
-  service.app.post('/bench/reset', async () => {
-    service.desk.accepted.length = 0;
+  app.get('/bench/requests', async () => ({ requests }));
+  app.post('/bench/reset', async () => {
+    desk.accepted.length = 0;
     return { ok: true };
   });
-  const serviceUrl = await service.app.listen({ host: '127.0.0.1', port: 0 });
-
+  const serviceUrl = await app.listen({ host: '127.0.0.1', port: 0 });
   const account = createAccountCredentials();
-  service.accounts.register(account.accountId, account.key);
+  accounts.register(account.accountId, account.key);
+  announce({ serviceUrl, account }, () => app.close());
+}
+
+async function proxy(): Promise<void> {
+  const upstream = JSON.parse(process.env.BENCH_SERVICE ?? '') as ServiceInfo;
   const journalPath = join(mkdtempSync(join(tmpdir(), 'perp-bench-journal-')), 'journal.sqlite');
-  const proxy = await startProxy({
-    serviceBaseUrl: serviceUrl,
+  const running = await startProxy({
+    serviceBaseUrl: upstream.serviceUrl,
     embedded: true,
-    account,
+    account: upstream.account,
     journalPath,
     host: '127.0.0.1',
     port: 0,
@@ -52,17 +76,43 @@ async function main(): Promise<void> {
     // A load generator is one session; the 50/s guard against a runaway tab would cap it.
     sessionRateLimit: 1_000_000,
   });
-
-  const info: ServerInfo = { serviceUrl, proxyUrl: proxy.url.replace(/\/$/, ''), token: BENCH_TOKEN, journalPath, account };
-  process.stdout.write(`${JSON.stringify(info)}\n`);
-
-  const stop = async () => {
-    await proxy.close();
-    await service.app.close();
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void stop());
-  process.on('SIGINT', () => void stop());
+  announce({ proxyUrl: running.url.replace(/\/$/, ''), token: BENCH_TOKEN, journalPath }, () => running.close());
 }
 
-await main();
+async function hop(): Promise<void> {
+  const upstream = JSON.parse(process.env.BENCH_SERVICE ?? '') as ServiceInfo;
+  const agent = new Agent({ keepAliveTimeout: 30_000, connections: 64 });
+  const server = createServer((incoming, outgoing) => {
+    const chunks: Buffer[] = [];
+    incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+    incoming.on('end', () => {
+      const headers: Record<string, string> = {};
+      for (const [name, value] of Object.entries(incoming.headers)) {
+        if (typeof value === 'string' && name !== 'host' && name !== 'connection') headers[name] = value;
+      }
+      request(upstream.serviceUrl + (incoming.url ?? '/'), {
+        method: (incoming.method ?? 'GET') as 'GET',
+        headers,
+        body: chunks.length > 0 ? Buffer.concat(chunks) : undefined,
+        dispatcher: agent,
+      })
+        .then(async (answer) => {
+          const body = await answer.body.arrayBuffer();
+          outgoing.writeHead(answer.statusCode, { 'content-type': 'application/json' }).end(Buffer.from(body));
+        })
+        .catch(() => outgoing.writeHead(502).end());
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  announce({ hopUrl: `http://127.0.0.1:${port}` }, async () => {
+    server.close();
+    await agent.close();
+  });
+}
+
+const roles = { service, proxy, hop };
+const role = process.argv[2] as keyof typeof roles;
+if (!roles[role]) throw new Error(`usage: server.ts ${Object.keys(roles).join('|')}`);
+await roles[role]();
