@@ -1,14 +1,22 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
-import { Providers } from './app/providers';
+import { createQueryClient, Providers } from './app/providers';
+import { configQueryOptions } from './features/config';
+import { futuresQueryOptions } from './features/markets';
 import './app/styles.css';
+
+const queryClient = createQueryClient();
+// The first reads go out before React's first render (taking the responses index.html preloaded),
+// so the markets can show with the first frame that has them.
+void queryClient.prefetchQuery(configQueryOptions());
+void queryClient.prefetchQuery(futuresQueryOptions(500));
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 createRoot(root).render(
   <StrictMode>
-    <Providers>
+    <Providers client={queryClient}>
       <App />
     </Providers>
   </StrictMode>,

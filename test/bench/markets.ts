@@ -41,11 +41,11 @@ const VIEWPORT = { width: 1440, height: 900 };
 const FRAME_MS = 1000 / 60;
 const ROW_HEIGHT = 28;
 /** The terminal's virtualizer renders this many rows beyond each edge of the view. */
-const OVERSCAN = 10;
+const OVERSCAN = 5;
 /** Updates applied before the window opens: first load, then steady polling. */
 const WARMUP_UPDATES = 4;
 
-async function runOnce(browser: Browser, url: string, contender: Contender, runMs: number): Promise<MarketsRun> {
+export async function runOnce(browser: Browser, url: string, contender: Contender, runMs: number): Promise<MarketsRun> {
   const context = await browser.newContext({ viewport: VIEWPORT });
   try {
     await installProbe(context);

@@ -49,6 +49,11 @@ export interface MarketsServer {
 /** The embedded service with every price moving on every poll, plus the pages, on one port. */
 export async function startMarketsServer(builtDir: string, instrumentCount: number): Promise<MarketsServer> {
   const service = createServiceApp({ instrumentCount, everyUpdateMoves: true, seed: 11 });
+  // Scripts run as the proxy lets the terminal's run: no eval (so no code generated at run time,
+  // by zod or anyone), workers only from the same origin.
+  service.app.addHook('onSend', async (_request, reply) => {
+    reply.header('content-security-policy', "script-src 'self'");
+  });
   await service.app.register(fastifyStatic, { root: builtDir, index: false });
   const url = await service.app.listen({ host: '127.0.0.1', port: 0 });
   return { url, close: () => service.app.close() };

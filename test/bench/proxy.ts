@@ -237,12 +237,13 @@ async function pollers(info: ServerInfo, count: number, pollMs: number, seconds:
   const end = started + seconds * 1000;
   await Promise.all(
     Array.from({ length: count }, async (_, index) => {
-      await sleep((pollMs * index) / count);
-      while (Date.now() < end) {
-        const next = Date.now() + pollMs;
+      // Each on its own phase and, like a browser's setInterval, on a fixed schedule that does not
+      // drift with the time each poll takes.
+      const phase = started + (pollMs * index) / count;
+      for (let poll = 0; phase + poll * pollMs < end; poll++) {
+        await sleep(Math.max(0, phase + poll * pollMs - Date.now()));
         const response = await fetch(`${info.proxyUrl}/v1/public/futures`);
         await response.arrayBuffer();
-        await sleep(Math.max(0, next - Date.now()));
       }
     }),
   );

@@ -115,7 +115,7 @@ describe('batch tickets in Chromium against the embedded service', () => {
   });
 
   it('fills the ticket from a clicked price', async () => {
-    await page.locator('tr[data-symbol="PERP_SOL_USDC"] td[data-column="index_price"] button').click();
+    await page.locator('tr[data-symbol="PERP_SOL_USDC"] td[data-column="index_price"]').click();
     const index = (await page.locator('tr[data-symbol="PERP_SOL_USDC"] td[data-column="index_price"]').innerText()).replace(/,/g, '');
     expect(await page.getByLabel('Symbol', { exact: true }).inputValue()).toBe('PERP_SOL_USDC');
     const price = await page.getByLabel('Price (USDC)').inputValue();

@@ -54,6 +54,12 @@ describe('the terminal in Chromium, on the real proxy and embedded service', () 
     await page.locator('.markets .datagrid__scroll').evaluate((element) => element.scrollTo(0, 0));
   });
 
+  it('parses the market data in a worker, which the content security policy lets start', async () => {
+    await expect.poll(() => page.workers().map((worker) => worker.url()).join(' ')).toMatch(/\/assets\/feedWorker-[\w-]+\.js/);
+    const feed = page.workers().find((worker) => worker.url().includes('feedWorker'))!;
+    expect(await feed.evaluate(() => typeof self.onmessage)).toBe('function');
+  });
+
   it('fills the ticket from a market, sends the order and shows its accepted row', async () => {
     await clickMarket(page, 'PERP_BTC_USDC');
     await expect.poll(() => page.getByLabel('Symbol', { exact: true }).inputValue()).toBe('PERP_BTC_USDC');

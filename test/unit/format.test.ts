@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decimalsOf, fixedPlain, formatCompact, formatFixed, formatPercent, plainNumber } from '../../src/terminal/shared/format/number';
 import { formatCountdown } from '../../src/terminal/shared/format/time';
@@ -27,5 +28,50 @@ describe('number formatting', () => {
     expect(formatCountdown(3 * 3600_000 + 5 * 60_000 + 7_000)).toBe('3:05:07');
     expect(formatCountdown(59_000)).toBe('0:59');
     expect(formatCountdown(-5)).toBe('0:00');
+  });
+});
+
+describe('number formatting, against Intl.NumberFormat', () => {
+  // The formatters write digits themselves for speed; Intl is the reference for what they must give.
+  const intl = (options: Intl.NumberFormatOptions) => new Intl.NumberFormat('en-US', options);
+  /** Prices, rates and amounts of every magnitude the terminal shows, ties and negatives included. */
+  const values = fc.oneof(
+    fc.double({ min: -1e14, max: 1e14, noNaN: true }),
+    fc.integer({ min: -1e9, max: 1e9 }).chain((units) => fc.integer({ min: 0, max: 12 }).map((scale) => units / 10 ** scale)),
+    fc.integer({ min: -99_999, max: 99_999 }).map((units) => units / 1000 + 0.0005),
+    fc.constantFrom(0, -0, 999.995, 999_999, 999_999_999, 1.005, 0.07, 1e-7, 2.5e-9, 1e21, 12.345),
+  );
+
+  it('formatFixed writes what Intl writes, for every number of decimals', () => {
+    fc.assert(
+      fc.property(values, fc.integer({ min: 0, max: 12 }), (value, decimals) => {
+        expect(formatFixed(value, decimals)).toBe(intl({ minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(value));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('formatPercent writes what Intl writes, signed or not', () => {
+    fc.assert(
+      fc.property(values, fc.integer({ min: 0, max: 6 }), fc.boolean(), (value, decimals, signed) => {
+        const options: Intl.NumberFormatOptions = {
+          style: 'percent',
+          minimumFractionDigits: decimals,
+          maximumFractionDigits: decimals,
+          signDisplay: signed ? 'exceptZero' : 'auto',
+        };
+        expect(formatPercent(value / 100, decimals, signed)).toBe(intl(options).format(value / 100));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('formatCompact writes what Intl writes', () => {
+    fc.assert(
+      fc.property(values, (value) => {
+        expect(formatCompact(value)).toBe(intl({ notation: 'compact', maximumFractionDigits: 2 }).format(value));
+      }),
+      { numRuns: 3000 },
+    );
   });
 });

@@ -1,10 +1,14 @@
+import { lazy, Suspense } from 'react';
 import { ConfigNotice } from '../features/config';
 import { SessionBanner, useSession } from '../features/session';
 import { Toaster } from '../shared/ui/toast/Toaster';
-import { AccountPanel } from './AccountPanel';
 import { MarketsPanel } from './MarketsPanel';
-import { TicketPanel } from './TicketPanel';
 import { TopBar } from './TopBar';
+
+// The markets are what a trader looks at first: the ticket and the account area load in parallel,
+// in their own chunks, and render just after, so the first prices do not wait for them.
+const TicketPanel = lazy(() => import('./TicketPanel').then((module) => ({ default: module.TicketPanel })));
+const AccountPanel = lazy(() => import('./AccountPanel').then((module) => ({ default: module.AccountPanel })));
 
 export function App() {
   const session = useSession();
@@ -17,8 +21,12 @@ export function App() {
       </div>
       <main className="layout">
         <MarketsPanel />
-        <TicketPanel />
-        <AccountPanel />
+        <Suspense fallback={<section className="panel ticket" aria-label="Order ticket" aria-busy="true" />}>
+          <TicketPanel />
+        </Suspense>
+        <Suspense fallback={<section className="panel account" aria-label="Account" aria-busy="true" />}>
+          <AccountPanel />
+        </Suspense>
       </main>
       <Toaster />
     </div>

@@ -1,11 +1,43 @@
-import type { GridColumn } from '../../../shared/ui/grid/DataGrid';
+import { formatCompact, formatFixed, formatPercent } from '../../../shared/format/number';
+import type { GridColumn, Tone } from '../../../shared/ui/grid/columns';
 import type { MarketRow } from '../model/marketRow';
-import { ChangeCell, CompactCell, CountdownCell, FundingCell, PriceCell, RateCell, SymbolCell, type PickPrice } from './cells';
+import { Countdown, SymbolCell } from './cells';
+
+export type PickPrice = (symbol: string, price: number, decimals: number) => void;
+
+/** up, down or nothing: the tone of a signed number. */
+const toneOf = (value: number | null): Tone => (value === null || value === 0 ? '' : value > 0 ? 'up' : 'down');
+
+type PriceField = 'mark_price' | 'index_price' | '24h_high' | '24h_low';
 
 /**
- * Columns of the markets table; ids are the row fields they show. A click on a price hands it to
- * `pick` (the ticket), when given.
+ * A price column, live: a new price is one text node to change. A moved mark is tinted up or down
+ * until the next poll (no animation to run every frame). A click makes a limit order at the price
+ * shown.
  */
+function priceColumn(
+  id: PriceField,
+  title: string,
+  tooltip: string,
+  width: number,
+  pick: PickPrice | undefined,
+): GridColumn<MarketRow> {
+  const flashes = id === 'mark_price';
+  return {
+    id,
+    title,
+    tooltip: pick ? `${tooltip}. Click a price for a limit order at it` : tooltip,
+    align: 'right',
+    width,
+    sortValue: (row) => row[id],
+    text: (row) => formatFixed(row[id], row.priceDecimals),
+    tone: flashes ? (row) => row.markTick ?? '' : undefined,
+    flash: flashes,
+    cellClass: 'num',
+    onCellClick: pick ? (row) => pick(row.symbol, row[id], row.priceDecimals) : undefined,
+  };
+}
+
 export const marketColumns = (pick?: PickPrice): GridColumn<MarketRow>[] => [
   {
     id: 'symbol',
@@ -16,26 +48,10 @@ export const marketColumns = (pick?: PickPrice): GridColumn<MarketRow>[] => [
     cell: (row) => <SymbolCell row={row} />,
     hideable: false,
   },
-  {
-    id: 'mark_price',
-    title: 'Mark',
-    tooltip: 'Mark price: what positions are valued and liquidated at',
-    align: 'right',
-    width: 96,
-    sortValue: (row) => row.mark_price,
-    cellKey: (row) => `${row.mark_price}|${row.priceDecimals}|${row.markTick}`,
-    cell: (row) => <PriceCell value={row.mark_price} decimals={row.priceDecimals} symbol={row.symbol} pick={pick} tick={row.markTick} />,
-  },
-  {
-    id: 'index_price',
-    title: 'Index',
-    tooltip: 'Index price: the spot reference of the market',
-    align: 'right',
-    width: 96,
-    sortValue: (row) => row.index_price,
-    cellKey: (row) => `${row.index_price}|${row.priceDecimals}`,
-    cell: (row) => <PriceCell value={row.index_price} decimals={row.priceDecimals} symbol={row.symbol} pick={pick} />,
-  },
+  priceColumn('mark_price', 'Mark', 'Mark price: what positions are valued and liquidated at', 96, pick),
+
+  priceColumn('index_price', 'Index', 'Index price: the spot reference of the market', 96, pick),
+
   {
     id: 'change24h',
     title: '24h change',
@@ -43,28 +59,14 @@ export const marketColumns = (pick?: PickPrice): GridColumn<MarketRow>[] => [
     align: 'right',
     width: 96,
     sortValue: (row) => row.change24h,
-    cell: (row) => <ChangeCell ratio={row.change24h} />,
+    text: (row) => formatPercent(row.change24h),
+    tone: (row) => toneOf(row.change24h),
+    cellClass: 'num',
   },
-  {
-    id: '24h_high',
-    title: '24h high',
-    tooltip: 'Highest price of the last 24 hours',
-    align: 'right',
-    width: 92,
-    sortValue: (row) => row['24h_high'],
-    cellKey: (row) => `${row['24h_high']}|${row.priceDecimals}`,
-    cell: (row) => <PriceCell value={row['24h_high']} decimals={row.priceDecimals} symbol={row.symbol} pick={pick} />,
-  },
-  {
-    id: '24h_low',
-    title: '24h low',
-    tooltip: 'Lowest price of the last 24 hours',
-    align: 'right',
-    width: 92,
-    sortValue: (row) => row['24h_low'],
-    cellKey: (row) => `${row['24h_low']}|${row.priceDecimals}`,
-    cell: (row) => <PriceCell value={row['24h_low']} decimals={row.priceDecimals} symbol={row.symbol} pick={pick} />,
-  },
+  priceColumn('24h_high', '24h high', 'Highest price of the last 24 hours', 92, pick),
+
+  priceColumn('24h_low', '24h low', 'Lowest price of the last 24 hours', 92, pick),
+
   {
     id: '24h_amount',
     title: '24h volume',
@@ -72,7 +74,8 @@ export const marketColumns = (pick?: PickPrice): GridColumn<MarketRow>[] => [
     align: 'right',
     width: 96,
     sortValue: (row) => row['24h_amount'],
-    cell: (row) => <CompactCell value={row['24h_amount']} />,
+    text: (row) => formatCompact(row['24h_amount']),
+    cellClass: 'num',
   },
   {
     id: '24h_volume',
@@ -81,7 +84,8 @@ export const marketColumns = (pick?: PickPrice): GridColumn<MarketRow>[] => [
     align: 'right',
     width: 110,
     sortValue: (row) => row['24h_volume'],
-    cell: (row) => <CompactCell value={row['24h_volume']} />,
+    text: (row) => formatCompact(row['24h_volume']),
+    cellClass: 'num',
     hiddenByDefault: true,
   },
   {
@@ -91,7 +95,11 @@ export const marketColumns = (pick?: PickPrice): GridColumn<MarketRow>[] => [
     align: 'right',
     width: 84,
     sortValue: (row) => row.est_funding_rate,
-    cell: (row) => <FundingCell row={row} />,
+    text: (row) => formatPercent(row.est_funding_rate, 4),
+    tone: (row) => toneOf(row.est_funding_rate),
+    cellClass: 'num',
+    cellTitle: (row) =>
+      `${formatPercent(row.est_funding_rate, 4)} per 8 h · ${formatPercent(row.fundingAnnualised, 2)} a year`,
   },
   {
     id: 'last_funding_rate',
@@ -100,7 +108,9 @@ export const marketColumns = (pick?: PickPrice): GridColumn<MarketRow>[] => [
     align: 'right',
     width: 96,
     sortValue: (row) => row.last_funding_rate,
-    cell: (row) => <RateCell rate={row.last_funding_rate} />,
+    text: (row) => formatPercent(row.last_funding_rate, 4),
+    tone: (row) => toneOf(row.last_funding_rate),
+    cellClass: 'num',
     hiddenByDefault: true,
   },
   {
@@ -111,7 +121,8 @@ export const marketColumns = (pick?: PickPrice): GridColumn<MarketRow>[] => [
     width: 108,
     sortValue: (row) => row.next_funding_time,
     cellKey: (row) => row.nextFundingAt,
-    cell: (row) => <CountdownCell at={row.nextFundingAt} />,
+    cell: (row) => <Countdown at={row.nextFundingAt} />,
+    cellClass: 'num muted',
   },
   {
     id: 'open_interest',
@@ -120,7 +131,8 @@ export const marketColumns = (pick?: PickPrice): GridColumn<MarketRow>[] => [
     align: 'right',
     width: 112,
     sortValue: (row) => row.open_interest,
-    cell: (row) => <CompactCell value={row.open_interest} />,
+    text: (row) => formatCompact(row.open_interest),
+    cellClass: 'num',
   },
   {
     id: 'sum_unitary_funding',
@@ -129,7 +141,8 @@ export const marketColumns = (pick?: PickPrice): GridColumn<MarketRow>[] => [
     align: 'right',
     width: 120,
     sortValue: (row) => row.sum_unitary_funding,
-    cell: (row) => <CompactCell value={row.sum_unitary_funding} />,
+    text: (row) => formatCompact(row.sum_unitary_funding),
+    cellClass: 'num',
     hiddenByDefault: true,
   },
 ];

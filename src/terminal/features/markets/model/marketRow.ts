@@ -21,9 +21,17 @@ export interface MarketRow extends FuturesRow, InstrumentSpec {
   quote: string;
 }
 
+const split = new Map<string, { base: string; quote: string }>();
+
+/** Base and quote of PERP_<BASE>_<QUOTE>; worked out once per symbol (every row asks on every poll). */
 export function splitSymbol(symbol: string): { base: string; quote: string } {
-  const [, base = symbol, quote = ''] = symbol.split('_');
-  return { base, quote };
+  let parts = split.get(symbol);
+  if (!parts) {
+    const [, base = symbol, quote = ''] = symbol.split('_');
+    parts = { base, quote };
+    split.set(symbol, parts);
+  }
+  return parts;
 }
 
 /**

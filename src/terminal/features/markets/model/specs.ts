@@ -25,3 +25,15 @@ export function inferSpec(row: FuturesRow, previous?: InstrumentSpec): Instrumen
     quantityDecimals: Math.min(quantityDecimals, MAX_DECIMALS),
   };
 }
+
+/**
+ * What is known of an instrument after a poll whose digits showed these decimals: never coarser
+ * than before (and the same object when nothing new was seen).
+ */
+export function mergeSpec(known: InstrumentSpec | undefined, priceDecimals: number, quantityDecimals: number): InstrumentSpec {
+  if (known && known.priceDecimals >= priceDecimals && known.quantityDecimals >= quantityDecimals) return known;
+  return {
+    priceDecimals: Math.max(known?.priceDecimals ?? 0, priceDecimals),
+    quantityDecimals: Math.max(known?.quantityDecimals ?? 0, quantityDecimals),
+  };
+}

@@ -12,30 +12,15 @@ import {
   type Updater,
 } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useId, useMemo, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import type { GridColumn } from './columns';
 import { ColumnsMenu } from './ColumnsMenu';
+import { GridRow, type RowCell } from './GridRow';
+import { LiveCells } from './liveCells';
 import { mergeLayout, moveColumn, type ColumnSort, type TableLayout } from './layout';
 import { useLayoutActions, useSavedLayout } from './layoutStore';
 
-export interface GridColumn<T extends RowData> {
-  id: string;
-  title: string;
-  /** Shown on hover and keyboard focus of the header. */
-  tooltip?: string;
-  align?: 'left' | 'right';
-  /** Width in px; the trader can resize it. */
-  width: number;
-  /** What the column sorts by; without it the column does not sort. */
-  sortValue?: (row: T) => number | string | null | undefined;
-  cell: (row: T) => ReactNode;
-  /**
-   * What the cell shows, as a value: when it is the same as at the last render the cell is not
-   * rendered again (most cells of a market row do not change on a poll). Default: the sort value.
-   */
-  cellKey?: (row: T) => unknown;
-  hideable?: boolean;
-  hiddenByDefault?: boolean;
-}
+export type { GridColumn } from './columns';
 
 export interface DataGridProps<T extends RowData> {
   /** Key of the saved layout. */
@@ -91,7 +76,7 @@ export function DataGrid<T extends RowData>(props: DataGridProps<T>) {
         id: column.id,
         accessorFn: (row: T) => column.sortValue?.(row) ?? undefined,
         header: column.title,
-        cell: ({ row }) => column.cell(row.original),
+        cell: ({ row }) => column.cell?.(row.original) ?? column.text?.(row.original),
         size: column.width,
         minSize: 24,
         maxSize: 800,
@@ -136,25 +121,63 @@ export function DataGrid<T extends RowData>(props: DataGridProps<T>) {
     getScrollElement: () => scrollRef.current,
     estimateSize: () => rowHeight,
     getItemKey: (index) => ordered[index]?.id ?? index,
-    overscan: 10,
+    // Rows beyond the view are laid out and updated on every poll like the rest: a few suffice.
+    overscan: 5,
+  });
+  const [live] = useState(() => new LiveCells());
+  const liveColumns = useMemo(() => columns.filter((column) => column.text !== undefined), [columns]);
+  const virtualItems = virtualizer.getVirtualItems();
+  // After every commit, before the browser paints: the rows in view show their latest values.
+  // Rows rendered beyond the view (overscan) are written when a scroll brings them in, which
+  // renders the grid again; until then a new value there would be work nobody sees.
+  useLayoutEffect(() => {
+    if (liveColumns.length === 0) return;
+    const top = virtualizer.scrollOffset ?? 0;
+    const height = virtualizer.scrollRect?.height;
+    const bottom = height ? top + height : Infinity;
+    for (const item of virtualItems) {
+      const row = ordered[item.index];
+      if (!row || item.end < top || item.start > bottom) continue;
+      live.write(row.id, liveColumns as readonly GridColumn<RowData>[], row.original);
+    }
   });
   const headers = table.getHeaderGroups()[0]?.headers ?? [];
   const minWidth = headers.reduce((sum, header) => sum + header.getSize(), 0);
   const tipPrefix = useId();
   const byId = useMemo(() => new Map(columns.map((column) => [column.id, column])), [columns]);
+  const visibleSizes = headers.map((header) => `${header.column.id}:${header.getSize()}`).join(',');
+  // The same array while the visible columns and their widths stay: rows compare it by identity.
+  const rowCells = useMemo<RowCell[]>(
+    () =>
+      headers.flatMap((header) => {
+        const column = byId.get(header.column.id);
+        return column ? [{ column: column as GridColumn<RowData>, width: header.getSize() }] : [];
+      }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- headers are new objects every render; visibleSizes says what matters
+    [byId, visibleSizes],
+  );
 
-  const onRowKey = (event: KeyboardEvent<HTMLTableRowElement>, index: number) => {
-    const row = ordered[index];
-    if ((event.key === 'Enter' || event.key === ' ') && row && onActivate) {
+  // Rows skip renders (see GridRow): their handlers are stable and read the latest of everything.
+  const latest = useRef({ ordered, onActivate, virtualizer });
+  latest.current = { ordered, onActivate, virtualizer };
+  const activate = useCallback((rowId: string) => {
+    const { ordered: rows, onActivate: handler } = latest.current;
+    const row = rows.find((item) => item.id === rowId);
+    if (row && handler) handler(row.original);
+  }, []);
+  const onRowKey = useCallback((event: KeyboardEvent<HTMLTableRowElement>, index: number) => {
+    const { ordered: rows, onActivate: handler, virtualizer: scroller } = latest.current;
+    const row = rows[index];
+    if ((event.key === 'Enter' || event.key === ' ') && row && handler) {
       event.preventDefault();
-      onActivate(row.original);
+      handler(row.original);
     } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
-      const next = Math.max(0, Math.min(ordered.length - 1, index + (event.key === 'ArrowDown' ? 1 : -1)));
-      virtualizer.scrollToIndex(next);
+      const next = Math.max(0, Math.min(rows.length - 1, index + (event.key === 'ArrowDown' ? 1 : -1)));
+      scroller.scrollToIndex(next);
       requestAnimationFrame(() => scrollRef.current?.querySelector<HTMLElement>(`tr[data-index="${next}"]`)?.focus());
     }
-  };
+  }, []);
 
   return (
     <div className={`datagrid ${stale ? 'datagrid--stale' : ''}`}>
@@ -224,30 +247,24 @@ export function DataGrid<T extends RowData>(props: DataGridProps<T>) {
             </tr>
           </thead>
           <tbody className="grid__body" style={{ height: virtualizer.getTotalSize() }}>
-            {virtualizer.getVirtualItems().map((item) => {
+            {virtualItems.map((item) => {
               const row = ordered[item.index];
               if (!row) return null;
               return (
-                <tr
+                <GridRow
                   key={row.id}
-                  data-index={item.index}
-                  data-row-id={row.id}
-                  {...rowData?.(row.original)}
-                  className={row.id === selectedId ? 'grid__row grid__row--selected' : 'grid__row'}
-                  style={{ transform: `translateY(${item.start}px)`, height: rowHeight }}
-                  tabIndex={0}
-                  aria-selected={onActivate ? row.id === selectedId : undefined}
-                  aria-rowindex={item.index + 2}
-                  onClick={onActivate ? () => onActivate(row.original) : undefined}
-                  onKeyDown={(event) => onRowKey(event, item.index)}
-                >
-                  {row.getVisibleCells().map((cell) => {
-                    const column = byId.get(cell.column.id);
-                    return column ? (
-                      <GridCell key={cell.id} column={column as GridColumn<RowData>} row={row.original} width={cell.column.getSize()} />
-                    ) : null;
-                  })}
-                </tr>
+                  rowId={row.id}
+                  index={item.index}
+                  start={item.start}
+                  height={rowHeight}
+                  row={row.original}
+                  cells={rowCells}
+                  selected={row.id === selectedId}
+                  attributes={rowData?.(row.original)}
+                  live={live}
+                  onActivate={onActivate ? activate : undefined}
+                  onKey={onRowKey}
+                />
               );
             })}
           </tbody>
@@ -257,26 +274,3 @@ export function DataGrid<T extends RowData>(props: DataGridProps<T>) {
     </div>
   );
 }
-
-interface GridCellProps {
-  column: GridColumn<RowData>;
-  row: RowData;
-  width: number;
-}
-
-const keyOf = (column: GridColumn<RowData>, row: RowData) =>
-  column.cellKey ? column.cellKey(row) : column.sortValue ? column.sortValue(row) : row;
-
-const GridCell = memo(
-  function GridCell({ column, row, width }: GridCellProps) {
-    return (
-      <td data-column={column.id} className={`grid__cell grid__cell--${column.align ?? 'left'}`} style={{ flex: `1 0 ${width}px` }}>
-        {column.cell(row)}
-      </td>
-    );
-  },
-  (before, after) =>
-    before.column === after.column &&
-    before.width === after.width &&
-    (before.row === after.row || Object.is(keyOf(before.column, before.row), keyOf(after.column, after.row))),
-);

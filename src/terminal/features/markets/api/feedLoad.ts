@@ -1,0 +1,24 @@
+import { futuresResponseSchema } from '../../../../interface';
+import { getJson } from '../../../shared/api/http';
+import type { FeedFrame, FrameEncoder } from './feedFrame';
+
+export const FUTURES_PATH = '/v1/public/futures';
+
+/** Page → worker: poll once. */
+export interface FeedRequest {
+  id: number;
+}
+
+/** Worker → page: a frame, or why there is none (an ApiError's fields), or that it is ready. */
+export interface FeedReply {
+  id: number;
+  ready?: true;
+  frame?: FeedFrame;
+  error?: { message: string; status: number | null; code: number | null };
+}
+
+/** One poll: the market data, checked against its schema, as a frame. */
+export async function loadFrame(encoder: FrameEncoder, signal?: AbortSignal): Promise<FeedFrame> {
+  const response = await getJson(FUTURES_PATH, futuresResponseSchema, signal);
+  return encoder.encode(response, Date.now());
+}

@@ -1,0 +1,104 @@
+import { ApiError } from '../../../shared/api/http';
+import { FrameEncoder, type FeedFrame } from './feedFrame';
+import { loadFrame, type FeedReply, type FeedRequest } from './feedLoad';
+
+export interface FeedPoll {
+  frame: FeedFrame;
+  /** The symbols of the frame's rows, in order. */
+  symbols: readonly string[];
+}
+
+type Source = 'page' | 'worker';
+
+const abortError = () => new DOMException('the poll was cancelled', 'AbortError');
+
+/**
+ * Where polls of the market data run. In a worker once it is up, so that parsing and checking
+ * thousands of rows never blocks the page; in the page until then (the first poll does not wait for
+ * the worker's script), and for good if workers are unavailable (jsdom) or the worker fails. Both
+ * produce the same frames.
+ */
+export class FuturesFeed {
+  private worker: Worker | undefined;
+  private workerReady = false;
+  /** The worker failed once: the page polls from then on. */
+  private workerFailed = false;
+  private nextId = 1;
+  private readonly waiting = new Map<number, { resolve: (frame: FeedFrame) => void; reject: (error: Error) => void }>();
+  private readonly encoder = new FrameEncoder();
+  /** Each source numbers its symbol lists itself. */
+  private readonly symbols: Record<Source, { version: number; list: string[] }> = {
+    page: { version: -1, list: [] },
+    worker: { version: -1, list: [] },
+  };
+
+  constructor(private readonly createWorker?: () => Worker) {}
+
+  async poll(signal?: AbortSignal): Promise<FeedPoll> {
+    const source: Source = this.workerReady ? 'worker' : 'page';
+    const frame = source === 'worker' ? await this.viaWorker(signal) : await loadFrame(this.encoder, signal);
+    // After the first answer: the worker's script does not compete with the first prices.
+    this.startWorker();
+    const known = this.symbols[source];
+    if (frame.symbols) {
+      known.version = frame.symbolsVersion;
+      known.list = frame.symbols;
+    } else if (frame.symbolsVersion !== known.version) {
+      throw new Error(`market data frame ${frame.symbolsVersion} came without its symbols`);
+    }
+    return { frame, symbols: known.list };
+  }
+
+  private startWorker(): void {
+    if (this.worker || this.workerFailed || !this.createWorker) return;
+    try {
+      const worker = this.createWorker();
+      worker.onmessage = (event: MessageEvent<FeedReply>) => this.receive(event.data);
+      worker.onerror = (event) => {
+        event.preventDefault();
+        this.abandonWorker();
+      };
+      this.worker = worker;
+    } catch {
+      // No worker here (a CSP without it, an old browser): the page polls.
+    }
+  }
+
+  private receive(reply: FeedReply): void {
+    if (reply.ready) {
+      this.workerReady = true;
+      return;
+    }
+    const waiter = this.waiting.get(reply.id);
+    if (!waiter) return;
+    this.waiting.delete(reply.id);
+    if (reply.frame) waiter.resolve(reply.frame);
+    else waiter.reject(new ApiError(reply.error?.message ?? 'the market data feed failed', reply.error?.status ?? null, reply.error?.code ?? null));
+  }
+
+  private viaWorker(signal?: AbortSignal): Promise<FeedFrame> {
+    const worker = this.worker;
+    if (!worker) return loadFrame(this.encoder, signal);
+    if (signal?.aborted) return Promise.reject(abortError());
+    const id = this.nextId++;
+    return new Promise<FeedFrame>((resolve, reject) => {
+      this.waiting.set(id, { resolve, reject });
+      // A cancelled poll's answer is dropped when it comes.
+      signal?.addEventListener('abort', () => {
+        if (this.waiting.delete(id)) reject(abortError());
+      });
+      worker.postMessage({ id } satisfies FeedRequest);
+    });
+  }
+
+  /** The worker broke: the page polls from now on, and what waited on the worker is polled again here. */
+  private abandonWorker(): void {
+    this.worker?.terminate();
+    this.worker = undefined;
+    this.workerReady = false;
+    this.workerFailed = true;
+    const waiting = [...this.waiting.values()];
+    this.waiting.clear();
+    for (const waiter of waiting) loadFrame(this.encoder).then(waiter.resolve, waiter.reject);
+  }
+}

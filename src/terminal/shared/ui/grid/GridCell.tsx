@@ -1,0 +1,67 @@
+import type { RowData } from '@tanstack/react-table';
+import { memo, useCallback } from 'react';
+import type { GridColumn } from './columns';
+import type { LiveCells } from './liveCells';
+
+interface GridCellProps {
+  column: GridColumn<RowData>;
+  rowId: string;
+  row: RowData;
+  width: number;
+  live: LiveCells;
+}
+
+/** What a rendered cell shows, as a value: the same value, no render. */
+export const renderKeyOf = (column: GridColumn<RowData>, row: RowData) =>
+  column.cellKey ? column.cellKey(row) : column.sortValue ? column.sortValue(row) : row;
+
+function classOf(column: GridColumn<RowData>): string {
+  let name = `grid__cell grid__cell--${column.align ?? 'left'}`;
+  if (column.onCellClick) name += ' grid__cell--action';
+  if (column.flash) name += ' grid__cell--flash';
+  if (column.cellClass) name += ` ${column.cellClass}`;
+  return name;
+}
+
+/**
+ * One cell. A live column's cell is rendered empty and filled by the grid (see LiveCells), so a new
+ * value never renders it again; a rendered cell renders again only when what it shows changed.
+ */
+export const GridCell = memo(
+  function GridCell({ column, rowId, row, width, live }: GridCellProps) {
+    const isLive = column.text !== undefined;
+    const attach = useCallback(
+      (element: HTMLTableCellElement | null) => live.attach(rowId, column.id, element),
+      [live, rowId, column.id],
+    );
+    const onCellClick = column.onCellClick;
+    return (
+      <td
+        ref={isLive ? attach : undefined}
+        data-column={column.id}
+        className={classOf(column)}
+        title={isLive ? undefined : column.cellTitle?.(row)}
+        style={{ flex: `1 0 ${width}px` }}
+        onClick={
+          onCellClick
+            ? (event) => {
+                event.stopPropagation();
+                // A live cell was rendered with an old row: act on the one it shows now.
+                onCellClick((isLive ? live.rowOf(rowId, column.id) : undefined) ?? row);
+              }
+            : undefined
+        }
+      >
+        {isLive ? null : column.cell?.(row)}
+      </td>
+    );
+  },
+  (before, after) =>
+    before.column === after.column &&
+    before.width === after.width &&
+    before.rowId === after.rowId &&
+    before.live === after.live &&
+    (before.column.text !== undefined ||
+      before.row === after.row ||
+      Object.is(renderKeyOf(before.column, before.row), renderKeyOf(after.column, after.row))),
+);
