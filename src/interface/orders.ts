@@ -76,9 +76,11 @@ export const orderRequestSchema = orderRequestShape.check(
         message: `only MARKET, ASK and BID orders take an amount; give order_quantity for ${order.order_type}`,
       });
     }
+    // CONTRACT.md: a visible quantity is ignored for MARKET, IOC and FOK, so it cannot be wrong there.
     if (
       order.visible_quantity !== undefined &&
       order.order_quantity !== undefined &&
+      !visibleIgnoredTypes.includes(order.order_type) &&
       order.visible_quantity > order.order_quantity
     ) {
       ctx.addIssue({

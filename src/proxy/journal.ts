@@ -148,6 +148,12 @@ export class Journal {
   private readonly db: Database.Database;
   private readonly statements;
   private readonly writes: GroupCommit;
+  /**
+   * Client order ids of orders that are or may be live, and their ticket: read once at start and
+   * kept as tickets are written, so a ticket is checked against the whole journal without a query
+   * (or an index that every order would pay for). A hit is confirmed against its ticket's rows.
+   */
+  private readonly clientIds = new Map<string, string>();
 
   constructor(readonly path: string) {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
@@ -198,8 +204,11 @@ export class Journal {
       unfinishedRequests: db.prepare(
         "UPDATE requests SET outcome = 'unknown', reason = 'restart', error_message = ? WHERE outcome IS NULL",
       ),
-      usedClientIds: db.prepare(
-        "SELECT 1 FROM orders WHERE client_order_id = ? AND status IN ('pending','sent','accepted','unknown') LIMIT 1",
+      liveClientIds: db.prepare(
+        "SELECT client_order_id, ticket_id FROM orders WHERE client_order_id IS NOT NULL AND status IN ('pending', 'sent', 'accepted', 'unknown')",
+      ),
+      clientIdStatus: db.prepare(
+        "SELECT status FROM orders WHERE ticket_id = ? AND client_order_id = ? AND status IN ('pending', 'sent', 'accepted', 'unknown') LIMIT 1",
       ),
       countByStatus: db.prepare('SELECT status, COUNT(*) AS n FROM orders GROUP BY status'),
       countLive: db.prepare(
@@ -209,6 +218,9 @@ export class Journal {
       session: db.prepare('SELECT expires_at FROM sessions WHERE id_hash = ?'),
       pruneSessions: db.prepare('DELETE FROM sessions WHERE expires_at <= ?'),
     };
+    for (const row of this.statements.liveClientIds.iterate() as Iterable<{ client_order_id: string; ticket_id: string }>) {
+      this.clientIds.set(row.client_order_id, row.ticket_id);
+    }
   }
 
   private migrate(): void {
@@ -289,6 +301,7 @@ export class Journal {
             order_json: request.orderJson[i],
             now: ticket.now,
           });
+          if (order.client_order_id) this.clientIds.set(order.client_order_id, ticket.id);
         });
       });
     });
@@ -395,10 +408,16 @@ export class Journal {
     };
   }
 
-  /** Whether a client order id is taken by an order that is or may be live. */
-  isClientOrderIdUsed(clientOrderId: string): boolean {
-    return this.statements.usedClientIds.get(clientOrderId) !== undefined;
+  /** The ticket whose order holds this client order id and is or may be live (not rejected or failed). */
+  clientOrderIdHolder(clientOrderId: string): string | undefined {
+    const ticketId = this.clientIds.get(clientOrderId);
+    if (ticketId === undefined) return undefined;
+    if (this.statements.clientIdStatus.get(ticketId, clientOrderId) !== undefined) return ticketId;
+    // Rejected or failed since: the id is free again.
+    this.clientIds.delete(clientOrderId);
+    return undefined;
   }
+
 
   /** Orders being sent or of unknown outcome: cheap (a partial index), for health checks. */
   countLive(): Record<(typeof LIVE_STATUSES)[number], number> {

@@ -165,6 +165,9 @@ export class TicketSender {
       return { kind: 'done', result, replayed: true };
     }
 
+    const taken = this.takenClientOrderId(ticket.orders);
+    if (taken) return { kind: 'conflict', message: `${taken}; nothing was sent` };
+
     const requests = splitIntoRequests(ticket.orders).map((orders) => {
       const orderJson = orders.map((order) => JSON.stringify(order));
       return { orders, orderJson, body: `{"orders":[${orderJson.join(',')}]}` };
@@ -184,6 +187,24 @@ export class TicketSender {
     const running = this.sendWhenDurable(ticket.id, bodies, ticket.recvWindow).finally(() => this.inFlight.delete(ticket.id));
     this.inFlight.set(ticket.id, running);
     return { kind: 'done', result: await running, replayed: false };
+  }
+
+  /**
+   * The first client order id of a new ticket that the service would refuse as reused: twice in
+   * the ticket, or held by an order of the journal that is or may be live. The terminal checks the
+   * orders it has in view; this is the whole journal.
+   */
+  private takenClientOrderId(orders: readonly OrderRequest[]): string | undefined {
+    const seen = new Set<string>();
+    for (const [index, order] of orders.entries()) {
+      const id = order.client_order_id;
+      if (!id) continue;
+      if (seen.has(id)) return `orders[${index}].client_order_id ${id} appears twice in the ticket`;
+      seen.add(id);
+      const holder = this.options.journal.clientOrderIdHolder(id);
+      if (holder !== undefined) return `orders[${index}].client_order_id ${id} is already used by an order of ticket ${holder}`;
+    }
+    return undefined;
   }
 
   /** Write-ahead: nothing leaves before the ticket is on disk. */

@@ -3,6 +3,7 @@ import {
   describeIssues,
   orderRequestSchema,
   priceFreeTypes,
+  visibleIgnoredTypes,
   type OrderRequest,
 } from '../interface';
 import type { Instrument } from './market/instruments';
@@ -99,13 +100,18 @@ export class OrderDesk {
       const reason = checkPrice(instrument, order.order_price, mark);
       if (reason) return reason;
     }
+    // Exact decimals: an order at the limit is judged on its digits, not on a float product.
     const notional =
-      order.order_amount ?? (order.order_quantity ?? 0) * (order.order_price ?? mark);
-    if (notional > MAX_ORDER_NOTIONAL) {
-      return `order notional ${usdc.format(notional)} USDC is above the limit of ${usdc.format(MAX_ORDER_NOTIONAL)} USDC per order`;
+      order.order_amount !== undefined
+        ? new Big(order.order_amount)
+        : new Big(order.order_quantity ?? 0).times(order.order_price ?? mark);
+    if (notional.gt(MAX_ORDER_NOTIONAL)) {
+      return `order notional ${usdc.format(notional.toNumber())} USDC is above the limit of ${usdc.format(MAX_ORDER_NOTIONAL)} USDC per order`;
     }
     const step = stepOf(instrument.quantityDecimals);
-    for (const field of ['order_quantity', 'visible_quantity'] as const) {
+    // A visible quantity is ignored for MARKET, IOC and FOK (CONTRACT.md): nothing to check there.
+    const sized = visibleIgnoredTypes.includes(order.order_type) ? (['order_quantity'] as const) : (['order_quantity', 'visible_quantity'] as const);
+    for (const field of sized) {
       const value = order[field];
       if (value !== undefined && !isMultiple(value, step)) {
         return `${field} ${plain(value)} is not a multiple of the quantity step ${step.toFixed()} of ${order.symbol}`;
@@ -120,9 +126,10 @@ function checkPrice(instrument: Instrument, price: number, mark: number): string
   if (!isMultiple(price, tick)) {
     return `order_price ${plain(price)} is not a multiple of the price tick ${tick.toFixed()} of ${instrument.symbol}`;
   }
-  const distance = (price - mark) / mark;
-  if (Math.abs(distance) > PRICE_BAND) {
-    return `order_price ${plain(price)} is more than ${PRICE_BAND * 100}% ${distance > 0 ? 'above' : 'below'} mark ${plain(mark)}`;
+  // |price − mark| > 10% of mark, in exact decimals, as the ticket checks it.
+  const distance = new Big(price).minus(mark);
+  if (distance.abs().gt(new Big(mark).times(PRICE_BAND))) {
+    return `order_price ${plain(price)} is more than ${PRICE_BAND * 100}% ${distance.gt(0) ? 'above' : 'below'} mark ${plain(mark)}`;
   }
   return undefined;
 }

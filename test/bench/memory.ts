@@ -18,6 +18,33 @@ export interface MemoryOptions {
   lateMs: number;
 }
 
+/** Node types of a heap snapshot that are the app's own data, not the engine's (compiled code, maps, Blink objects). */
+const DATA_TYPES = new Set(['object', 'closure', 'array', 'string', 'concatenated string', 'sliced string', 'number', 'regexp', 'symbol', 'bigint']);
+
+/**
+ * Bytes of the app's data in a heap snapshot: what a leak would grow. The used heap also holds the
+ * code V8 compiles as functions get hot, which grows for the first minutes of a run and then stops.
+ */
+async function dataBytes(cdp: CDPSession): Promise<number> {
+  let json = '';
+  const onChunk = ({ chunk }: { chunk: string }) => {
+    json += chunk;
+  };
+  cdp.on('HeapProfiler.addHeapSnapshotChunk', onChunk);
+  await cdp.send('HeapProfiler.takeHeapSnapshot', { reportProgress: false });
+  cdp.off('HeapProfiler.addHeapSnapshotChunk', onChunk);
+  const snapshot = JSON.parse(json) as { snapshot: { meta: { node_fields: string[]; node_types: [string[]] } }; nodes: number[] };
+  const fields = snapshot.snapshot.meta.node_fields;
+  const types = snapshot.snapshot.meta.node_types[0];
+  const typeAt = fields.indexOf('type');
+  const sizeAt = fields.indexOf('self_size');
+  let bytes = 0;
+  for (let i = 0; i < snapshot.nodes.length; i += fields.length) {
+    if (DATA_TYPES.has(types[snapshot.nodes[i + typeAt]!]!)) bytes += snapshot.nodes[i + sizeAt]!;
+  }
+  return bytes;
+}
+
 /** Used JS heap after collecting garbage (twice: the first pass can leave finalizable objects). */
 async function heapAfterGc(cdp: CDPSession): Promise<number> {
   await cdp.send('HeapProfiler.collectGarbage');
@@ -42,15 +69,19 @@ export async function benchMemory(browser: Browser, distDir: string, options: Me
     await page.locator('tr[data-symbol]').first().waitFor({ timeout: 30_000 });
     await sleep(Math.max(0, started + options.earlyMs - Date.now()));
     const early = await heapAfterGc(cdp);
-    progress(`memory: heap after ${options.earlyMs / 1000} s and GC: ${(early / 1e6).toFixed(2)} MB`);
+    const earlyData = await dataBytes(cdp);
+    progress(`memory: heap after ${options.earlyMs / 1000} s and GC: ${(early / 1e6).toFixed(2)} MB (app data ${(earlyData / 1e6).toFixed(2)} MB)`);
     await sleep(Math.max(0, started + options.lateMs - Date.now()));
     const late = await heapAfterGc(cdp);
-    progress(`memory: heap after ${options.lateMs / 1000} s and GC: ${(late / 1e6).toFixed(2)} MB`);
+    const lateData = await dataBytes(cdp);
+    progress(`memory: heap after ${options.lateMs / 1000} s and GC: ${(late / 1e6).toFixed(2)} MB (app data ${(lateData / 1e6).toFixed(2)} MB)`);
     const rows = await page.locator('.markets').getByText(/\d+ perpetuals/).innerText();
     figures.add(`JS heap after ${options.earlyMs / 1000} s, after GC`, early / 1e6, 'MB');
     figures.add(`JS heap after ${options.lateMs / 1000} s, after GC`, late / 1e6, 'MB');
     figures.add('heap growth', ((late - early) / early) * 100, '%', atMost(5));
-    return { figures: figures.list, details: { earlyBytes: early, lateBytes: late, shown: rows } };
+    figures.add('app data in the heap (snapshot: objects, strings, arrays), growth', ((lateData - earlyData) / earlyData) * 100, '%');
+    figures.add('of the heap growth, compiled code and engine data', (late - early - (lateData - earlyData)) / 1000, 'kB');
+    return { figures: figures.list, details: { earlyBytes: early, lateBytes: late, earlyData, lateData, shown: rows } };
   } finally {
     await context.close();
     await app.close();

@@ -230,39 +230,47 @@ function addLoadFigures(figures: Figures, label: string, connections: number, ru
   figures.add(`${name} · throughput, proxy / direct`, ratio('proxy'), '×', isOrders && connections === 32 ? atLeast(0.8) : undefined);
 }
 
-/** `count` terminals polling the feed through the proxy, each on its own phase. */
+/**
+ * `count` terminals polling the feed through the proxy, each on its own phase, for `seconds`:
+ * how many requests reached the service in that time.
+ */
 async function pollers(info: ServerInfo, count: number, pollMs: number, seconds: number): Promise<number> {
+  // The proxy shares reads per interval of pollMs on the clock; the window starts on an interval
+  // so both runs span the same whole intervals (a window cut mid-interval would count one more
+  // for whichever run happened to poll in the cut piece). A second to settle first.
+  await sleep(1000);
   const before = ((await (await fetch(`${info.serviceUrl}/bench/requests`)).json()) as { requests: number }).requests;
-  const started = Date.now();
-  const end = started + seconds * 1000;
+  const started = Math.ceil((Date.now() + 1) / pollMs) * pollMs;
+  const polls = Math.round((seconds * 1000) / pollMs);
   await Promise.all(
     Array.from({ length: count }, async (_, index) => {
-      // Each on its own phase and, like a browser's setInterval, on a fixed schedule that does not
-      // drift with the time each poll takes.
-      const phase = started + (pollMs * index) / count;
-      for (let poll = 0; phase + poll * pollMs < end; poll++) {
+      // Each on its own phase (spread over the first 80% of an interval, so that no request
+      // arrives in the next one by its latency alone) and, like a browser's setInterval, on a fixed
+      // schedule that does not drift with the time each poll takes.
+      const phase = started + ((index + 0.5) * 0.8 * pollMs) / count;
+      for (let poll = 0; poll < polls; poll++) {
         await sleep(Math.max(0, phase + poll * pollMs - Date.now()));
         const response = await fetch(`${info.proxyUrl}/v1/public/futures`);
         await response.arrayBuffer();
       }
     }),
   );
-  const elapsed = (Date.now() - started) / 1000;
   const after = ((await (await fetch(`${info.serviceUrl}/bench/requests`)).json()) as { requests: number }).requests;
-  return (after - before) / elapsed;
+  return after - before;
 }
 
 async function measureFanOut(info: ServerInfo, options: ProxyBenchOptions, figures: Figures) {
+  // Counts over windows of the same length, so the comparison is of whole requests.
   const runs = await alternate(['one', 'many'] as const, options.pollRounds, async (who, round) => {
-    const perSecond = await pollers(info, who === 'one' ? 1 : options.terminals, options.pollMs, options.pollSeconds);
-    progress(`proxy fan-out round ${round}, ${who === 'one' ? 1 : options.terminals} terminal(s): ${perSecond.toFixed(2)} service requests/s`);
-    return perSecond;
+    const requests = await pollers(info, who === 'one' ? 1 : options.terminals, options.pollMs, options.pollSeconds);
+    progress(`proxy fan-out round ${round}, ${who === 'one' ? 1 : options.terminals} terminal(s): ${requests} service requests in ${options.pollSeconds} s`);
+    return requests;
   });
   const one = median(runs.one);
   const many = median(runs.many);
   const label = `${options.terminals} terminals polling every ${options.pollMs} ms`;
-  figures.add(`1 terminal polling every ${options.pollMs} ms · requests reaching the service`, one, 'req/s');
-  figures.add(`${label} · requests reaching the service`, many, 'req/s');
+  figures.add(`1 terminal polling every ${options.pollMs} ms · requests reaching the service in ${options.pollSeconds} s`, one, 'req');
+  figures.add(`${label} · requests reaching the service in ${options.pollSeconds} s`, many, 'req');
   figures.add(`${label} · service requests, ${options.terminals} / 1`, many / one, '×', atMost(1));
   return runs;
 }

@@ -31,7 +31,7 @@ interface Plan {
 }
 
 const FULL: Plan = {
-  markets: { sizes: [1000, 2000], rounds: 2, runMs: 20_000 },
+  markets: { sizes: [1000, 2000], rounds: 3, runMs: 20_000 },
   proxy: { rounds: 3, runSeconds: 3, concurrencies: [1, 32], terminals: 50, pollMs: 500, pollSeconds: 10, pollRounds: 2 },
   signing: { rounds: 30, roundMs: 300 },
   startup: { coldLoads: 5 },

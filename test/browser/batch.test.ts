@@ -94,6 +94,17 @@ describe('batch tickets in Chromium against the embedded service', () => {
     expect(await rowCount()).toBe(2);
   });
 
+  it('keeps the draft across a reload', async () => {
+    await page.reload();
+    await page.locator('tr[data-symbol="PERP_BTC_USDC"]').waitFor();
+    expect(await rowCount()).toBe(2);
+    await page.getByRole('radio', { name: 'Order' }).check();
+    await page.getByRole('button', { name: 'Edit order 1' }).click();
+    expect(await page.getByLabel('Symbol', { exact: true }).inputValue()).toBe('PERP_ETH_USDC');
+    expect(await page.getByLabel('Price (USDC)').inputValue()).toBe('3400.5');
+    expect(await page.getByLabel('Quantity (ETH)').inputValue()).toBe('0.5');
+  });
+
   it('sends a batch with a rejected row, then retries just that row once fixed', async () => {
     await page.getByRole('radio', { name: 'Order' }).check();
     await page.getByRole('button', { name: 'Edit order 1' }).click();

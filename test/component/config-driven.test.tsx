@@ -1,11 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { readTvConfig, type ConfigReading } from '../../src/interface';
 import { ConfigTable, SummaryStrip, summaryValues, Unavailable } from '../../src/terminal/features/account';
-import { ConfigNotice, useConfig } from '../../src/terminal/features/config';
+import { ConfigNotice, configQueryOptions, useConfig } from '../../src/terminal/features/config';
 import { JournalTable } from '../../src/terminal/features/orders';
 import { OrderTicket } from '../../src/terminal/features/ticket';
 import { differentConfig, embeddedConfig, errorConfig, journalOrder, partlyWrongConfig } from './configs';
@@ -172,6 +172,27 @@ describe('a config with s: "error"', () => {
     );
     const duration = screen.getByLabelText('Duration') as HTMLSelectElement;
     expect([...duration.options].map((option) => option.textContent)).toEqual(['Good till cancelled']);
+  });
+
+  it('after a good config, an error on a refetch keeps the good one and says so', async () => {
+    const { client } = withConfig(differentConfig, <><ConfigNotice /><Ticket /></>);
+    const answers = [errorConfig, differentConfig];
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(answers.shift()), { status: 200 })));
+    try {
+      await act(() => client.fetchQuery({ ...configQueryOptions(), staleTime: 0 }));
+      expect(await screen.findByRole('status', { name: 'Configuration notice' })).toHaveTextContent(
+        'The service reported a configuration error; the last good configuration stays in use.Terminal configuration is being updated',
+      );
+      const offered = () => [...(screen.getByLabelText('Duration') as HTMLSelectElement).options].map((option) => option.value);
+      const good = readTvConfig(differentConfig).config.durations.filter((item) => (item.supportedOrderTypes ?? ['limit']).some((type) => type.toLowerCase() === 'limit'));
+      expect(offered()).toEqual(good.map((item) => item.id));
+      // The next good answer clears the notice.
+      await act(() => client.fetchQuery({ ...configQueryOptions(), staleTime: 0 }));
+      await waitFor(() => expect(screen.queryByRole('status', { name: 'Configuration notice' })).toBeNull());
+      expect(offered()).toEqual(good.map((item) => item.id));
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
 

@@ -57,4 +57,32 @@ describe('MarketsTable', () => {
     await user.keyboard('{Enter}');
     expect(onSelect).toHaveBeenLastCalledWith('PERP_SOL_USDC');
   });
+
+  it('searches by symbol and pins favorites on top, kept for the next visit', async () => {
+    const user = userEvent.setup();
+    render(<MarketsTable rows={rows} selectedSymbol={undefined} onSelect={() => {}} />);
+    await user.type(screen.getByRole('searchbox', { name: 'Search markets' }), 'et');
+    expect(bodySymbols()).toEqual(rows.map((row) => row.symbol).filter((symbol) => symbol.includes('ET')));
+    await user.clear(screen.getByRole('searchbox', { name: 'Search markets' }));
+    const last = rows.at(-1)!;
+    await user.click(screen.getByRole('button', { name: `Pin ${last.base}` }));
+    expect(bodySymbols()[0]).toBe(last.symbol);
+    expect(screen.getByRole('button', { name: `Unpin ${last.base}` })).toHaveAttribute('aria-pressed', 'true');
+    expect(JSON.parse(localStorage.getItem('perp-terminal.markets.v1') ?? '{}')).toMatchObject({ state: { favorites: [last.symbol] } });
+  });
+
+  it('writes new prices into their cells, tints a moved mark, and shows funding a year on hover', () => {
+    const { rerender } = render(<MarketsTable rows={rows} selectedSymbol={undefined} onSelect={() => {}} />);
+    const cell = (symbol: string, column: string) =>
+      screen.getAllByRole('row').find((row) => row.getAttribute('data-symbol') === symbol)!.querySelector(`td[data-column="${column}"]`)!;
+    const btc = rows.find((row) => row.symbol === 'PERP_BTC_USDC')!;
+    expect(cell('PERP_BTC_USDC', 'mark_price')).not.toHaveAttribute('data-tone');
+    const up = rows.map((row) => (row === btc ? toMarketRow({ ...row, mark_price: row.mark_price + 1 }, inferSpec(row), 0, row) : row));
+    rerender(<MarketsTable rows={up} selectedSymbol={undefined} onSelect={() => {}} />);
+    const mark = (btc.mark_price + 1).toLocaleString('en-US', { minimumFractionDigits: btc.priceDecimals, maximumFractionDigits: btc.priceDecimals });
+    expect(cell('PERP_BTC_USDC', 'mark_price')).toHaveTextContent(mark);
+    expect(cell('PERP_BTC_USDC', 'mark_price')).toHaveAttribute('data-tone', 'up');
+    const funding = cell('PERP_BTC_USDC', 'est_funding_rate');
+    expect(funding.getAttribute('title')).toMatch(/^[+-]?\d+\.\d{4}% per 8 h · [+-]?\d+\.\d{2}% a year$/);
+  });
 });

@@ -170,6 +170,9 @@ describe('the batch ticket', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     await screen.findByText('1 accepted');
     expect(posts).toHaveLength(1);
+    // Accepted: the order stays on its market and price, its size is cleared for the next one.
+    expect(screen.getByLabelText('Quantity (BTC)')).toHaveValue('');
+    expect(screen.getByLabelText('Price (USDC)')).toHaveValue('100000.0');
   });
 
   it('accounts for every row and retries just the rejected ones with fresh client ids', async () => {
@@ -192,5 +195,33 @@ describe('the batch ticket', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ symbol: 'PERP_BTC_USDC', side: 'BUY', price: '100000', size: '90', durationId: 'GTC' });
     expect(rows[0]?.clientOrderId).not.toBe(sentId);
+  });
+
+  it('takes a receive window as it is typed, says why a wrong one is not used, and sends the one in force', async () => {
+    const user = userEvent.setup();
+    const headers: Headers[] = [];
+    answerTickets(() => 'accepted');
+    const answer = vi.mocked(fetch);
+    vi.stubGlobal('fetch', vi.fn(async (url: string, init?: RequestInit) => {
+      headers.push(new Headers(init?.headers));
+      return answer(url, init);
+    }));
+    useTicketStore.getState().actions.setConfirm({ mode: 'large', minOrders: 99, minNotional: 1e12 });
+    renderTicket();
+    await user.click(screen.getByText('More: visible quantity, tag, margin, ids'));
+    const field = screen.getByLabelText('Receive window (ms)');
+    await user.clear(field);
+    await user.type(field, '2500');
+    expect(field).toHaveValue('2500');
+    expect(useTicketStore.getState().recvWindow).toBe(2500);
+    await user.clear(field);
+    await user.type(field, '12');
+    expect(screen.getByText('Whole milliseconds from 100 to 60000; 2500 ms is in force')).toBeInTheDocument();
+    await user.tab();
+    expect(field).toHaveValue('2500');
+    await user.type(screen.getByLabelText('Quantity (BTC)'), '0.01');
+    await user.click(screen.getByRole('button', { name: 'Buy' }));
+    await screen.findByText('1 accepted');
+    expect(headers.at(-1)?.get('x-recv-window')).toBe('2500');
   });
 });

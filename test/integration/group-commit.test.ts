@@ -69,6 +69,19 @@ describe('the journal’s group commit', () => {
     ]);
   });
 
+  it('makes what a stopped proxy left pending unknown at the next start', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'perp-group-')), 'journal.sqlite');
+    const first = new Journal(path);
+    first.createTicket(newTicket('left-pending', 2));
+    await first.durable();
+    first.close();
+    journal = new Journal(path);
+    expect(journal.recover(Date.now())).toBe(2);
+    const rows = journal.ticketResult('left-pending')?.rows ?? [];
+    expect(rows.map((row) => row.status)).toEqual(['unknown', 'unknown']);
+    expect(rows[0]?.error_message).toMatch(/may or may not have been placed/);
+  });
+
   it('lets many writers of one turn wait on durable() at once', async () => {
     const path = join(mkdtempSync(join(tmpdir(), 'perp-group-')), 'journal.sqlite');
     journal = new Journal(path);

@@ -52,6 +52,7 @@ export function AccountPanel() {
         markets: futures.data?.rows.length,
         latencyMs: health.data?.service.latencyMs,
         clockOffsetMs: health.data?.clock.offsetMs,
+        unknownOrders: health.data?.journal.unknownOrders,
       }),
     [journal.data, orders, health.data, futures.data?.rows.length],
   );
@@ -107,7 +108,7 @@ export function AccountPanel() {
   return (
     <section className="panel account" aria-label="Account">
       <SummaryStrip items={config.accountSummaryRow} values={values} />
-      <UnknownOrdersAlert orders={orders} />
+      <UnknownOrdersAlert orders={orders} total={health.data?.journal.unknownOrders} />
       <Tabs
         label="Account"
         tabs={tabs}

@@ -199,9 +199,11 @@ export const useTicketStore = create<TicketState>()(
           const allAccepted =
             outcome.result !== undefined && outcome.result.rows.every((row) => row.status === 'accepted');
           if (allAccepted) {
-            // Done: the same orders again would be new orders, so each row gets a new client id.
+            // Done, the draft is cleared. A one-order ticket keeps its market, side, type and price
+            // (an order form stays on its market) but not its size, so the same order is never
+            // sent twice by a second click: a new order needs a new size.
             const next = rows.length === 1 && rows[0]
-              ? [{ ...copyDraftRow(rows[0]) }]
+              ? [{ ...copyDraftRow(rows[0]), size: '', visibleQuantity: '' }]
               : [newDraftRow(durations, rows[0]?.symbol ?? '')];
             set({ pending: null, outcome, rows: next, activeRowId: next[0]?.id ?? '' });
           } else {

@@ -25,6 +25,8 @@ export interface SummaryInputs {
   markets?: number;
   latencyMs?: number | null;
   clockOffsetMs?: number;
+  /** Orders of unknown outcome in the whole journal (the proxy counts them; `orders` is a page). */
+  unknownOrders?: number;
 }
 
 export function summaryValues(inputs: SummaryInputs): Record<string, string> {
@@ -49,6 +51,7 @@ export function summaryValues(inputs: SummaryInputs): Record<string, string> {
     values.failedOrders = count('failed');
     values.totalOrders = String(inputs.orders.length);
   }
+  if (inputs.unknownOrders !== undefined) values.unknownOrders = String(inputs.unknownOrders);
   if (inputs.markets !== undefined) values.markets = String(inputs.markets);
   if (inputs.latencyMs !== undefined && inputs.latencyMs !== null) values.serviceLatency = `${inputs.latencyMs} ms`;
   if (inputs.clockOffsetMs !== undefined) values.clockOffset = `${inputs.clockOffsetMs > 0 ? '+' : ''}${inputs.clockOffsetMs} ms`;

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import { emptyTvConfig, readTvConfig, type ConfigReading, type PullingInterval } from '../../../../interface';
+import { emptyTvConfig, readTvConfig, type ConfigReading, type PullingInterval, type TvConfig } from '../../../../interface';
 import { getJson } from '../../../shared/api/http';
 
 /** Polling faster than this helps nobody and loads the proxy; a config asking for less is clamped. */
@@ -8,14 +8,24 @@ export const MIN_POLL_MS = 250;
 /** The config itself is refetched every minute, so a change reaches open terminals without a reload. */
 export const CONFIG_REFRESH_MS = 60_000;
 
-export async function fetchTerminalConfig(signal?: AbortSignal): Promise<ConfigReading> {
-  return readTvConfig(await getJson('/v1/tv/config', z.unknown(), signal));
+/** A reading of the config; `keptLastGood` when the service said `s: "error"` after a good one. */
+export type TerminalConfigReading = ConfigReading & { keptLastGood?: boolean };
+
+/**
+ * `previous`: what the terminal runs on now. After a good config, a refetch that says
+ * `s: "error"` keeps it (and says so) instead of falling back to the defaults for the rest of the day.
+ */
+export async function fetchTerminalConfig(signal?: AbortSignal, previous?: TerminalConfigReading): Promise<TerminalConfigReading> {
+  const reading = readTvConfig(await getJson('/v1/tv/config', z.unknown(), signal));
+  const lastGood: TvConfig | undefined = previous && (previous.status === 'ok' || previous.keptLastGood) ? previous.config : undefined;
+  if (reading.status === 'error' && lastGood) return { ...reading, config: lastGood, keptLastGood: true };
+  return reading;
 }
 
 export const configQueryOptions = () =>
   queryOptions({
     queryKey: ['config'] as const,
-    queryFn: ({ signal }) => fetchTerminalConfig(signal),
+    queryFn: ({ signal, client }) => fetchTerminalConfig(signal, client.getQueryData<TerminalConfigReading>(['config'])),
     refetchInterval: CONFIG_REFRESH_MS,
     staleTime: CONFIG_REFRESH_MS / 2,
   });

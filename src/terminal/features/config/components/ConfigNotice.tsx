@@ -14,7 +14,9 @@ export function ConfigNotice() {
     title = 'The terminal configuration could not be loaded; defaults are in use.';
     lines.push(error.message);
   } else if (data?.status === 'error') {
-    title = 'The service reported a configuration error; defaults are in use.';
+    title = data.keptLastGood
+      ? 'The service reported a configuration error; the last good configuration stays in use.'
+      : 'The service reported a configuration error; defaults are in use.';
     lines.push(data.errmsg);
   } else if (data && data.ignored.length > 0) {
     title = `Parts of the terminal configuration were ignored (${data.ignored.length}).`;

@@ -5,7 +5,8 @@ import { Segmented } from '../../../shared/ui/Segmented';
 import type { CheckedRow } from '../model/checkTicket';
 import { durationsFor, resolveDuration } from '../model/durations';
 import type { DraftRow, MarketContext } from '../model/types';
-import { useRecvWindow, useTicketActions } from '../store';
+import { useTicketActions } from '../store';
+import { RecvWindowField } from './RecvWindowField';
 
 interface RowEditorProps {
   row: DraftRow;
@@ -17,7 +18,6 @@ interface RowEditorProps {
 /** Every field of one order of the ticket, with its errors inline as it is typed. */
 export function RowEditor({ row, checked, market, durations }: RowEditorProps) {
   const actions = useTicketActions();
-  const recvWindow = useRecvWindow();
   const errors = checked?.errors ?? {};
   const update = (patch: Partial<DraftRow>) => actions.updateRow(row.id, patch);
   const offered = durationsFor(row.kind, durations);
@@ -172,23 +172,7 @@ export function RowEditor({ row, checked, market, durations }: RowEditorProps) {
               <input {...props} className="input" spellCheck={false} value={row.clientOrderId} onChange={(event) => update({ clientOrderId: event.target.value })} />
             )}
           </Field>
-          <Field label="Receive window (ms)" hint="The service drops the ticket if it arrives later than this after signing">
-            {(props) => (
-              <input
-                {...props}
-                className="input num"
-                type="number"
-                min={100}
-                max={60000}
-                step={100}
-                value={recvWindow}
-                onChange={(event) => {
-                  const ms = Number(event.target.value);
-                  if (Number.isInteger(ms) && ms >= 100 && ms <= 60000) actions.setRecvWindow(ms);
-                }}
-              />
-            )}
-          </Field>
+          <RecvWindowField />
         </details>
     </div>
   );

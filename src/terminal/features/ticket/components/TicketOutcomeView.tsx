@@ -1,6 +1,8 @@
 import type { Duration, JournalOrder } from '../../../../interface';
 import { plainNumber } from '../../../shared/format/number';
+import { useToastActions } from '../../../shared/ui/toast/toastStore';
 import { draftFromOrder } from '../model/rows';
+import type { DraftRow } from '../model/types';
 import { useTicketActions, useTicketOutcome } from '../store';
 
 const statusText: Record<JournalOrder['status'], string> = {
@@ -21,6 +23,7 @@ const advice: Partial<Record<JournalOrder['status'], string>> = {
 export function TicketOutcomeView({ durations }: { durations: readonly Duration[] }) {
   const outcome = useTicketOutcome();
   const actions = useTicketActions();
+  const toasts = useToastActions();
   if (!outcome) return null;
   const rows = outcome.result?.rows ?? [];
   const counts = rows.reduce<Partial<Record<JournalOrder['status'], number>>>((acc, row) => {
@@ -31,7 +34,24 @@ export function TicketOutcomeView({ durations }: { durations: readonly Duration[
   const tone = status === 'accepted' ? 'ok' : status === 'unknown' || status === 'partial' ? 'warn' : 'bad';
   const retryable = rows.filter((row) => row.status === 'rejected' || row.status === 'failed');
   const retry = () => {
-    const drafts = retryable.map((row) => draftFromOrder(row, durations)).filter((row) => row !== undefined);
+    const drafts: DraftRow[] = [];
+    const skipped: string[] = [];
+    for (const row of retryable) {
+      const draft = draftFromOrder(row, durations);
+      if ('reason' in draft) skipped.push(`#${row.seq + 1} ${row.symbol}: ${draft.reason}`);
+      else drafts.push(draft);
+    }
+    // A row that cannot come back is said, never dropped in silence.
+    if (skipped.length > 0) {
+      toasts.push({
+        id: `retry-${outcome.key}-${skipped.length}`,
+        tone: 'warning',
+        title: `${skipped.length} of ${retryable.length} orders could not be put back in the ticket`,
+        detail: skipped.join('\n'),
+        timeoutMs: 0,
+      });
+    }
+    if (drafts.length === 0) return;
     actions.replaceRows(drafts);
     actions.setTool('order');
     actions.dismissOutcome();

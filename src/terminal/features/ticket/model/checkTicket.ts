@@ -103,7 +103,8 @@ function checkRow(
       else {
         const mark = new Big(market.mark_price);
         fromMark = price.minus(mark).div(mark).toNumber();
-        if (Math.abs(fromMark) > PRICE_BAND) {
+        // The band in exact decimals, as the service judges it; fromMark is for showing.
+        if (price.minus(mark).abs().gt(mark.times(PRICE_BAND))) {
           errors.price = `More than ${PRICE_BAND * 100}% ${fromMark > 0 ? 'above' : 'below'} mark ${plain(mark)}`;
         }
       }

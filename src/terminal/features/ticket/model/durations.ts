@@ -5,11 +5,22 @@ import type { OrderKind } from './types';
 const durationOrderTypes: Record<string, OrderType> = { IOC: 'IOC', FOK: 'FOK', POST_ONLY: 'POST_ONLY' };
 
 /**
+ * What supportedOrderTypes may name for each ticket kind (CONTRACT.md: ticket kinds or the
+ * service's own order types, any case): a limit ticket is sent as LIMIT, IOC, FOK or POST_ONLY; a
+ * market ticket as MARKET (ASK and BID also execute at the market). Stop kinds have no order type
+ * in this interface, so the ticket offers none.
+ */
+const namesOf: Record<OrderKind, readonly string[]> = {
+  limit: ['limit', 'ioc', 'fok', 'post_only'],
+  market: ['market', 'ask', 'bid'],
+};
+
+/**
  * The durations offered for an order kind: those whose supportedOrderTypes name it
  * (case-insensitive, ticket kind or service order type); without that list, limit orders only.
  */
 export function durationsFor(kind: OrderKind, durations: readonly Duration[]): Duration[] {
-  const names = kind === 'limit' ? ['limit'] : ['market'];
+  const names = namesOf[kind];
   return durations.filter((duration) => {
     if (!duration.supportedOrderTypes) return kind === 'limit';
     return duration.supportedOrderTypes.some((type) => names.includes(type.toLowerCase()));

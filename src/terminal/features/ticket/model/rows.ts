@@ -44,19 +44,24 @@ export interface SentOrder {
 
 /**
  * A draft row for an order sent before (to retry a rejected one): the same order, a new client
- * order id. Undefined for a type the ticket cannot place (ASK, BID) or a duration no longer offered.
+ * order id. For a type the ticket cannot place (ASK, BID) or a duration no longer offered, why not.
  */
-export function draftFromOrder(order: SentOrder, durations: readonly Duration[]): DraftRow | undefined {
+export function draftFromOrder(order: SentOrder, durations: readonly Duration[]): DraftRow | { reason: string } {
+  if (order.order_type === 'ASK' || order.order_type === 'BID') {
+    return { reason: `the ticket has no ${order.order_type} orders; enter it as a market order` };
+  }
   const kind: OrderKind = order.order_type === 'MARKET' ? 'market' : 'limit';
   let durationId: string;
   if (order.order_type === 'MARKET') durationId = defaultDurationFor('market', durations)?.id ?? '';
   else if (order.order_type === 'LIMIT') {
     const plain = plainLimitDuration(durations);
-    if (!plain && durationsFor('limit', durations).length > 0) return undefined;
+    if (!plain && durationsFor('limit', durations).length > 0) {
+      return { reason: 'no duration of the configuration sends a plain LIMIT order' };
+    }
     durationId = plain?.id ?? '';
   } else {
     const match = durationsFor('limit', durations).find((duration) => duration.id.toUpperCase() === order.order_type);
-    if (!match) return undefined;
+    if (!match) return { reason: `the configuration no longer offers the ${order.order_type} duration` };
     durationId = match.id;
   }
   const text = (value: number | null) => (value === null ? '' : plainNumber(value));
