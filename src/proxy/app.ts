@@ -133,7 +133,7 @@ export async function createProxyApp(options: ProxyOptions): Promise<ProxyApp> {
     pacer: new Pacer(options.pacingMs ?? Math.ceil(1000 / REQUESTS_PER_SECOND) + 100),
     log: app.log,
   });
-  journal.onBackgroundError = (error) => app.log.error({ err: { message: error.message } }, 'journal batch not committed');
+  journal.onBackgroundError = (error) => app.log.error({ err: { message: error.message } }, 'journal write or flush failed with nobody waiting');
   if (recovered > 0) {
     app.log.warn({ orders: recovered }, 'orders left pending or sent by the last run are now unknown');
   }

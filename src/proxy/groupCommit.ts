@@ -38,10 +38,13 @@ export class GroupCommit {
   private commits = 0;
   private synced = 0;
   private syncing: { upTo: number; done: Promise<void> } | undefined;
+  private flushTimer: NodeJS.Timeout | undefined;
+  /** fdatasyncs started so far. */
+  flushes = 0;
   private readonly statements;
   private readonly walFd: number | undefined;
   private closed = false;
-  /** Told about a batch that could not be committed with nobody waiting on it. */
+  /** Told about a batch that could not be committed, or a flush that failed, with nobody waiting. */
   onBackgroundError: (error: Error) => void = () => undefined;
 
   /** `walPath`: the WAL file to flush; undefined when there is none (":memory:"). */
@@ -109,6 +112,20 @@ export class GroupCommit {
     await this.syncedUpTo(this.commits);
   }
 
+  /**
+   * Makes what is committed durable within `delayMs`, without anyone waiting on it. Deferred, not
+   * at once: a flush started now would hold up the next ticket's own flush, and a ticket that comes
+   * first makes this one unnecessary. Calls while one is scheduled share it.
+   */
+  flushSoon(delayMs: number): void {
+    if (this.closed || this.flushTimer) return;
+    this.flushTimer = setTimeout(() => {
+      this.flushTimer = undefined;
+      if (!this.closed) this.durable().catch((error: Error) => this.onBackgroundError(error));
+    }, delayMs);
+    this.flushTimer.unref();
+  }
+
   private syncedUpTo(commit: number): Promise<void> {
     const fd = this.walFd;
     if (fd === undefined || this.synced >= commit) return Promise.resolve();
@@ -119,6 +136,7 @@ export class GroupCommit {
         : this.syncing.done.catch(() => undefined).then(() => this.syncedUpTo(commit));
     }
     const upTo = this.commits;
+    this.flushes += 1;
     const done = new Promise<void>((resolve, reject) => {
       fdatasync(fd, (error) => (error ? reject(error) : resolve()));
     })
@@ -135,6 +153,7 @@ export class GroupCommit {
   /** Commits what is open and lets go of the WAL file (after a flush still running). */
   close(): void {
     if (this.closed) return;
+    clearTimeout(this.flushTimer);
     try {
       this.commit();
     } finally {

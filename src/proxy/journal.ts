@@ -79,6 +79,9 @@ CREATE INDEX IF NOT EXISTS orders_live ON orders (status, id) WHERE status IN ('
 ];
 
 /** Statuses kept in the orders_live partial index. */
+/** How long an answer may wait for the disk: a power cut within it reads the order as unknown. */
+const ANSWER_FLUSH_DELAY_MS = 100;
+
 const LIVE_STATUSES = ['pending', 'sent', 'unknown'] as const;
 
 const orderColumns = `ticket_id, seq, request_no, status, symbol, side, order_type, order_price,
@@ -234,7 +237,7 @@ export class Journal {
     })();
   }
 
-  /** Told about a batch of writes that could not be committed with nobody waiting on it. */
+  /** Told about a batch that could not be committed, or a flush that failed, with nobody waiting. */
   set onBackgroundError(listener: (error: Error) => void) {
     this.writes.onBackgroundError = listener;
   }
@@ -242,6 +245,16 @@ export class Journal {
   /** Resolves once every write so far is on disk, even if the machine loses power. */
   durable(): Promise<void> {
     return this.writes.durable();
+  }
+
+  /** Makes every write so far durable within `delayMs`, with nobody waiting (see GroupCommit). */
+  flushSoon(delayMs = ANSWER_FLUSH_DELAY_MS): void {
+    this.writes.flushSoon(delayMs);
+  }
+
+  /** fdatasyncs of the WAL so far. */
+  get flushes(): number {
+    return this.writes.flushes;
   }
 
   private write<T>(work: () => T): T {

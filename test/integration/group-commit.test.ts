@@ -82,6 +82,31 @@ describe('the journal’s group commit', () => {
     expect(rows[0]?.error_message).toMatch(/may or may not have been placed/);
   });
 
+  it('flushes answers once, a moment later, and not at all when a ticket already did', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'perp-group-')), 'journal.sqlite');
+    journal = new Journal(path);
+    journal.createTicket(newTicket('flushed-ticket', 1));
+    await journal.durable();
+    expect(journal.flushes).toBe(1);
+    // Nothing new since that flush: nothing to do.
+    journal.flushSoon(10);
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(journal.flushes).toBe(1);
+    journal.createTicket(newTicket('answered-ticket', 1));
+    journal.flushSoon(10);
+    journal.flushSoon(10);
+    expect(journal.flushes).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(journal.flushes).toBe(2);
+    // A ticket that comes first flushes the answers with it; the scheduled flush finds them done.
+    journal.createTicket(newTicket('answered-again', 1));
+    journal.flushSoon(20);
+    journal.createTicket(newTicket('next-ticket', 1));
+    await journal.durable();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(journal.flushes).toBe(3);
+  });
+
   it('lets many writers of one turn wait on durable() at once', async () => {
     const path = join(mkdtempSync(join(tmpdir(), 'perp-group-')), 'journal.sqlite');
     journal = new Journal(path);
