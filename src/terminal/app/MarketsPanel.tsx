@@ -1,4 +1,4 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback } from 'react';
 import { useConfig, usePollingIntervals } from '../features/config';
 import { futuresBackoff, MarketsTable, useFutures } from '../features/markets';
 import { useActiveSymbol, useTicketActions } from '../features/ticket';
@@ -15,13 +15,6 @@ export function MarketsPanel() {
   const selected = useActiveSymbol();
   const now = useNow();
   const snapshot = futures.data;
-  const hasRows = Boolean(snapshot?.rows.length);
-  useEffect(() => {
-    // When the first market rows reach the screen: measured by the benchmark (first load).
-    if (hasRows && performance.getEntriesByName('first-market-row').length === 0) {
-      requestAnimationFrame(() => performance.mark('first-market-row'));
-    }
-  }, [hasRows]);
   const pickPrice = useCallback(
     (symbol: string, price: string) => ticket.pickPrice(symbol, price, durations),
     [ticket, durations],

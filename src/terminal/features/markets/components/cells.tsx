@@ -2,10 +2,15 @@ import { formatCountdown } from '../../../shared/format/time';
 import { useNow } from '../../../shared/useNow';
 import type { MarketRow } from '../model/marketRow';
 
+/** Element Timing name of a market's symbol: its first paint is when a trader first sees markets. */
+export const MARKET_PAINT_TIMING = 'market-symbol';
+
 export function SymbolCell({ row }: { row: MarketRow }) {
   return (
     <span className="symbol" title={row.symbol}>
-      <span className="symbol__base">{row.base}</span>
+      <span className="symbol__base" elementtiming={MARKET_PAINT_TIMING}>
+        {row.base}
+      </span>
       <span className="symbol__quote">{row.quote} perp</span>
     </span>
   );
