@@ -87,7 +87,7 @@ export async function runOnce(browser: Browser, url: string, contender: Contende
       updatesPerSecond: (updates * 1000) / elapsed,
       frames,
       expectedFrames,
-      droppedFrames: Math.max(0, Math.round(expectedFrames - frames)),
+      droppedFrames: probe1.dropped - probe0.dropped,
       longTasks: longTasks.length,
       longestTaskMs: Math.max(0, ...longTasks.map((task) => task.duration)),
       rowsInDom: dom.rows,

@@ -1,13 +1,15 @@
 /**
  * What the bench reads from a page: CDP's main-thread counters, and an in-page probe installed
- * before any page script runs (frame count from requestAnimationFrame, long tasks from a buffered
- * PerformanceObserver) plus the page's own `window.__bench.updates`.
+ * before any page script runs (frames, and frames missed between them, from requestAnimationFrame;
+ * long tasks from a buffered PerformanceObserver) plus the page's own `window.__bench.updates`.
  */
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 
 export interface ProbeSnapshot {
   updates: number;
   frames: number;
+  /** Frames missed so far: each gap between two animation frames longer than one frame. */
+  dropped: number;
   /** performance.now() of the page. */
   now: number;
   longTasks: { start: number; duration: number }[];
@@ -15,7 +17,7 @@ export interface ProbeSnapshot {
 
 interface ProbeGlobal {
   __bench?: { updates: number };
-  __probe?: { frames: number; longTasks: { start: number; duration: number }[] };
+  __probe?: { frames: number; dropped: number; longTasks: { start: number; duration: number }[] };
 }
 
 /**
@@ -24,9 +26,16 @@ interface ProbeGlobal {
  */
 const PROBE_SCRIPT = `
   (() => {
-    const probe = { frames: 0, longTasks: [] };
+    const probe = { frames: 0, dropped: 0, longTasks: [] };
     window.__probe = probe;
-    const frame = () => { probe.frames += 1; requestAnimationFrame(frame); };
+    // A frame is dropped when the next one comes a whole frame (16.7 ms at 60 Hz) or more late.
+    let last;
+    const frame = (time) => {
+      if (last !== undefined) probe.dropped += Math.max(0, Math.round((time - last) / (1000 / 60)) - 1);
+      last = time;
+      probe.frames += 1;
+      requestAnimationFrame(frame);
+    };
     requestAnimationFrame(frame);
     new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) probe.longTasks.push({ start: entry.startTime, duration: entry.duration });
@@ -44,6 +53,7 @@ export function readProbe(page: Page): Promise<ProbeSnapshot> {
     return {
       updates: global.__bench?.updates ?? 0,
       frames: global.__probe?.frames ?? 0,
+      dropped: global.__probe?.dropped ?? 0,
       now: performance.now(),
       longTasks: [...(global.__probe?.longTasks ?? [])],
     };
