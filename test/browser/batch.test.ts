@@ -97,6 +97,8 @@ describe('batch tickets in Chromium against the embedded service', () => {
   it('keeps the draft across a reload', async () => {
     await page.reload();
     await page.locator('tr[data-symbol="PERP_BTC_USDC"]').waitFor();
+    // The ticket is its own chunk and renders just after the markets: wait for it, not for the rows.
+    await page.getByRole('list', { name: 'Orders of the ticket' }).waitFor();
     expect(await rowCount()).toBe(2);
     await page.getByRole('radio', { name: 'Order' }).check();
     await page.getByRole('button', { name: 'Edit order 1' }).click();
