@@ -9,6 +9,9 @@ export const authHeaders = {
   recvWindow: 'x-recv-window',
 } as const;
 
+/** The longest `x-recv-window` the proxy signs and the ticket lets a trader set, in ms. */
+export const MAX_RECV_WINDOW_MS = 60_000;
+
 /** A verifier rejects a timestamp further than this from its own clock (CONTRACT.md). */
 export const MAX_CLOCK_SKEW_MS = 300_000;
 export const KEY_PREFIX = 'ed25519:';

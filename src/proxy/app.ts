@@ -13,6 +13,7 @@ import {
   IDEMPOTENCY_HEADER,
   idempotencyKeySchema,
   journalOrderSchema,
+  MAX_RECV_WINDOW_MS,
   ordersQuerySchema,
   REQUESTS_PER_SECOND,
   tvConfigEnvelopeSchema,
@@ -70,7 +71,6 @@ const BODY_LIMIT = 256 * 1024;
 const DEFAULT_COALESCE_MS = 250;
 const MIN_COALESCE_MS = 50;
 const MAX_COALESCE_MS = 1000;
-const MAX_RECV_WINDOW_MS = 60_000;
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|localhost|::1|\[::1\])$/;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

@@ -78,11 +78,20 @@ CREATE INDEX IF NOT EXISTS orders_live ON orders (status, id) WHERE status IN ('
 `,
 ];
 
-/** Statuses kept in the orders_live partial index. */
 /** How long an answer may wait for the disk: a power cut within it reads the order as unknown. */
 const ANSWER_FLUSH_DELAY_MS = 100;
 
+/** Statuses kept in the orders_live partial index. */
 const LIVE_STATUSES = ['pending', 'sent', 'unknown'] as const;
+/** Statuses of an order that holds its client order id: it is, or may turn out, accepted. */
+const HOLDING_STATUSES = ['pending', 'sent', 'accepted', 'unknown'] as const;
+
+/**
+ * Statuses as SQL literals, not parameters: SQLite can then see that a filter on live statuses is
+ * covered by the partial index. Only known statuses (the schema allows no others) get here.
+ */
+const sqlStatuses = (statuses: readonly OrderStatus[]) =>
+  statuses.filter((status) => orderStatuses.includes(status)).map((status) => `'${status}'`).join(', ') || 'NULL';
 
 const orderColumns = `ticket_id, seq, request_no, status, symbol, side, order_type, order_price,
   order_quantity, order_amount, visible_quantity, order_tag, margin_mode, client_order_id,
@@ -208,14 +217,13 @@ export class Journal {
         "UPDATE requests SET outcome = 'unknown', reason = 'restart', error_message = ? WHERE outcome IS NULL",
       ),
       liveClientIds: db.prepare(
-        "SELECT client_order_id, ticket_id FROM orders WHERE client_order_id IS NOT NULL AND status IN ('pending', 'sent', 'accepted', 'unknown')",
+        `SELECT client_order_id, ticket_id FROM orders WHERE client_order_id IS NOT NULL AND status IN (${sqlStatuses(HOLDING_STATUSES)})`,
       ),
       clientIdStatus: db.prepare(
-        "SELECT status FROM orders WHERE ticket_id = ? AND client_order_id = ? AND status IN ('pending', 'sent', 'accepted', 'unknown') LIMIT 1",
+        `SELECT status FROM orders WHERE ticket_id = ? AND client_order_id = ? AND status IN (${sqlStatuses(HOLDING_STATUSES)}) LIMIT 1`,
       ),
-      countByStatus: db.prepare('SELECT status, COUNT(*) AS n FROM orders GROUP BY status'),
       countLive: db.prepare(
-        `SELECT status, COUNT(*) AS n FROM orders WHERE status IN (${LIVE_STATUSES.map((status) => `'${status}'`).join(', ')}) GROUP BY status`,
+        `SELECT status, COUNT(*) AS n FROM orders WHERE status IN (${sqlStatuses(LIVE_STATUSES)}) GROUP BY status`,
       ),
       insertSession: db.prepare('INSERT OR REPLACE INTO sessions (id_hash, expires_at) VALUES (?, ?)'),
       session: db.prepare('SELECT expires_at FROM sessions WHERE id_hash = ?'),
@@ -397,10 +405,7 @@ export class Journal {
       params.push(Number(query.cursor));
     }
     if (query.status && query.status.length > 0) {
-      // Literals (the schema allows only known statuses), so SQLite can see that a filter on live
-      // statuses is covered by the partial index.
-      const statuses = query.status.filter((status) => orderStatuses.includes(status));
-      where.push(`status IN (${statuses.map((status) => `'${status}'`).join(', ') || 'NULL'})`);
+      where.push(`status IN (${sqlStatuses(query.status)})`);
     }
     if (query.symbol) {
       where.push('symbol = ?');
@@ -431,20 +436,10 @@ export class Journal {
     return undefined;
   }
 
-
   /** Orders being sent or of unknown outcome: cheap (a partial index), for health checks. */
   countLive(): Record<(typeof LIVE_STATUSES)[number], number> {
     const counts = { pending: 0, sent: 0, unknown: 0 };
     for (const row of this.statements.countLive.all() as { status: (typeof LIVE_STATUSES)[number]; n: number }[]) {
-      counts[row.status] = row.n;
-    }
-    return counts;
-  }
-
-  /** Every status, counted over the whole journal (a full scan). */
-  countByStatus(): Record<OrderStatus, number> {
-    const counts: Record<OrderStatus, number> = { pending: 0, sent: 0, accepted: 0, rejected: 0, failed: 0, unknown: 0 };
-    for (const row of this.statements.countByStatus.all() as { status: OrderStatus; n: number }[]) {
       counts[row.status] = row.n;
     }
     return counts;
@@ -470,8 +465,6 @@ export class Journal {
       if (this.db.open) this.db.close();
     }
   }
-
-
 }
 
 export type { OrderStatus };

@@ -49,9 +49,7 @@ export const marketColumns = (pick?: PickPrice): GridColumn<MarketRow>[] => [
     hideable: false,
   },
   priceColumn('mark_price', 'Mark', 'Mark price: what positions are valued and liquidated at', 96, pick),
-
   priceColumn('index_price', 'Index', 'Index price: the spot reference of the market', 96, pick),
-
   {
     id: 'change24h',
     title: '24h change',
@@ -64,9 +62,7 @@ export const marketColumns = (pick?: PickPrice): GridColumn<MarketRow>[] => [
     cellClass: 'num',
   },
   priceColumn('24h_high', '24h high', 'Highest price of the last 24 hours', 92, pick),
-
   priceColumn('24h_low', '24h low', 'Lowest price of the last 24 hours', 92, pick),
-
   {
     id: '24h_amount',
     title: '24h volume',

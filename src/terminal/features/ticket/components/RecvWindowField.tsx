@@ -1,9 +1,10 @@
 import { useState } from 'react';
+import { MAX_RECV_WINDOW_MS } from '../../../../interface';
 import { Field } from '../../../shared/ui/Field';
 import { useRecvWindow, useTicketActions } from '../store';
 
-export const MIN_RECV_WINDOW_MS = 100;
-export const MAX_RECV_WINDOW_MS = 60_000;
+/** Shorter than this, a ticket would expire on its way through a slow network. */
+const MIN_RECV_WINDOW_MS = 100;
 
 const parse = (text: string) => {
   const ms = Number(text.trim());

@@ -76,7 +76,6 @@ export function DataGrid<T extends RowData>(props: DataGridProps<T>) {
         id: column.id,
         accessorFn: (row: T) => column.sortValue?.(row) ?? undefined,
         header: column.title,
-        cell: ({ row }) => column.cell?.(row.original) ?? column.text?.(row.original),
         size: column.width,
         minSize: 24,
         maxSize: 800,

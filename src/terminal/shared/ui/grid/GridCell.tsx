@@ -12,8 +12,15 @@ interface GridCellProps {
 }
 
 /** What a rendered cell shows, as a value: the same value, no render. */
-export const renderKeyOf = (column: GridColumn<RowData>, row: RowData) =>
+const renderKeyOf = (column: GridColumn<RowData>, row: RowData) =>
   column.cellKey ? column.cellKey(row) : column.sortValue ? column.sortValue(row) : row;
+
+/**
+ * Whether the cell of `column` needs no render for `after` when it was rendered for `before`: a
+ * live cell never does (the grid writes it), a rendered one when what it shows is the same.
+ */
+export const cellShowsSame = (column: GridColumn<RowData>, before: RowData, after: RowData) =>
+  column.text !== undefined || before === after || Object.is(renderKeyOf(column, before), renderKeyOf(column, after));
 
 function classOf(column: GridColumn<RowData>): string {
   let name = `grid__cell grid__cell--${column.align ?? 'left'}`;
@@ -61,7 +68,5 @@ export const GridCell = memo(
     before.width === after.width &&
     before.rowId === after.rowId &&
     before.live === after.live &&
-    (before.column.text !== undefined ||
-      before.row === after.row ||
-      Object.is(renderKeyOf(before.column, before.row), renderKeyOf(after.column, after.row))),
+    cellShowsSame(before.column, before.row, after.row),
 );

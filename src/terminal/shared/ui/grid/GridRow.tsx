@@ -1,7 +1,7 @@
 import type { RowData } from '@tanstack/react-table';
 import { memo, type KeyboardEvent } from 'react';
 import type { GridColumn } from './columns';
-import { GridCell, renderKeyOf } from './GridCell';
+import { cellShowsSame, GridCell } from './GridCell';
 import type { LiveCells } from './liveCells';
 
 /** A visible column and its width, the same objects for every row of a render. */
@@ -61,8 +61,5 @@ export const GridRow = memo(
     before.live === after.live &&
     before.onActivate === after.onActivate &&
     before.onKey === after.onKey &&
-    (before.row === after.row ||
-      before.cells.every(
-        ({ column }) => column.text !== undefined || Object.is(renderKeyOf(column, before.row), renderKeyOf(column, after.row)),
-      )),
+    (before.row === after.row || before.cells.every(({ column }) => cellShowsSame(column, before.row, after.row))),
 );
