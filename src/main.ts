@@ -4,7 +4,7 @@
  */
 import { readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { readProxyEnv, startProxy, StartupError, type ProxyEnv, type ServiceAccount } from './proxy';
+import { LOOPBACK_ADDRESS, readProxyEnv, startProxy, StartupError, type ProxyEnv, type ServiceAccount } from './proxy';
 import { loadOrCreateDemoAccount, startService, type RunningService } from './service';
 
 const root = resolve(import.meta.dirname, '..');
@@ -81,6 +81,8 @@ async function runTerminal(env: ProxyEnv): Promise<void> {
     port: env.port,
     terminalToken: env.terminalToken,
     serviceTimeoutMs: env.serviceTimeoutMs,
+    allowedHosts: env.allowedHosts,
+    ...env.limits,
     logger: { level: process.env.LOG_LEVEL ?? 'info' },
   });
   console.log('');
@@ -88,6 +90,9 @@ async function runTerminal(env: ProxyEnv): Promise<void> {
   console.log(`  Service:   ${serviceBaseUrl}${service ? ' (embedded, simulated markets)' : ''}`);
   if (accountNote) console.log(`  Account:   ${accountNote}`);
   console.log(`  Journal:   ${env.journalPath}`);
+  if (!LOOPBACK_ADDRESS.test(env.host)) {
+    console.log(`  Warning:   listening on ${env.host}, beyond loopback: reachable from other machines as ${env.allowedHosts.join(', ')}`);
+  }
   if (proxy.recovered > 0) {
     console.log(`  Warning:   ${proxy.recovered} order(s) from the last run have an unknown outcome; see Order history`);
   }
@@ -103,12 +108,21 @@ async function runTerminal(env: ProxyEnv): Promise<void> {
   });
 }
 
+/**
+ * The first SIGINT/SIGTERM stops cleanly: no new ticket, the request at the service finishes, the
+ * orders not yet sent are marked failed, then exit. A second one exits at once (the request in
+ * flight then reads unknown after a restart).
+ */
 function onShutdown(close: () => Promise<void>): void {
   let closing = false;
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
-      if (closing) return;
+      if (closing) {
+        console.log('Stopping now.');
+        process.exit(130);
+      }
       closing = true;
+      console.log('Stopping: finishing the request at the service, orders not yet sent are marked failed (signal again to quit at once)…');
       close().then(
         () => process.exit(0),
         () => process.exit(1),
@@ -119,6 +133,8 @@ function onShutdown(close: () => Promise<void>): void {
 
 try {
   const env = readProxyEnv(process.env);
+  // Read once; a child process (the build, a shell) inherits nothing of it.
+  delete process.env.SERVICE_SECRET;
   await (process.argv[2] === 'service' ? runService(env) : runTerminal(env));
 } catch (error) {
   if (error instanceof StartupError) {

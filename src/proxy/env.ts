@@ -1,4 +1,5 @@
 import { KeyFormatError, parseSecret, parseServiceKey } from '../interface';
+import { proxyDefaults } from './options';
 import { createSigner } from './signer';
 
 export class StartupError extends Error {}
@@ -19,6 +20,50 @@ export interface ProxyEnv {
   journalPath: string;
   terminalToken?: string;
   serviceTimeoutMs: number;
+  /** Host names beyond loopback the terminal may be opened at (ALLOWED_HOSTS). */
+  allowedHosts: string[];
+  /** The limits (see options.ts for what each bounds). */
+  limits: {
+    maxTicketOrders: number;
+    maxTicketsInFlight: number;
+    maxQueueSeconds: number;
+    journalMinFreeMb: number;
+    journalRetentionDays: number;
+    maxSessions: number;
+  };
+}
+
+export const LOOPBACK_ADDRESS = /^(127\.\d+\.\d+\.\d+|localhost|::1|\[::1\])$/;
+const HOST_NAME = /^([a-z0-9-]+\.)*[a-z0-9-]+$|^\[[0-9a-f:.]+\]$/;
+
+/** ALLOWED_HOSTS: comma-separated host names (no scheme, no port), required beyond loopback. */
+function allowedHostsOf(env: Env, host: string): string[] {
+  const names = (env.ALLOWED_HOSTS ?? '')
+    .split(',')
+    .map((name) => name.trim().toLowerCase())
+    .filter(Boolean);
+  for (const name of names) {
+    if (!HOST_NAME.test(name)) {
+      throw new StartupError(`ALLOWED_HOSTS: "${name}" is not a host name (give names like trader.lan or 10.0.0.5, no scheme or port)`);
+    }
+  }
+  if (!LOOPBACK_ADDRESS.test(host) && names.length === 0) {
+    throw new StartupError(
+      `HOST=${host} listens beyond loopback: set ALLOWED_HOSTS to the host names the terminal is opened at (comma-separated)`,
+    );
+  }
+  return names;
+}
+
+function limitsOf(env: Env): ProxyEnv['limits'] {
+  return {
+    maxTicketOrders: integer(env, 'MAX_TICKET_ORDERS', proxyDefaults.maxTicketOrders, 1, 10_000),
+    maxTicketsInFlight: integer(env, 'MAX_TICKETS_IN_FLIGHT', proxyDefaults.maxTicketsInFlight, 1, 100),
+    maxQueueSeconds: integer(env, 'MAX_QUEUE_SECONDS', proxyDefaults.maxQueueSeconds, 1, 3600),
+    journalMinFreeMb: integer(env, 'JOURNAL_MIN_FREE_MB', proxyDefaults.journalMinFreeMb, 0, 1_000_000),
+    journalRetentionDays: integer(env, 'JOURNAL_RETENTION_DAYS', proxyDefaults.journalRetentionDays, 0, 36_500),
+    maxSessions: integer(env, 'MAX_SESSIONS', proxyDefaults.maxSessions, 1, 10_000),
+  };
 }
 
 type Env = Record<string, string | undefined>;
@@ -50,12 +95,13 @@ export function readProxyEnv(env: Env): ProxyEnv {
   const port = integer(env, 'PORT', 8080, 0, 65535);
   const dataDir = env.DATA_DIR?.trim() || 'data';
   const journalPath = env.JOURNAL_PATH?.trim() || `${dataDir}/journal.sqlite`;
-  const serviceTimeoutMs = integer(env, 'SERVICE_TIMEOUT_MS', 5000, 100, 120_000);
+  const serviceTimeoutMs = integer(env, 'SERVICE_TIMEOUT_MS', proxyDefaults.serviceTimeoutMs, 100, 120_000);
   const terminalToken = env.TERMINAL_TOKEN?.trim() || undefined;
   if (terminalToken !== undefined && !/^[A-Za-z0-9_-]{16,128}$/.test(terminalToken)) {
     throw new StartupError('TERMINAL_TOKEN must be 16 to 128 letters, digits, "-" or "_"');
   }
-  const base = { host, port, dataDir, journalPath, serviceTimeoutMs, terminalToken };
+  const allowedHosts = allowedHostsOf(env, host);
+  const base = { host, port, dataDir, journalPath, serviceTimeoutMs, terminalToken, allowedHosts, limits: limitsOf(env) };
 
   const baseUrlText = env.SERVICE_BASE_URL?.trim();
   if (!baseUrlText) return base;

@@ -1,6 +1,6 @@
 import { createProxyApp, type ProxyApp, type ProxyOptions } from './app';
 
-export { readProxyEnv, StartupError, type ProxyEnv, type ServiceAccount } from './env';
+export { LOOPBACK_ADDRESS, readProxyEnv, StartupError, type ProxyEnv, type ServiceAccount } from './env';
 export { createSigner, type Signer } from './signer';
 export type { ProxyOptions };
 

@@ -8,7 +8,7 @@ export class Pacer {
   private lastStart = -Infinity;
 
   constructor(
-    private readonly spacingMs: number,
+    readonly spacingMs: number,
     private readonly now: () => number = Date.now,
   ) {}
 

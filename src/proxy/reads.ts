@@ -27,6 +27,9 @@ const gatewayError = (status: number, message: string): ReadReply => ({
 export class ReadForwarder {
   private readonly cache = new Map<string, { interval: number; answered: boolean; reply: Promise<ReadReply> }>();
 
+  /** Told of every answer fetched from the service (not of shared ones). */
+  onAnswer: ((path: string, reply: ReadReply) => void) | undefined;
+
   constructor(
     private readonly client: ServiceClient,
     public coalesceMs: number,
@@ -38,7 +41,11 @@ export class ReadForwarder {
     const interval = this.coalesceMs > 0 ? Math.floor(this.now() / this.coalesceMs) : Number.NaN;
     const cached = this.cache.get(path);
     if (cached && (!cached.answered || cached.interval === interval)) return cached.reply;
-    const entry = { interval, answered: false, reply: this.fetch(path, what, schema) };
+    const reply = this.fetch(path, what, schema).then((answer) => {
+      this.onAnswer?.(path, answer);
+      return answer;
+    });
+    const entry = { interval, answered: false, reply };
     this.cache.set(path, entry);
     void entry.reply.then(() => {
       entry.answered = true;

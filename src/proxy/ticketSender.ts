@@ -1,40 +1,43 @@
-import { createHash } from 'node:crypto';
 import {
   authHeaders,
-  batchOrderResponseSchema,
-  describeIssues,
   errorCodes,
-  errorEnvelopeSchema,
-  isAcceptedRow,
-  MAX_ORDERS_PER_REQUEST,
   type OrderRequest,
   type TicketResult,
 } from '../interface';
-import type { Journal, OrderOutcome, ProblemReason, RequestRecord } from './journal';
+import { hashTicket, judgeAnswer, splitIntoRequests, type RequestVerdict } from './judgeAnswer';
+import type { Journal, RequestRecord } from './journal';
 import type { Logger } from './log';
 import type { Pacer } from './pacer';
-import type { ServiceAnswer, ServiceClient } from './serviceClient';
+import type { ServiceClient } from './serviceClient';
 import type { ServiceClock } from './serviceClock';
 import type { Signer } from './signer';
 
+export { hashTicket, judgeAnswer, splitIntoRequests } from './judgeAnswer';
+
 export const BATCH_PATH = '/v1/batch-order';
 const MAX_RATE_LIMIT_RETRIES = 3;
+export const STOPPED_MESSAGE = 'not sent: the proxy stopped';
 
 export interface Ticket {
   id: string;
   orders: OrderRequest[];
   recvWindow?: number;
+  /** Who sent it (a session's key): tickets in flight are counted per owner. */
+  owner: string;
 }
-
-/** What one request of a ticket came to. */
-type RequestVerdict =
-  | { kind: 'answered'; httpStatus: number; outcomes: OrderOutcome[] }
-  | { kind: 'failed' | 'unknown'; reason: ProblemReason; httpStatus: number | null; code: number | null; message: string }
-  | { kind: 'rate-limited'; retryAfterMs: number; message: string };
 
 export type SubmitOutcome =
   | { kind: 'conflict'; message: string }
+  /** Not taken: too much in flight, or the proxy is stopping. Nothing was journaled or sent. */
+  | { kind: 'busy'; status: 429 | 503; retryAfterSeconds: number; message: string }
   | { kind: 'done'; result: TicketResult; replayed: boolean };
+
+export interface SendLimits {
+  /** Tickets one session may have in flight at once. */
+  ticketsInFlightPerSession: number;
+  /** A ticket is refused when its first request would wait longer than this behind the queue (ms). */
+  maxQueueDelayMs: number;
+}
 
 export interface TicketSenderOptions {
   journal: Journal;
@@ -44,99 +47,7 @@ export interface TicketSenderOptions {
   accountId: string;
   pacer: Pacer;
   log: Logger;
-}
-
-/** Splits `orders` into the requests a ticket takes: at most 10 orders each, in order. */
-export function splitIntoRequests<T>(orders: readonly T[]): T[][] {
-  const requests: T[][] = [];
-  for (let i = 0; i < orders.length; i += MAX_ORDERS_PER_REQUEST) {
-    requests.push(orders.slice(i, i + MAX_ORDERS_PER_REQUEST));
-  }
-  return requests;
-}
-
-const oneLine = (text: string) =>
-  text.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 200);
-
-/** Reads the service's answer to one batch request for `count` orders. */
-export function judgeAnswer(answer: ServiceAnswer, count: number): RequestVerdict {
-  if (answer.kind === 'unreachable') {
-    return { kind: 'failed', reason: 'unreachable', httpStatus: null, code: null, message: `not sent: ${answer.message}` };
-  }
-  if (answer.kind !== 'answered') {
-    return {
-      kind: 'unknown',
-      reason: answer.kind,
-      httpStatus: null,
-      code: null,
-      message: `${answer.message}; the orders may or may not have been placed`,
-    };
-  }
-  const { status, json, text } = answer;
-  const envelope = errorEnvelopeSchema.safeParse(json);
-  if (status === 429) {
-    return {
-      kind: 'rate-limited',
-      retryAfterMs: 1000,
-      message: envelope.success ? envelope.data.message : 'rate limited by the service',
-    };
-  }
-  if (status >= 400 && status < 500) {
-    // The service refused the request as a whole: nothing of it was placed.
-    return envelope.success
-      ? { kind: 'failed', reason: 'refused', httpStatus: status, code: envelope.data.code, message: envelope.data.message }
-      : {
-          kind: 'failed',
-          reason: 'refused',
-          httpStatus: status,
-          code: null,
-          message: `the service refused the request with ${status}: ${oneLine(text) || 'no body'}`,
-        };
-  }
-  if (status !== 200) {
-    const detail = envelope.success ? envelope.data.message : oneLine(text) || 'no body';
-    return {
-      kind: 'unknown',
-      reason: 'bad-answer',
-      httpStatus: status,
-      code: envelope.success ? envelope.data.code : null,
-      message: `the service answered ${status} (${detail}); the orders may or may not have been placed`,
-    };
-  }
-  const parsed = batchOrderResponseSchema.safeParse(json);
-  if (!parsed.success) {
-    const why = json === undefined ? 'not JSON' : describeIssues(parsed.error);
-    return {
-      kind: 'unknown',
-      reason: 'bad-answer',
-      httpStatus: status,
-      code: null,
-      message: `the service answered 200 with an unreadable body (${why}); the orders may or may not have been placed`,
-    };
-  }
-  const rows = parsed.data.data.rows;
-  if (rows.length !== count) {
-    return {
-      kind: 'unknown',
-      reason: 'bad-answer',
-      httpStatus: status,
-      code: null,
-      message: `the service answered ${rows.length} result rows for ${count} orders, so which order each row belongs to is unknown`,
-    };
-  }
-  return {
-    kind: 'answered',
-    httpStatus: status,
-    outcomes: rows.map((row) =>
-      isAcceptedRow(row)
-        ? { status: 'accepted', orderId: row.order_id ?? null, errorMessage: null }
-        : { status: 'rejected', orderId: null, errorMessage: row.error_message ?? 'rejected' },
-    ),
-  };
-}
-
-export function hashTicket(orders: readonly OrderRequest[], recvWindow: number | undefined): string {
-  return createHash('sha256').update(JSON.stringify({ orders, recvWindow: recvWindow ?? null })).digest('hex');
+  limits: SendLimits;
 }
 
 /**
@@ -145,6 +56,8 @@ export function hashTicket(orders: readonly OrderRequest[], recvWindow: number |
  */
 export class TicketSender {
   private readonly inFlight = new Map<string, Promise<TicketResult>>();
+  private readonly perOwner = new Map<string, number>();
+  private stopping = false;
 
   constructor(private readonly options: TicketSenderOptions) {}
 
@@ -165,6 +78,8 @@ export class TicketSender {
       return { kind: 'done', result, replayed: true };
     }
 
+    const busy = this.admission(ticket.owner);
+    if (busy) return busy;
     const taken = this.takenClientOrderId(ticket.orders);
     if (taken) return { kind: 'conflict', message: `${taken}; nothing was sent` };
 
@@ -184,9 +99,72 @@ export class TicketSender {
       'ticket journaled',
     );
     const bodies = requests.map((request, index) => ({ requestNo: index + 1, body: request.body }));
-    const running = this.sendWhenDurable(ticket.id, bodies, ticket.recvWindow).finally(() => this.inFlight.delete(ticket.id));
+    this.perOwner.set(ticket.owner, (this.perOwner.get(ticket.owner) ?? 0) + 1);
+    const running = this.sendWhenDurable(ticket.id, bodies, ticket.recvWindow).finally(() => {
+      this.inFlight.delete(ticket.id);
+      const left = (this.perOwner.get(ticket.owner) ?? 1) - 1;
+      if (left > 0) this.perOwner.set(ticket.owner, left);
+      else this.perOwner.delete(ticket.owner);
+    });
     this.inFlight.set(ticket.id, running);
     return { kind: 'done', result: await running, replayed: false };
+  }
+
+  /** Tickets being sent now. */
+  get ticketsInFlight(): number {
+    return this.inFlight.size;
+  }
+
+  /**
+   * Each ticket in flight has at most one request queued at the pacer (its requests go one after
+   * another), so a new ticket's first request waits about one spacing per ticket ahead of it.
+   */
+  get queueDelayMs(): number {
+    return this.inFlight.size * this.options.pacer.spacingMs;
+  }
+
+  /** Why a new ticket of `owner` is not taken now, if it is not. */
+  private admission(owner: string): SubmitOutcome | undefined {
+    const { ticketsInFlightPerSession, maxQueueDelayMs } = this.options.limits;
+    if (this.stopping) {
+      return { kind: 'busy', status: 503, retryAfterSeconds: 5, message: 'the proxy is stopping; nothing was sent' };
+    }
+    if ((this.perOwner.get(owner) ?? 0) >= ticketsInFlightPerSession) {
+      return {
+        kind: 'busy',
+        status: 429,
+        retryAfterSeconds: 1,
+        message: `at most ${ticketsInFlightPerSession} tickets in flight per session (MAX_TICKETS_IN_FLIGHT); nothing was sent: wait for one to finish`,
+      };
+    }
+    const delayMs = this.queueDelayMs;
+    if (delayMs > maxQueueDelayMs) {
+      const seconds = Math.ceil((delayMs - maxQueueDelayMs) / 1000) || 1;
+      return {
+        kind: 'busy',
+        status: 429,
+        retryAfterSeconds: seconds,
+        message: `the send queue is ${Math.round(delayMs / 1000)} s behind, more than ${Math.round(maxQueueDelayMs / 1000)} s (MAX_QUEUE_SECONDS); nothing was sent: retry in ${seconds} s`,
+      };
+    }
+    return undefined;
+  }
+
+  /**
+   * Stops taking tickets; a request already at the service finishes (its own timeout bounds it),
+   * and every order not yet sent fails with "not sent: the proxy stopped", so the trader sees it
+   * and can retry. Resolves when every ticket has settled, or after `graceMs`.
+   */
+  async stop(graceMs: number): Promise<void> {
+    this.stopping = true;
+    if (this.inFlight.size === 0) return;
+    this.options.log.warn({ tickets: this.inFlight.size }, 'stopping: orders not yet sent will be marked failed');
+    let timer: NodeJS.Timeout | undefined;
+    const grace = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, graceMs);
+    });
+    await Promise.race([Promise.allSettled([...this.inFlight.values()]), grace]);
+    clearTimeout(timer);
   }
 
   /**
@@ -248,12 +226,18 @@ export class TicketSender {
     const { journal, log } = this.options;
     let stopped: string | undefined;
     for (const request of requests) {
+      if (this.stopping && !stopped) stopped = STOPPED_MESSAGE;
       if (stopped) {
         journal.recordRequestOutcome(
           ticketId,
           request.requestNo,
           'failed',
-          { reason: 'not-sent', httpStatus: null, code: null, message: `not sent: ${stopped}` },
+          {
+            reason: 'not-sent',
+            httpStatus: null,
+            code: null,
+            message: stopped === STOPPED_MESSAGE ? stopped : `not sent: ${stopped}`,
+          },
           Date.now(),
         );
         continue;
@@ -295,7 +279,9 @@ export class TicketSender {
     const { client, clock, signer, accountId, pacer, journal } = this.options;
     const count = (JSON.parse(body) as { orders: unknown[] }).orders.length;
     for (let attempt = 0; ; attempt++) {
-      const verdict = await pacer.run(async () => {
+      const verdict = await pacer.run<RequestVerdict>(async () => {
+        // Queued before the stop, its turn came after it: it never leaves.
+        if (this.stopping) return { kind: 'failed', reason: 'not-sent', httpStatus: null, code: null, message: STOPPED_MESSAGE };
         if (!clock.isFresh()) await client.get('/v1/public/futures');
         const timestamp = clock.now();
         const headers: Record<string, string> = {
@@ -308,7 +294,7 @@ export class TicketSender {
         journal.markSent(ticketId, requestNo, timestamp, Date.now());
         return judgeAnswer(await client.post(BATCH_PATH, body, headers), count);
       });
-      if (verdict.kind !== 'rate-limited' || attempt >= MAX_RATE_LIMIT_RETRIES) return verdict;
+      if (verdict.kind !== 'rate-limited' || attempt >= MAX_RATE_LIMIT_RETRIES || this.stopping) return verdict;
       await new Promise((resolve) => setTimeout(resolve, verdict.retryAfterMs));
     }
   }

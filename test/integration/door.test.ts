@@ -22,7 +22,8 @@ describe('the door of the proxy', () => {
     expect(response.status).toBe(303);
     expect(response.headers.get('location')).toBe('/');
     const cookie = response.headers.get('set-cookie') ?? '';
-    expect(cookie).toMatch(/^terminal_session=[A-Za-z0-9_-]{40,};/);
+    // The cookie's name carries the port: two proxies on one host keep their own sessions.
+    expect(cookie).toMatch(new RegExp(`^terminal_session_${new URL(stack.origin).port}=[A-Za-z0-9_-]{40,};`));
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Strict/i);
     expect(cookie).toMatch(/Path=\//);
@@ -44,7 +45,7 @@ describe('the door of the proxy', () => {
     }
     const ticket = await post({ origin: stack.origin });
     expect(ticket.status).toBe(401);
-    const forged = await post({ origin: stack.origin, cookie: 'terminal_session=forged-session-value-0000000000000000000000' });
+    const forged = await post({ origin: stack.origin, cookie: `terminal_session_${new URL(stack.origin).port}=forged-session-value-0000000000000000000000` });
     expect(forged.status).toBe(401);
   });
 
@@ -114,7 +115,7 @@ describe('the door of the proxy', () => {
       const token = fresh.proxy.door.token;
       expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/);
       const first = await fetch(`${fresh.origin}/?token=${token}`, { redirect: 'manual' });
-      expect(first.headers.get('set-cookie')).toMatch(/terminal_session=/);
+      expect(first.headers.get('set-cookie')).toMatch(new RegExp(`^terminal_session_${new URL(fresh.origin).port}=`));
       const again = await fetch(`${fresh.origin}/?token=${token}`, { redirect: 'manual' });
       expect(again.headers.get('location')).toBe('/?login=refused');
     } catch (error) {

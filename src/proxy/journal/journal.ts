@@ -1,154 +1,22 @@
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import { ticketStatusOf, type JournalOrder, type OrdersQuery, type TicketResult } from '../../interface';
+import { preparePrivateFile } from '../files';
+import { GroupCommit } from '../groupCommit';
+import { DiskFloor } from './disk';
+import { migrate } from './migrations';
+import type { LIVE_STATUSES} from './statements';
+import { orderColumns, prepareStatements, sqlStatuses, type JournalStatements } from './statements';
 import {
-  orderStatuses,
-  ticketStatusOf,
-  type JournalOrder,
-  type OrderRequest,
-  type OrdersQuery,
-  type OrderStatus,
-  type TicketResult,
-} from '../interface';
-import { GroupCommit } from './groupCommit';
-
-/** Schema migrations, in order; PRAGMA user_version records how many have run. */
-const migrations = [
-  `
-CREATE TABLE IF NOT EXISTS tickets (
-  id TEXT PRIMARY KEY,
-  body_hash TEXT NOT NULL,
-  recv_window INTEGER,
-  requests INTEGER NOT NULL,
-  created_at INTEGER NOT NULL
-);
-CREATE TABLE IF NOT EXISTS requests (
-  ticket_id TEXT NOT NULL REFERENCES tickets(id),
-  request_no INTEGER NOT NULL,
-  body TEXT NOT NULL,
-  service_timestamp INTEGER,
-  sent_at INTEGER,
-  answered_at INTEGER,
-  http_status INTEGER,
-  outcome TEXT,
-  reason TEXT,
-  error_code INTEGER,
-  error_message TEXT,
-  PRIMARY KEY (ticket_id, request_no)
-);
-CREATE TABLE IF NOT EXISTS orders (
-  id INTEGER PRIMARY KEY AUTOINCREMENT,
-  ticket_id TEXT NOT NULL REFERENCES tickets(id),
-  seq INTEGER NOT NULL,
-  request_no INTEGER NOT NULL,
-  status TEXT NOT NULL,
-  symbol TEXT NOT NULL,
-  side TEXT NOT NULL,
-  order_type TEXT NOT NULL,
-  order_price REAL,
-  order_quantity REAL,
-  order_amount REAL,
-  visible_quantity REAL,
-  order_tag TEXT,
-  margin_mode TEXT,
-  client_order_id TEXT,
-  order_json TEXT NOT NULL,
-  order_id INTEGER,
-  error_code INTEGER,
-  error_message TEXT,
-  created_at INTEGER NOT NULL,
-  updated_at INTEGER NOT NULL,
-  UNIQUE (ticket_id, seq)
-);
-CREATE INDEX IF NOT EXISTS orders_status ON orders (status, id);
-CREATE INDEX IF NOT EXISTS orders_symbol ON orders (symbol, id);
-CREATE TABLE IF NOT EXISTS sessions (
-  id_hash TEXT PRIMARY KEY,
-  expires_at INTEGER NOT NULL
-);
-`,
-  // A commit writes every page it touched. An index on (symbol, id) put each order of a ticket on
-  // its own page, and one on (status, id) moved every order three times: most of what a ticket cost
-  // to journal. Only the statuses that need attention are indexed; lists by symbol or by a settled
-  // status walk the journal newest first, which finds a page of them quickly.
-  `
-DROP INDEX IF EXISTS orders_symbol;
-DROP INDEX IF EXISTS orders_status;
-CREATE INDEX IF NOT EXISTS orders_live ON orders (status, id) WHERE status IN ('pending', 'sent', 'unknown');
-`,
-];
+  UNKNOWN_AFTER_RESTART,
+  type NewTicket,
+  type OrderOutcome,
+  type ProblemReason,
+  type RequestProblem,
+  type TicketRecord,
+} from './types';
 
 /** How long an answer may wait for the disk: a power cut within it reads the order as unknown. */
 const ANSWER_FLUSH_DELAY_MS = 100;
-
-/** Statuses kept in the orders_live partial index. */
-const LIVE_STATUSES = ['pending', 'sent', 'unknown'] as const;
-/** Statuses of an order that holds its client order id: it is, or may turn out, accepted. */
-const HOLDING_STATUSES = ['pending', 'sent', 'accepted', 'unknown'] as const;
-
-/**
- * Statuses as SQL literals, not parameters: SQLite can then see that a filter on live statuses is
- * covered by the partial index. Only known statuses (the schema allows no others) get here.
- */
-const sqlStatuses = (statuses: readonly OrderStatus[]) =>
-  statuses.filter((status) => orderStatuses.includes(status)).map((status) => `'${status}'`).join(', ') || 'NULL';
-
-const orderColumns = `ticket_id, seq, request_no, status, symbol, side, order_type, order_price,
-  order_quantity, order_amount, visible_quantity, order_tag, margin_mode, client_order_id,
-  order_id, error_code, error_message, created_at, updated_at`;
-
-export interface TicketRecord {
-  id: string;
-  bodyHash: string;
-  recvWindow: number | null;
-  requests: number;
-  createdAt: number;
-}
-
-export interface NewTicket {
-  id: string;
-  bodyHash: string;
-  recvWindow: number | undefined;
-  /** Each request's orders, in order, and the exact body that will be signed. */
-  requests: { orders: OrderRequest[]; orderJson: string[]; body: string }[];
-  now: number;
-}
-
-export interface RequestRecord {
-  requestNo: number;
-  body: string;
-}
-
-/** What the service said of one order of a request. */
-export interface OrderOutcome {
-  status: 'accepted' | 'rejected';
-  orderId: number | null;
-  errorMessage: string | null;
-}
-
-/**
- * Why a request got no per-order answer: refused by the service (4xx), rate limited, never sent
- * (unreachable, or an earlier request of the ticket went wrong), or sent with no usable answer.
- */
-export type ProblemReason =
-  | 'refused'
-  | 'rate-limited'
-  | 'unreachable'
-  | 'not-sent'
-  | 'timeout'
-  | 'dropped'
-  | 'bad-answer'
-  | 'restart';
-
-export interface RequestProblem {
-  reason: ProblemReason;
-  httpStatus: number | null;
-  code: number | null;
-  message: string;
-}
-
-export const UNKNOWN_AFTER_RESTART =
-  'The proxy stopped before the answer came, so this order may or may not have been placed. Check your open orders at the service before sending it again.';
 
 /**
  * The durable journal of every ticket (SQLite, WAL). A ticket and its orders are written before
@@ -158,7 +26,7 @@ export const UNKNOWN_AFTER_RESTART =
  */
 export class Journal {
   private readonly db: Database.Database;
-  private readonly statements;
+  private readonly statements: JournalStatements;
   private readonly writes: GroupCommit;
   /**
    * Client order ids of orders that are or may be live, and their ticket: read once at start and
@@ -167,8 +35,14 @@ export class Journal {
    */
   private readonly clientIds = new Map<string, string>();
 
-  constructor(readonly path: string) {
-    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  private readonly disk: DiskFloor;
+
+  constructor(
+    readonly path: string,
+    options: { minFreeBytes?: number } = {},
+  ) {
+    preparePrivateFile(path);
+    this.disk = new DiskFloor(path, options.minFreeBytes ?? 0);
     this.db = new Database(path);
     const mode = this.db.pragma('journal_mode = WAL', { simple: true });
     // NORMAL: a commit does not fsync on the event loop; durable() flushes the WAL where it
@@ -176,73 +50,13 @@ export class Journal {
     this.db.pragma(mode === 'wal' ? 'synchronous = NORMAL' : 'synchronous = FULL');
     this.db.pragma('foreign_keys = ON');
     this.db.pragma('busy_timeout = 5000');
-    this.migrate();
+    migrate(this.db);
     // The migration's write transaction has created the WAL file beside the database.
     this.writes = new GroupCommit(this.db, mode === 'wal' && path !== ':memory:' ? `${path}-wal` : undefined);
-    const db = this.db;
-    this.statements = {
-      ticket: db.prepare('SELECT id, body_hash, recv_window, requests, created_at FROM tickets WHERE id = ?'),
-      insertTicket: db.prepare(
-        'INSERT INTO tickets (id, body_hash, recv_window, requests, created_at) VALUES (?, ?, ?, ?, ?)',
-      ),
-      insertRequest: db.prepare('INSERT INTO requests (ticket_id, request_no, body) VALUES (?, ?, ?)'),
-      insertOrder: db.prepare(`INSERT INTO orders (ticket_id, seq, request_no, status, symbol, side,
-        order_type, order_price, order_quantity, order_amount, visible_quantity, order_tag,
-        margin_mode, client_order_id, order_json, created_at, updated_at)
-        VALUES (@ticket_id, @seq, @request_no, 'pending', @symbol, @side, @order_type, @order_price,
-        @order_quantity, @order_amount, @visible_quantity, @order_tag, @margin_mode,
-        @client_order_id, @order_json, @now, @now)`),
-      markRequestSent: db.prepare(
-        'UPDATE requests SET service_timestamp = ?, sent_at = ? WHERE ticket_id = ? AND request_no = ?',
-      ),
-      markOrdersSent: db.prepare(
-        "UPDATE orders SET status = 'sent', updated_at = ? WHERE ticket_id = ? AND request_no = ? AND status = 'pending'",
-      ),
-      finishRequest: db.prepare(`UPDATE requests SET answered_at = ?, http_status = ?, outcome = ?,
-        reason = ?, error_code = ?, error_message = ? WHERE ticket_id = ? AND request_no = ?`),
-      firstProblem: db.prepare(`SELECT reason, http_status, error_code, error_message FROM requests
-        WHERE ticket_id = ? AND outcome IN ('failed', 'unknown') ORDER BY request_no LIMIT 1`),
-      orderOutcome: db.prepare(`UPDATE orders SET status = ?, order_id = ?, error_message = ?,
-        updated_at = ? WHERE ticket_id = ? AND request_no = ? AND seq = ?`),
-      requestOutcome: db.prepare(`UPDATE orders SET status = ?, error_code = ?, error_message = ?,
-        updated_at = ? WHERE ticket_id = ? AND request_no = ? AND status IN ('pending', 'sent')`),
-      ordersOfTicket: db.prepare(`SELECT ${orderColumns} FROM orders WHERE ticket_id = ? ORDER BY seq`),
-      seqsOfRequest: db.prepare(
-        'SELECT seq FROM orders WHERE ticket_id = ? AND request_no = ? ORDER BY seq',
-      ),
-      unfinished: db.prepare(
-        "UPDATE orders SET status = 'unknown', error_message = ?, updated_at = ? WHERE status IN ('pending', 'sent')",
-      ),
-      unfinishedRequests: db.prepare(
-        "UPDATE requests SET outcome = 'unknown', reason = 'restart', error_message = ? WHERE outcome IS NULL",
-      ),
-      liveClientIds: db.prepare(
-        `SELECT client_order_id, ticket_id FROM orders WHERE client_order_id IS NOT NULL AND status IN (${sqlStatuses(HOLDING_STATUSES)})`,
-      ),
-      clientIdStatus: db.prepare(
-        `SELECT status FROM orders WHERE ticket_id = ? AND client_order_id = ? AND status IN (${sqlStatuses(HOLDING_STATUSES)}) LIMIT 1`,
-      ),
-      countLive: db.prepare(
-        `SELECT status, COUNT(*) AS n FROM orders WHERE status IN (${sqlStatuses(LIVE_STATUSES)}) GROUP BY status`,
-      ),
-      insertSession: db.prepare('INSERT OR REPLACE INTO sessions (id_hash, expires_at) VALUES (?, ?)'),
-      session: db.prepare('SELECT expires_at FROM sessions WHERE id_hash = ?'),
-      pruneSessions: db.prepare('DELETE FROM sessions WHERE expires_at <= ?'),
-    };
+    this.statements = prepareStatements(this.db);
     for (const row of this.statements.liveClientIds.iterate() as Iterable<{ client_order_id: string; ticket_id: string }>) {
       this.clientIds.set(row.client_order_id, row.ticket_id);
     }
-  }
-
-  private migrate(): void {
-    const version = this.db.pragma('user_version', { simple: true }) as number;
-    if (version > migrations.length) {
-      throw new Error(`the journal was written by a newer version (schema ${version}); refusing to touch it`);
-    }
-    this.db.transaction(() => {
-      for (let i = version; i < migrations.length; i++) this.db.exec(migrations[i]!);
-      this.db.pragma(`user_version = ${migrations.length}`);
-    })();
   }
 
   /** Told about a batch that could not be committed, or a flush that failed, with nobody waiting. */
@@ -295,8 +109,12 @@ export class Journal {
     );
   }
 
-  /** Writes the ticket, its requests and its orders (all pending) in one transaction. */
+  /**
+   * Writes the ticket, its requests and its orders (all pending) in one transaction; throws
+   * JournalFullError, writing nothing, when the disk is below its floor.
+   */
   createTicket(ticket: NewTicket): void {
+    this.disk.check();
     const s = this.statements;
     this.write(() => {
       s.insertTicket.run(ticket.id, ticket.bodyHash, ticket.recvWindow ?? null, ticket.requests.length, ticket.now);
@@ -445,17 +263,22 @@ export class Journal {
     return counts;
   }
 
-  saveSession(idHash: string, expiresAt: number): void {
-    this.write(() => this.statements.insertSession.run(idHash, expiresAt));
-  }
-
-  sessionExpiry(idHash: string): number | undefined {
-    const row = this.statements.session.get(idHash) as { expires_at: number } | undefined;
-    return row?.expires_at;
-  }
-
-  pruneSessions(now: number): void {
-    this.write(() => this.statements.pruneSessions.run(now));
+  /**
+   * Deletes up to `limit` tickets created before `before` whose orders all have an outcome (none
+   * pending, sent or unknown), with their requests and orders. Returns how many were deleted; the
+   * caller repeats in later turns of the event loop, so pruning never holds the journal long.
+   */
+  pruneFinished(before: number, limit: number): number {
+    const s = this.statements;
+    return this.write(() => {
+      const ids = (s.expiredTickets.all(before, limit) as { id: string }[]).map((row) => row.id);
+      for (const id of ids) {
+        s.deleteOrders.run(id);
+        s.deleteRequests.run(id);
+        s.deleteTicket.run(id);
+      }
+      return ids.length;
+    });
   }
 
   close(): void {
@@ -467,4 +290,3 @@ export class Journal {
   }
 }
 
-export type { OrderStatus };

@@ -1,0 +1,3 @@
+export { JournalFullError } from './disk';
+export { Journal } from './journal';
+export * from './types';

@@ -1,0 +1,74 @@
+import type Database from 'better-sqlite3';
+import { orderStatuses, type OrderStatus } from '../../interface';
+
+/** Statuses kept in the orders_live partial index. */
+export const LIVE_STATUSES = ['pending', 'sent', 'unknown'] as const;
+/** Statuses of an order that holds its client order id: it is, or may turn out, accepted. */
+const HOLDING_STATUSES = ['pending', 'sent', 'accepted', 'unknown'] as const;
+
+/**
+ * Statuses as SQL literals, not parameters: SQLite can then see that a filter on live statuses is
+ * covered by the partial index. Only known statuses (the schema allows no others) get here.
+ */
+export const sqlStatuses = (statuses: readonly OrderStatus[]) =>
+  statuses.filter((status) => orderStatuses.includes(status)).map((status) => `'${status}'`).join(', ') || 'NULL';
+
+export const orderColumns = `ticket_id, seq, request_no, status, symbol, side, order_type, order_price,
+  order_quantity, order_amount, visible_quantity, order_tag, margin_mode, client_order_id,
+  order_id, error_code, error_message, created_at, updated_at`;
+
+/** Every statement the journal runs more than once, prepared once. */
+export function prepareStatements(db: Database.Database) {
+  return {
+    ticket: db.prepare('SELECT id, body_hash, recv_window, requests, created_at FROM tickets WHERE id = ?'),
+    insertTicket: db.prepare(
+      'INSERT INTO tickets (id, body_hash, recv_window, requests, created_at) VALUES (?, ?, ?, ?, ?)',
+    ),
+    insertRequest: db.prepare('INSERT INTO requests (ticket_id, request_no, body) VALUES (?, ?, ?)'),
+    insertOrder: db.prepare(`INSERT INTO orders (ticket_id, seq, request_no, status, symbol, side,
+      order_type, order_price, order_quantity, order_amount, visible_quantity, order_tag,
+      margin_mode, client_order_id, order_json, created_at, updated_at)
+      VALUES (@ticket_id, @seq, @request_no, 'pending', @symbol, @side, @order_type, @order_price,
+      @order_quantity, @order_amount, @visible_quantity, @order_tag, @margin_mode,
+      @client_order_id, @order_json, @now, @now)`),
+    markRequestSent: db.prepare(
+      'UPDATE requests SET service_timestamp = ?, sent_at = ? WHERE ticket_id = ? AND request_no = ?',
+    ),
+    markOrdersSent: db.prepare(
+      "UPDATE orders SET status = 'sent', updated_at = ? WHERE ticket_id = ? AND request_no = ? AND status = 'pending'",
+    ),
+    finishRequest: db.prepare(`UPDATE requests SET answered_at = ?, http_status = ?, outcome = ?,
+      reason = ?, error_code = ?, error_message = ? WHERE ticket_id = ? AND request_no = ?`),
+    firstProblem: db.prepare(`SELECT reason, http_status, error_code, error_message FROM requests
+      WHERE ticket_id = ? AND outcome IN ('failed', 'unknown') ORDER BY request_no LIMIT 1`),
+    orderOutcome: db.prepare(`UPDATE orders SET status = ?, order_id = ?, error_message = ?,
+      updated_at = ? WHERE ticket_id = ? AND request_no = ? AND seq = ?`),
+    requestOutcome: db.prepare(`UPDATE orders SET status = ?, error_code = ?, error_message = ?,
+      updated_at = ? WHERE ticket_id = ? AND request_no = ? AND status IN ('pending', 'sent')`),
+    ordersOfTicket: db.prepare(`SELECT ${orderColumns} FROM orders WHERE ticket_id = ? ORDER BY seq`),
+    seqsOfRequest: db.prepare('SELECT seq FROM orders WHERE ticket_id = ? AND request_no = ? ORDER BY seq'),
+    unfinished: db.prepare(
+      "UPDATE orders SET status = 'unknown', error_message = ?, updated_at = ? WHERE status IN ('pending', 'sent')",
+    ),
+    unfinishedRequests: db.prepare(
+      "UPDATE requests SET outcome = 'unknown', reason = 'restart', error_message = ? WHERE outcome IS NULL",
+    ),
+    liveClientIds: db.prepare(
+      `SELECT client_order_id, ticket_id FROM orders WHERE client_order_id IS NOT NULL AND status IN (${sqlStatuses(HOLDING_STATUSES)})`,
+    ),
+    clientIdStatus: db.prepare(
+      `SELECT status FROM orders WHERE ticket_id = ? AND client_order_id = ? AND status IN (${sqlStatuses(HOLDING_STATUSES)}) LIMIT 1`,
+    ),
+    countLive: db.prepare(
+      `SELECT status, COUNT(*) AS n FROM orders WHERE status IN (${sqlStatuses(LIVE_STATUSES)}) GROUP BY status`,
+    ),
+    // Retention: old tickets none of whose orders is live (pending, sent or unknown).
+    expiredTickets: db.prepare(`SELECT id FROM tickets t WHERE created_at < ? AND NOT EXISTS
+      (SELECT 1 FROM orders o WHERE o.ticket_id = t.id AND o.status IN (${sqlStatuses(LIVE_STATUSES)}))
+      ORDER BY created_at LIMIT ?`),
+    deleteOrders: db.prepare('DELETE FROM orders WHERE ticket_id = ?'),
+    deleteRequests: db.prepare('DELETE FROM requests WHERE ticket_id = ?'),
+    deleteTicket: db.prepare('DELETE FROM tickets WHERE id = ?'),
+  };
+}
+export type JournalStatements = ReturnType<typeof prepareStatements>;

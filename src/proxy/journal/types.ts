@@ -1,0 +1,55 @@
+import type { OrderRequest } from '../../interface';
+
+export interface TicketRecord {
+  id: string;
+  bodyHash: string;
+  recvWindow: number | null;
+  requests: number;
+  createdAt: number;
+}
+
+export interface NewTicket {
+  id: string;
+  bodyHash: string;
+  recvWindow: number | undefined;
+  /** Each request's orders, in order, and the exact body that will be signed. */
+  requests: { orders: OrderRequest[]; orderJson: string[]; body: string }[];
+  now: number;
+}
+
+export interface RequestRecord {
+  requestNo: number;
+  body: string;
+}
+
+/** What the service said of one order of a request. */
+export interface OrderOutcome {
+  status: 'accepted' | 'rejected';
+  orderId: number | null;
+  errorMessage: string | null;
+}
+
+/**
+ * Why a request got no per-order answer: refused by the service (4xx), rate limited, never sent
+ * (unreachable, an earlier request of the ticket went wrong, or the proxy stopped), or sent with no
+ * usable answer.
+ */
+export type ProblemReason =
+  | 'refused'
+  | 'rate-limited'
+  | 'unreachable'
+  | 'not-sent'
+  | 'timeout'
+  | 'dropped'
+  | 'bad-answer'
+  | 'restart';
+
+export interface RequestProblem {
+  reason: ProblemReason;
+  httpStatus: number | null;
+  code: number | null;
+  message: string;
+}
+
+export const UNKNOWN_AFTER_RESTART =
+  'The proxy stopped before the answer came, so this order may or may not have been placed. Check your open orders at the service before sending it again.';

@@ -1,0 +1,52 @@
+import type { ServiceAccount } from './env';
+
+export interface ProxyOptions {
+  serviceBaseUrl: string;
+  /** True when the service is the embedded simulation (shown in health). */
+  embedded: boolean;
+  account: ServiceAccount;
+  journalPath: string;
+  /** The built terminal; omitted in API-only tests. */
+  distDir?: string;
+  /** Address the proxy listens on. */
+  host: string;
+  /** Host names (beyond loopback) the terminal may be opened at; required to listen beyond loopback. */
+  allowedHosts?: string[];
+  terminalToken?: string;
+  serviceTimeoutMs?: number;
+  /** Spacing of batch requests per key (ms); the family allows one per second. */
+  pacingMs?: number;
+  /**
+   * How long an answered read is shared with identical reads (ms). Unset: the quotes interval of
+   * the config the service hands out (at most 1 s), so that any number of terminals polling a feed
+   * cost the service what one terminal does.
+   */
+  coalesceMs?: number;
+  /** Requests per second per session on protected routes. */
+  sessionRateLimit?: number;
+  /** Orders in one ticket, at most (MAX_TICKET_ORDERS). */
+  maxTicketOrders?: number;
+  /** Tickets one session may have in flight (MAX_TICKETS_IN_FLIGHT). */
+  maxTicketsInFlight?: number;
+  /** How far behind the send queue may be before a ticket is refused (MAX_QUEUE_SECONDS), in s. */
+  maxQueueSeconds?: number;
+  /** Free disk below which the journal takes no ticket (JOURNAL_MIN_FREE_MB). */
+  journalMinFreeMb?: number;
+  /** Finished tickets older than this are deleted (JOURNAL_RETENTION_DAYS); 0 keeps everything. */
+  journalRetentionDays?: number;
+  /** Login sessions kept at most (MAX_SESSIONS); the oldest go first. */
+  maxSessions?: number;
+  logger?: boolean | { level?: string; stream?: { write(line: string): void } };
+}
+
+/** The limits' defaults, shared with the environment reader and README. */
+export const proxyDefaults = {
+  maxTicketOrders: 1000,
+  maxTicketsInFlight: 4,
+  maxQueueSeconds: 10,
+  journalMinFreeMb: 64,
+  journalRetentionDays: 90,
+  maxSessions: 50,
+  sessionRateLimit: 50,
+  serviceTimeoutMs: 5000,
+} as const;

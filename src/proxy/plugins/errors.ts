@@ -1,0 +1,35 @@
+import fp from 'fastify-plugin';
+import { sendError } from '../http';
+import { parseJsonStrict } from '../strictJson';
+
+export const BODY_LIMIT = 256 * 1024;
+
+/**
+ * Every failure leaves as the family's error envelope; a JSON body with a key twice is refused
+ * (the last would win, and that is what would be signed).
+ */
+export const errorsPlugin = fp(
+  async (app) => {
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+      try {
+        done(null, parseJsonStrict(body as string));
+      } catch (error) {
+        done(Object.assign(error as Error, { statusCode: 400 }), undefined);
+      }
+    });
+    app.setErrorHandler((error: { statusCode?: number; message: string; code?: string }, request, reply) => {
+      const status = error.statusCode ?? 500;
+      if (status === 429) return sendError(reply, 'rateLimited', error.message, 429);
+      if (status === 413) return sendError(reply, 'invalidParameter', `body larger than ${BODY_LIMIT / 1024} KiB`, 413);
+      if (status === 415) return sendError(reply, 'invalidParameter', 'Content-Type must be application/json', 415);
+      if (status >= 400 && status < 500) return sendError(reply, 'invalidParameter', error.message, status);
+      request.log.error({ err: { message: error.message, code: error.code } }, 'request failed');
+      return sendError(reply, 'unknown', 'internal error in the proxy; the journal has the state of every ticket');
+    });
+    app.setNotFoundHandler((request, reply) =>
+      sendError(reply, 'notFound', `no route ${request.method} ${request.url.split('?')[0]}`),
+    );
+  },
+  { name: 'errors' },
+);

@@ -1,0 +1,62 @@
+import fp from 'fastify-plugin';
+import { Journal } from '../journal';
+import { proxyDefaults } from '../options';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
+const PRUNE_BATCH = 200;
+
+export interface JournalPluginOptions {
+  path: string;
+  minFreeMb?: number;
+  retentionDays?: number;
+}
+
+/**
+ * The journal, opened (and recovered: what a last run left pending or sent becomes unknown) before
+ * any route, closed after every request has ended. Finished tickets past retention are deleted in
+ * small batches, one turn of the event loop each, so pruning never holds up a poll or a ticket.
+ */
+export const journalPlugin = fp<JournalPluginOptions>(
+  async (app, options) => {
+    const minFreeMb = options.minFreeMb ?? proxyDefaults.journalMinFreeMb;
+    const journal = new Journal(options.path, { minFreeBytes: minFreeMb * 2 ** 20 });
+    journal.onBackgroundError = (error) =>
+      app.log.error({ err: { message: error.message } }, 'journal write or flush failed with nobody waiting');
+    const recovered = journal.recover(Date.now());
+    if (recovered > 0) {
+      app.log.warn({ orders: recovered }, 'orders left pending or sent by the last run are now unknown');
+    }
+    app.decorate('journal', journal);
+    app.decorate('recoveredOrders', recovered);
+
+    const retentionDays = options.retentionDays ?? proxyDefaults.journalRetentionDays;
+    let timer: NodeJS.Timeout | undefined;
+    let closed = false;
+    const prune = () => {
+      const before = Date.now() - retentionDays * DAY_MS;
+      let deleted = 0;
+      const step = () => {
+        if (closed) return;
+        const count = journal.pruneFinished(before, PRUNE_BATCH);
+        deleted += count;
+        if (count === PRUNE_BATCH) setImmediate(step);
+        else if (deleted > 0) app.log.info({ tickets: deleted, retentionDays }, 'finished tickets past retention deleted');
+      };
+      step();
+    };
+    if (retentionDays > 0) {
+      app.addHook('onReady', async () => {
+        prune();
+        timer = setInterval(prune, PRUNE_EVERY_MS);
+        timer.unref();
+      });
+    }
+    app.addHook('onClose', async () => {
+      closed = true;
+      clearInterval(timer);
+      journal.close();
+    });
+  },
+  { name: 'journal' },
+);

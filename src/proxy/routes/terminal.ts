@@ -1,0 +1,43 @@
+import { existsSync } from 'node:fs';
+import fastifyStatic from '@fastify/static';
+import type { FastifyPluginAsync } from 'fastify';
+import { sendError } from '../http';
+import { exchangeToken, loginRateLimit } from './session';
+
+export interface TerminalRoutesOptions {
+  /** The built terminal; omitted in API-only tests (then only the login is served at '/'). */
+  distDir?: string;
+}
+
+/**
+ * The terminal's files and its front door. Everything here is public: the page must load to show
+ * "no session", and the files hold nothing of the account.
+ */
+export const terminalRoutes: FastifyPluginAsync<TerminalRoutesOptions> = async (app, options) => {
+  app.addHook('onRoute', (route) => {
+    route.config = { ...route.config, access: 'public' };
+  });
+  const { distDir } = options;
+  if (distDir) {
+    if (!existsSync(`${distDir}/index.html`)) {
+      throw new Error(`the terminal is not built (${distDir}/index.html is missing): run npm run build`);
+    }
+    await app.register(fastifyStatic, {
+      root: distDir,
+      // '/' is its own route: @fastify/static answers 404 for a directory index when it looks for
+      // precompressed files.
+      index: false,
+      // The build writes .br and .gz beside each asset; they go to browsers that accept them.
+      preCompressed: true,
+      setHeaders: (reply, path) => {
+        reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.get<{ Querystring: { token?: string } }>('/', { config: { rateLimit: loginRateLimit } }, (request, reply) => {
+    const { token } = request.query;
+    if (typeof token === 'string') return exchangeToken(request, reply, token);
+    if (distDir) return reply.sendFile('index.html');
+    return sendError(reply, 'notFound', 'no terminal is served here (API only)');
+  });
+};

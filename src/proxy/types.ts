@@ -1,0 +1,34 @@
+import type { Journal } from './journal';
+import type { ProxyOptions } from './options';
+import type { ReadForwarder } from './reads';
+import type { ServiceClient } from './serviceClient';
+import type { ServiceClock } from './serviceClock';
+import type { Door, Session } from './sessions';
+import type { TicketSender } from './ticketSender';
+
+/** Who may reach a route: anyone who passes the host and origin checks, or a signed-in terminal. */
+export type RouteAccess = 'public' | 'session';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Undeclared means 'session': a new route is protected until it says otherwise. */
+    access?: RouteAccess;
+  }
+  interface FastifyInstance {
+    proxyOptions: ProxyOptions;
+    journal: Journal;
+    /** Orders found pending or sent at start and made unknown. */
+    recoveredOrders: number;
+    door: Door;
+    serviceClient: ServiceClient;
+    clock: ServiceClock;
+    reads: ReadForwarder;
+    sender: TicketSender;
+  }
+  interface FastifyRequest {
+    /** The request's valid session, set by the door; null when it has none. */
+    session: Session | null;
+    /** The session cookie's value, when it names a valid session. */
+    sessionId: string | null;
+  }
+}
