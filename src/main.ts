@@ -132,9 +132,8 @@ function onShutdown(close: () => Promise<void>): void {
 }
 
 try {
+  // Takes SERVICE_SECRET out of process.env: the build or any child process inherits nothing of it.
   const env = readProxyEnv(process.env);
-  // Read once; a child process (the build, a shell) inherits nothing of it.
-  delete process.env.SERVICE_SECRET;
   await (process.argv[2] === 'service' ? runService(env) : runTerminal(env));
 } catch (error) {
   if (error instanceof StartupError) {

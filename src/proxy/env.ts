@@ -88,7 +88,7 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
 
 /**
  * Reads and checks the environment. Every problem is one line naming the variable and what is
- * wrong; the secret's value never appears in it.
+ * wrong; the secret's value never appears in it. SERVICE_SECRET is removed from `env` once read.
  */
 export function readProxyEnv(env: Env): ProxyEnv {
   const host = env.HOST?.trim() || '127.0.0.1';
@@ -121,6 +121,8 @@ export function readProxyEnv(env: Env): ProxyEnv {
   const accountId = required(env, 'SERVICE_ACCOUNT_ID');
   const key = required(env, 'SERVICE_KEY');
   const secret = required(env, 'SERVICE_SECRET');
+  // Read once and gone from the environment, so no child process or env dump inherits it.
+  delete env.SERVICE_SECRET;
   try {
     parseServiceKey(key);
   } catch (error) {

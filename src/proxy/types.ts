@@ -24,6 +24,8 @@ declare module 'fastify' {
     clock: ServiceClock;
     reads: ReadForwarder;
     sender: TicketSender;
+    /** Every route with the access it declared (for the door's tests and operators). */
+    routeTable(): { method: string; url: string; access: RouteAccess }[];
   }
   interface FastifyRequest {
     /** The request's valid session, set by the door; null when it has none. */

@@ -1,4 +1,5 @@
 import cookie from '@fastify/cookie';
+import type { RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { sendError } from '../http';
 import { Door, sessionCookieName, SessionStore } from '../sessions';
@@ -47,9 +48,17 @@ export const doorPlugin = fp<DoorPluginOptions>(
     app.decorateRequest('sessionId', null);
     const allowed = new Set(options.allowedHosts.map((host) => hostName(host)));
 
+    const routes: RouteOptions[] = [];
     app.addHook('onRoute', (route) => {
       route.config = { ...route.config, access: route.config?.access ?? 'session' };
+      routes.push(route);
     });
+    // Read after start: a scope's own onRoute hooks (the terminal's files) run after this one.
+    app.decorate('routeTable', () =>
+      routes.flatMap((route) =>
+        [route.method].flat().map((method) => ({ method, url: route.url, access: route.config?.access ?? 'session' })),
+      ),
+    );
 
     app.addHook('onRequest', async (request, reply) => {
       const host = request.headers.host ?? '';

@@ -3,7 +3,7 @@ import { sendError } from '../http';
 import { sessionCookieName } from '../sessions';
 
 /** Logins per second per client address, whatever their token. */
-const LOGIN_RATE = 5;
+const LOGIN_RATE = 10;
 
 const cookieOf = (request: FastifyRequest) => sessionCookieName(request.raw.socket.localPort);
 
