@@ -4,6 +4,7 @@
  */
 const field = (value: unknown) => {
   if (value === null || value === undefined) return '';
+  if (typeof value === 'number') return String(value);
   let text = String(value);
   if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;

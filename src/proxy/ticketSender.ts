@@ -263,7 +263,9 @@ export class TicketSender {
             : { reason: verdict.reason, httpStatus: verdict.httpStatus, code: verdict.code, message: verdict.message };
         journal.recordRequestOutcome(ticketId, request.requestNo, outcome, detail, Date.now());
         log.warn({ ticket: ticketId, request: request.requestNo, outcome, reason: detail.message }, 'request did not go through');
-        stopped = `request ${request.requestNo} of this ticket ${outcome === 'failed' ? 'failed' : 'has an unknown outcome'}`;
+        stopped = this.stopping
+          ? STOPPED_MESSAGE
+          : `request ${request.requestNo} of this ticket ${outcome === 'failed' ? 'failed' : 'has an unknown outcome'}`;
       }
     }
     return this.resultOf(ticketId);

@@ -28,7 +28,43 @@ describe('environment', () => {
   });
 
   it('reads a real deployment with its account', () => {
-    expect(readProxyEnv(remote)).toMatchObject({ serviceBaseUrl: 'https://api.example.com', account });
+    expect(readProxyEnv({ ...remote })).toMatchObject({ serviceBaseUrl: 'https://api.example.com', account });
+  });
+
+  it('takes SERVICE_SECRET out of the environment it read, so no child process inherits it', () => {
+    const env: Record<string, string | undefined> = { ...remote };
+    expect(readProxyEnv(env).account?.secret).toBe(account.secret);
+    expect(env).not.toHaveProperty('SERVICE_SECRET');
+    expect(env.SERVICE_KEY).toBe(account.key);
+  });
+
+  it('listens beyond loopback only with ALLOWED_HOSTS, and checks each name', () => {
+    expect(problem({ HOST: '0.0.0.0' })).toBe(
+      'HOST=0.0.0.0 listens beyond loopback: set ALLOWED_HOSTS to the host names the terminal is opened at (comma-separated)',
+    );
+    expect(readProxyEnv({ HOST: '0.0.0.0', ALLOWED_HOSTS: 'Trader.LAN, 10.0.0.5' }).allowedHosts).toEqual(['trader.lan', '10.0.0.5']);
+    expect(problem({ HOST: '0.0.0.0', ALLOWED_HOSTS: 'http://trader.lan' })).toBe(
+      'ALLOWED_HOSTS: "http://trader.lan" is not a host name (give names like trader.lan or 10.0.0.5, no scheme or port)',
+    );
+    expect(readProxyEnv({ HOST: '::1' }).allowedHosts).toEqual([]);
+    expect(readProxyEnv({ HOST: '127.0.0.2' }).allowedHosts).toEqual([]);
+  });
+
+  it('reads the limits, with their defaults', () => {
+    expect(readProxyEnv({}).limits).toEqual({
+      maxTicketOrders: 1000,
+      maxTicketsInFlight: 4,
+      maxQueueSeconds: 10,
+      journalMinFreeMb: 64,
+      journalRetentionDays: 90,
+      maxSessions: 50,
+    });
+    expect(readProxyEnv({ MAX_TICKET_ORDERS: '50', JOURNAL_RETENTION_DAYS: '0' }).limits).toMatchObject({
+      maxTicketOrders: 50,
+      journalRetentionDays: 0,
+    });
+    expect(problem({ MAX_TICKET_ORDERS: '0' })).toBe('MAX_TICKET_ORDERS must be an integer from 1 to 10000, got "0"');
+    expect(problem({ MAX_QUEUE_SECONDS: 'soon' })).toBe('MAX_QUEUE_SECONDS must be an integer from 1 to 3600, got "soon"');
   });
 
   it('names the variable and what is wrong, one line, never the secret', () => {
