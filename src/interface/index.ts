@@ -6,3 +6,4 @@ export * from './issues';
 export * from './orders';
 export * from './journal';
 export * from './health';
+export * from './symbols';
