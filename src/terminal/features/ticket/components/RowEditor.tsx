@@ -2,6 +2,7 @@ import type { Duration } from '../../../../interface';
 import { fixedPlain, formatFixed, formatPercent } from '../../../shared/format/number';
 import { Field } from '../../../shared/ui/Field';
 import { Segmented } from '../../../shared/ui/Segmented';
+import { messagesOf } from '../messages';
 import type { CheckedRow } from '../model/checkTicket';
 import { durationsFor, resolveDuration } from '../model/durations';
 import type { DraftRow, MarketContext } from '../model/types';
@@ -18,7 +19,7 @@ interface RowEditorProps {
 /** Every field of one order of the ticket, with its errors inline as it is typed. */
 export function RowEditor({ row, checked, market, durations }: RowEditorProps) {
   const actions = useTicketActions();
-  const errors = checked?.errors ?? {};
+  const errors = messagesOf(checked?.issues ?? {});
   const update = (patch: Partial<DraftRow>) => actions.updateRow(row.id, patch);
   const offered = durationsFor(row.kind, durations);
   const duration = resolveDuration(row.kind, row.durationId, durations);

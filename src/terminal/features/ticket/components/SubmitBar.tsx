@@ -3,6 +3,7 @@ import type { Duration, Side } from '../../../../interface';
 import { formatFixed, formatPercent } from '../../../shared/format/number';
 import { useRecoverPendingTicket } from '../api/recoverPending';
 import { useSubmitTicket } from '../api/submitTicket';
+import { messageFor } from '../messages';
 import type { TicketCheck, TicketSummary } from '../model/checkTicket';
 import { useConfirmSettings, usePendingTicket, useTicketActions, type ConfirmSettings } from '../store';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -92,7 +93,7 @@ export function SubmitBar({ check, durations, side }: SubmitBarProps) {
       </button>
       <div id="submit-why" className="submit__why" aria-live="polite">
         {blocked
-          ? check.blockers.join('; ')
+          ? check.blockers.map(messageFor).join('; ')
           : mutation.error
             ? `Could not reach the proxy (${mutation.error.message}); the ticket may not have arrived: send again to retry safely, it will not be placed twice.`
             : pending && !sending

@@ -1,3 +1,4 @@
+import { messagesOf } from '../messages';
 import type { CheckedRow } from '../model/checkTicket';
 import type { DraftRow } from '../model/types';
 import { useActiveRowId, useTicketActions } from '../store';
@@ -26,7 +27,7 @@ export function TicketRows({ rows, checked, durations }: TicketRowsProps) {
       </div>
       <ol className="ticket-rows__list" aria-label="Orders of the ticket">
         {rows.map((row, index) => {
-          const errors = Object.values(checked[index]?.errors ?? {});
+          const errors = Object.values(messagesOf(checked[index]?.issues ?? {}));
           const active = row.id === activeId;
           const base = row.symbol.split('_')[1] ?? '—';
           const size = row.size ? `${row.size}${row.sizeUnit === 'amount' ? ' USDC' : ''}` : '—';
