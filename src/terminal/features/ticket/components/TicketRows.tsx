@@ -2,7 +2,7 @@ import { messagesOf } from '../messages';
 import type { CheckedRow } from '../model/checkTicket';
 import type { DraftRow } from '../model/types';
 import { useActiveRowId, useTicketActions } from '../store';
-import type { Duration } from '../../../../interface';
+import { baseAsset, type Duration } from '../../../../interface';
 import { Icon } from '../../../shared/ui/Icon';
 
 interface TicketRowsProps {
@@ -29,7 +29,7 @@ export function TicketRows({ rows, checked, durations }: TicketRowsProps) {
         {rows.map((row, index) => {
           const errors = Object.values(messagesOf(checked[index]?.issues ?? {}));
           const active = row.id === activeId;
-          const base = row.symbol.split('_')[1] ?? '—';
+          const base = baseAsset(row.symbol) ?? '—';
           const size = row.size ? `${row.size}${row.sizeUnit === 'amount' ? ' USDC' : ''}` : '—';
           return (
             <li
