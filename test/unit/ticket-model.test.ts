@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { baseAsset, quoteAsset, type JournalOrder } from '../../src/interface';
+import { baseAsset, quoteAsset, type Duration, type JournalOrder, type TicketResult } from '../../src/interface';
 import { tableSource, countStatus } from '../../src/terminal/features/account';
 import type { TicketSummary } from '../../src/terminal/features/ticket/model/checkTicket';
 import { Big } from '../../src/terminal/features/ticket/model/decimal';
 import { clientIdsInUse } from '../../src/terminal/features/ticket/model/ids';
 import { ladderReady, type LadderInput } from '../../src/terminal/features/ticket/model/ladder';
+import { outcomeTone, retryableRows, retryDrafts, statusCounts } from '../../src/terminal/features/ticket/model/outcome';
 import { rowsFromLadder } from '../../src/terminal/features/ticket/model/rows';
 import { needsConfirmation, readMinNotional, submitNotice } from '../../src/terminal/features/ticket/model/submit';
 import { cleanPastedDecimal, isDecimalDraft, stepDecimal } from '../../src/terminal/shared/format/decimalText';
@@ -115,5 +116,29 @@ describe('decimal text', () => {
     expect(stepDecimal('5', '1000', -1, '0')).toBe('0');
     expect(stepDecimal('', '0.0001', 1)).toBe('0.0001');
     expect(stepDecimal('-', '1', 1)).toBeUndefined();
+  });
+});
+
+describe('ticket outcome', () => {
+  const row = (seq: number, status: JournalOrder['status'], order_type: JournalOrder['order_type'] = 'LIMIT') =>
+    ({
+      seq, status, symbol: 'PERP_BTC_USDC', side: 'BUY', order_type, order_price: 100000, order_quantity: 0.1, order_amount: null,
+      visible_quantity: null, order_tag: null, margin_mode: 'CROSS',
+    }) as unknown as TicketResult['rows'][number];
+  const durations: Duration[] = [{ id: 'GTC', title: 'GTC', hasDatePicker: false, hasTimePicker: false, default: true, supportedOrderTypes: ['limit'] }];
+
+  it('counts each status in the order the result names them, and picks a tone', () => {
+    expect(statusCounts([row(0, 'rejected'), row(1, 'accepted'), row(2, 'accepted')])).toEqual([['accepted', 2], ['rejected', 1]]);
+    expect([outcomeTone(undefined), outcomeTone({ status: 'accepted' } as TicketResult), outcomeTone({ status: 'partial' } as TicketResult)]).toEqual([
+      'bad', 'ok', 'warn',
+    ]);
+  });
+
+  it('retries rejected and failed orders, and says which cannot come back', () => {
+    const rows = [row(0, 'accepted'), row(1, 'rejected'), row(2, 'failed', 'ASK')];
+    expect(retryableRows(rows).map((item) => item.seq)).toEqual([1, 2]);
+    const { drafts, skipped } = retryDrafts(retryableRows(rows), durations);
+    expect(drafts.map((draft) => [draft.price, draft.size, draft.durationId])).toEqual([['100000', '0.1', 'GTC']]);
+    expect(skipped).toEqual(['#3 PERP_BTC_USDC: the ticket has no ASK orders; enter it as a market order']);
   });
 });
