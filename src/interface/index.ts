@@ -6,4 +6,5 @@ export * from './issues';
 export * from './orders';
 export * from './journal';
 export * from './health';
+export * from './symbols';
 export * from './text';

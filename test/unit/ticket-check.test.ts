@@ -3,6 +3,7 @@ import type { Duration } from '../../src/interface';
 import { checkTicket, type TicketContext } from '../../src/terminal/features/ticket/model/checkTicket';
 import { Big } from '../../src/terminal/features/ticket/model/decimal';
 import { newDraftRow } from '../../src/terminal/features/ticket/model/rows';
+import { messageFor, messagesOf } from '../../src/terminal/features/ticket/messages';
 import type { DraftRow, MarketContext } from '../../src/terminal/features/ticket/model/types';
 
 const duration = (id: string, title: string, extra: Partial<Duration> = {}): Duration => ({
@@ -44,7 +45,15 @@ const limit = (extra: Partial<DraftRow> = {}): DraftRow => ({
 const market = (extra: Partial<DraftRow> = {}): DraftRow =>
   limit({ kind: 'market', durationId: '', price: '', ...extra });
 
-const check = (drafts: DraftRow[], ctx: TicketContext = context) => checkTicket(drafts, ctx);
+/** The check with its issues and blockers in the words the terminal shows. */
+const check = (drafts: DraftRow[], ctx: TicketContext = context) => {
+  const result = checkTicket(drafts, ctx);
+  return {
+    ...result,
+    rows: result.rows.map((row) => ({ ...row, errors: messagesOf(row.issues) })),
+    blockers: result.blockers.map(messageFor),
+  };
+};
 const errorsOf = (draft: DraftRow, ctx: TicketContext = context) => {
   const result = check([draft], ctx);
   expect(result.orders).toEqual([]);
@@ -240,7 +249,7 @@ describe('a market without a usable mark', () => {
     for (const mark of [0, -5, Number.NaN]) {
       const broken = { ...btc, mark_price: mark };
       const check = checkTicket([limit()], { ...context, markets: new Map([[btc.symbol, broken]]) });
-      expect(check.rows[0]?.errors.price).toBe('No usable mark price for PERP_BTC_USDC yet');
+      expect(messagesOf(check.rows[0]?.issues ?? {}).price).toBe('No usable mark price for PERP_BTC_USDC yet');
       expect(check.orders).toEqual([]);
     }
   });

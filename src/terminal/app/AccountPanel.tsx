@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
-import type { AccountTable, JournalOrder } from '../../interface';
-import { ConfigTable, SummaryStrip, summaryValues, Tabs, Unavailable, type TabSpec } from '../features/account';
+import type { JournalOrder } from '../../interface';
+import { ConfigTable, countStatus, SummaryStrip, summaryValues, tableSource, Tabs, Unavailable, type TabSpec } from '../features/account';
 import { useConfig, usePollingIntervals } from '../features/config';
 import { useFutures } from '../features/markets';
 import { JournalTable, UnknownOrdersAlert, journalBackoff, useJournal } from '../features/orders';
@@ -10,25 +10,6 @@ import { useNow } from '../shared/useNow';
 import { FeedStatus } from './FeedStatus';
 
 const NO_ORDERS: JournalOrder[] = [];
-
-/**
- * Rows the terminal has, by the id an account table of the config may name: market rows, the
- * working orders and the whole journal. Any other id has no source in the interface.
- */
-function sourceFor(
-  table: AccountTable,
-  sources: { markets?: readonly object[]; orders?: readonly JournalOrder[] },
-): { rows: readonly Record<string, unknown>[]; key: string } | undefined {
-  const id = table.id.toLowerCase();
-  if (id === 'markets' && sources.markets) return { rows: sources.markets as Record<string, unknown>[], key: 'symbol' };
-  if ((id === 'orders' || id === 'workingorders') && sources.orders) {
-    return { rows: sources.orders.filter((order) => order.status === 'accepted') as unknown as Record<string, unknown>[], key: 'client_order_id' };
-  }
-  if ((id === 'orderhistory' || id === 'history') && sources.orders) {
-    return { rows: sources.orders as unknown as Record<string, unknown>[], key: 'client_order_id' };
-  }
-  return undefined;
-}
 
 /** The account area: the config's summary strip, then Orders, Order history, Positions and the config's own tables. */
 export function AccountPanel() {
@@ -58,8 +39,8 @@ export function AccountPanel() {
   );
 
   const locked = <p className="empty">Sign in with the link the proxy printed to see the journal.</p>;
-  const working = orders.filter((order) => order.status === 'accepted').length;
-  const unknown = orders.filter((order) => order.status === 'unknown').length;
+  const working = countStatus(orders, 'accepted');
+  const unknown = countStatus(orders, 'unknown');
   const tabs: TabSpec[] = [
     {
       id: 'orders',
@@ -89,16 +70,16 @@ export function AccountPanel() {
       ),
     },
     ...config.accountManager.map((table) => {
-      const source = sourceFor(table, { markets: futures.data?.rows, orders: signedIn && journal.data ? orders : undefined });
+      const source = tableSource(table, { markets: futures.data?.rows, orders: signedIn && journal.data ? orders : undefined });
       return {
         id: `table:${table.id}`,
         title: table.title || table.id,
         content: (
           <ConfigTable
             table={table}
-            rows={source?.rows}
-            rowKey={source?.key}
-            stale={table.id.toLowerCase() === 'markets' ? isStale(futures, intervals.quotes, now) : journalStale}
+            rows={source.rows}
+            rowKey={source.key}
+            stale={source.feed === 'markets' ? isStale(futures, intervals.quotes, now) : journalStale}
           />
         ),
       };

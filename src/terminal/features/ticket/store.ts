@@ -7,18 +7,14 @@ import { outcomeToast } from './model/outcomeToast';
 import { defaultDurationFor, durationsFor } from './model/durations';
 import { newTicketKey } from './model/ids';
 import { copyDraftRow, newDraftRow } from './model/rows';
+import type { ConfirmSettings } from './model/submit';
 import type { DraftRow, OrderKind } from './model/types';
 
 export const DEFAULT_RECV_WINDOW_MS = 5000;
 
 export type TicketTool = 'order' | 'ladder' | 'paste';
 
-/** When to ask before sending: always, or only for tickets above a size or a notional. */
-export interface ConfirmSettings {
-  mode: 'always' | 'large';
-  minOrders: number;
-  minNotional: number;
-}
+export type { ConfirmSettings };
 
 export const DEFAULT_CONFIRM: ConfirmSettings = { mode: 'large', minOrders: 5, minNotional: 50_000 };
 

@@ -19,3 +19,8 @@ export function staleReason(feed: FeedState, intervalMs: number, now: number): s
   if (!feed.dataUpdatedAt) return age;
   return now - feed.dataUpdatedAt > intervalMs * 3 ? `no update for ${formatAge(now - feed.dataUpdatedAt)}` : '';
 }
+
+/** Why a feed is stale, for a title or a note; undefined while it is live. */
+export function staleNote(feed: FeedState, intervalMs: number, now: number, fallback: string): string | undefined {
+  return isStale(feed, intervalMs, now) ? staleReason(feed, intervalMs, now) || fallback : undefined;
+}

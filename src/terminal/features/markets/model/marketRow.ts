@@ -1,4 +1,4 @@
-import type { FuturesRow } from '../../../../interface';
+import { baseAsset, quoteAsset, type FuturesRow } from '../../../../interface';
 import type { InstrumentSpec } from './specs';
 
 /** Funding settles every 8 hours in this family: three times a day. */
@@ -27,8 +27,7 @@ const split = new Map<string, { base: string; quote: string }>();
 export function splitSymbol(symbol: string): { base: string; quote: string } {
   let parts = split.get(symbol);
   if (!parts) {
-    const [, base = symbol, quote = ''] = symbol.split('_');
-    parts = { base, quote };
+    parts = { base: baseAsset(symbol) ?? symbol, quote: quoteAsset(symbol) ?? '' };
     split.set(symbol, parts);
   }
   return parts;

@@ -1,33 +1,27 @@
+import { DecimalInput } from '../../../shared/ui/DecimalInput';
 import { Field } from '../../../shared/ui/Field';
-import { useConfirmSettings, useTicketActions } from '../store';
+import { useConfirmSettingsForm } from './ConfirmSettingsForm.script';
 
 /** When the ticket asks before sending: always, or from a number of orders or a notional. */
 export function ConfirmSettingsForm() {
-  const settings = useConfirmSettings();
-  const actions = useTicketActions();
+  const form = useConfirmSettingsForm();
   return (
     <fieldset className="confirm-settings">
       <legend>Confirm before sending</legend>
       <label>
-        <input type="checkbox" checked={settings.mode === 'always'} onChange={(event) => actions.setConfirm({ mode: event.target.checked ? 'always' : 'large' })} />
+        <input type="checkbox" checked={form.settings.mode === 'always'} onChange={(event) => form.setAlways(event.target.checked)} />
         Every ticket (off: skip small ones)
       </label>
-      {settings.mode === 'large' ? (
+      {form.settings.mode === 'large' ? (
         <div className="ticket__pair">
           <Field label="From orders">
             {(props) => (
-              <input {...props} className="input num" type="number" min={1} step={1} value={settings.minOrders} onChange={(event) => {
-                const value = Number(event.target.value);
-                if (Number.isInteger(value) && value >= 1) actions.setConfirm({ minOrders: value });
-              }} />
+              <input {...props} className="input num" type="number" min={1} step={1} value={form.settings.minOrders} onChange={(event) => form.setMinOrders(event.target.value)} />
             )}
           </Field>
           <Field label="From notional (USDC)">
             {(props) => (
-              <input {...props} className="input num" type="number" min={0} step={1000} value={settings.minNotional} onChange={(event) => {
-                const value = Number(event.target.value);
-                if (Number.isFinite(value) && value >= 0) actions.setConfirm({ minNotional: value });
-              }} />
+              <DecimalInput {...props} step="1000" min="0" value={form.notionalText} onChange={form.setMinNotional} onBlur={form.settleNotional} />
             )}
           </Field>
         </div>

@@ -1,12 +1,11 @@
-import { useMemo } from 'react';
 import type { Duration } from '../../../../interface';
 import { formatFixed } from '../../../shared/format/number';
 import { Segmented } from '../../../shared/ui/Segmented';
-import { checkTicket, type TicketContext } from '../model/checkTicket';
 import type { MarketContext } from '../model/types';
-import { useActiveRow, useTicketActions, useTicketRows, useTicketTool, type TicketTool } from '../store';
+import type { TicketTool } from '../store';
 import { ConfirmSettingsForm } from './ConfirmSettingsForm';
 import { LadderForm } from './LadderForm';
+import { useOrderTicket } from './OrderTicket.script';
 import { PasteOrders } from './PasteOrders';
 import { RowEditor } from './RowEditor';
 import { SubmitBar } from './SubmitBar';
@@ -26,18 +25,8 @@ export interface OrderTicketProps {
  * the service would as it is typed, sent through the proxy once, every result accounted for.
  */
 export function OrderTicket({ markets, durations, usedClientOrderIds, staleReason }: OrderTicketProps) {
-  const rows = useTicketRows();
-  const row = useActiveRow();
-  const tool = useTicketTool();
-  const actions = useTicketActions();
-  const context: TicketContext = useMemo(
-    () => ({ markets, durations, usedClientOrderIds }),
-    [markets, durations, usedClientOrderIds],
-  );
-  const check = useMemo(() => checkTicket(rows, context), [rows, context]);
+  const { rows, row, tool, actions, check, checked, market } = useOrderTicket(markets, durations, usedClientOrderIds);
   if (!row) return null;
-  const checked = check.rows.find((item) => item.id === row.id);
-  const market = markets.get(row.symbol);
 
   return (
     <section className="panel ticket" aria-labelledby="ticket-title">

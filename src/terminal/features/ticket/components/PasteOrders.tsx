@@ -1,32 +1,12 @@
-import { useState } from 'react';
 import type { Duration } from '../../../../interface';
-import type { ImportProblem } from '../model/importOrders';
-import { useTicketActions } from '../store';
+import { usePasteOrders } from './PasteOrders.script';
 
 /**
  * Orders pasted from a spreadsheet or a file, CSV or TSV, with or without a header naming the
  * interface's fields. Good lines become orders; bad ones are listed with their line and reason.
- * The parser loads on first use, so it costs the first page load nothing.
  */
 export function PasteOrders({ durations }: { durations: readonly Duration[] }) {
-  const actions = useTicketActions();
-  const [text, setText] = useState('');
-  const [problems, setProblems] = useState<ImportProblem[]>([]);
-  const [added, setAdded] = useState<number | null>(null);
-  const [lines, setLines] = useState<string[]>([]);
-
-  const read = async (source: string) => {
-    const { parseOrderLines } = await import('../model/importOrders');
-    const result = parseOrderLines(source, { durations });
-    setProblems(result.problems);
-    setAdded(result.rows.length);
-    setLines(source.split(/\r?\n/));
-    actions.appendRows(result.rows);
-    // The good lines are in the ticket now; pasting again must not add them twice.
-    if (result.rows.length > 0) setText('');
-    if (result.problems.length === 0 && result.rows.length > 0) actions.setTool('order');
-  };
-
+  const { text, setText, problems, added, lineOf, read, readFile } = usePasteOrders(durations);
   return (
     <div className="ticket__editor" aria-label="Paste orders">
       <label className="field__label" htmlFor="paste-orders">
@@ -52,8 +32,7 @@ export function PasteOrders({ durations }: { durations: readonly Duration[] }) {
             type="file"
             accept=".csv,.tsv,.txt,text/csv"
             onChange={async (event) => {
-              const file = event.target.files?.[0];
-              if (file) await read(await file.text());
+              await readFile(event.target.files?.[0]);
               event.target.value = '';
             }}
           />
@@ -69,7 +48,7 @@ export function PasteOrders({ durations }: { durations: readonly Duration[] }) {
           {problems.map((problem) => (
             <li key={`${problem.line}:${problem.reason}`}>
               <span className="num">Line {problem.line}</span>: {problem.reason}
-              {lines[problem.line - 1] ? <code className="paste__line">{lines[problem.line - 1]}</code> : null}
+              {lineOf(problem) ? <code className="paste__line">{lineOf(problem)}</code> : null}
             </li>
           ))}
         </ul>

@@ -1,9 +1,6 @@
 import type { Duration, JournalOrder } from '../../../../interface';
 import { plainNumber } from '../../../shared/format/number';
-import { useToastActions } from '../../../shared/ui/toast/toastStore';
-import { draftFromOrder } from '../model/rows';
-import type { DraftRow } from '../model/types';
-import { useTicketActions, useTicketOutcome } from '../store';
+import { useTicketOutcomeView } from './TicketOutcomeView.script';
 
 const statusText: Record<JournalOrder['status'], string> = {
   pending: 'Waiting',
@@ -21,59 +18,21 @@ const advice: Partial<Record<JournalOrder['status'], string>> = {
 
 /** The result of the last ticket: every order accounted for, with what to do about the rest. */
 export function TicketOutcomeView({ durations }: { durations: readonly Duration[] }) {
-  const outcome = useTicketOutcome();
-  const actions = useTicketActions();
-  const toasts = useToastActions();
+  const { outcome, rows, counts, tone, retryable, allRejected, retry, dismiss } = useTicketOutcomeView(durations);
   if (!outcome) return null;
-  const rows = outcome.result?.rows ?? [];
-  const counts = rows.reduce<Partial<Record<JournalOrder['status'], number>>>((acc, row) => {
-    acc[row.status] = (acc[row.status] ?? 0) + 1;
-    return acc;
-  }, {});
-  const status = outcome.result?.status;
-  const tone = status === 'accepted' ? 'ok' : status === 'unknown' || status === 'partial' ? 'warn' : 'bad';
-  const retryable = rows.filter((row) => row.status === 'rejected' || row.status === 'failed');
-  const retry = () => {
-    const drafts: DraftRow[] = [];
-    const skipped: string[] = [];
-    for (const row of retryable) {
-      const draft = draftFromOrder(row, durations);
-      if ('reason' in draft) skipped.push(`#${row.seq + 1} ${row.symbol}: ${draft.reason}`);
-      else drafts.push(draft);
-    }
-    // A row that cannot come back is said, never dropped in silence.
-    if (skipped.length > 0) {
-      toasts.push({
-        id: `retry-${outcome.key}-${skipped.length}`,
-        tone: 'warning',
-        title: `${skipped.length} of ${retryable.length} orders could not be put back in the ticket`,
-        detail: skipped.join('\n'),
-        timeoutMs: 0,
-      });
-    }
-    if (drafts.length === 0) return;
-    actions.replaceRows(drafts);
-    actions.setTool('order');
-    actions.dismissOutcome();
-  };
   return (
     <section className={`outcome outcome--${tone}`} aria-label="Ticket result" aria-live="polite">
       <header className="outcome__head">
         <strong>
-          {rows.length === 0
-            ? 'The ticket failed'
-            : (Object.keys(statusText) as JournalOrder['status'][])
-                .filter((key) => counts[key])
-                .map((key) => `${counts[key]} ${statusText[key].toLowerCase()}`)
-                .join(' · ')}
+          {rows.length === 0 ? 'The ticket failed' : counts.map(([status, count]) => `${count} ${statusText[status].toLowerCase()}`).join(' · ')}
         </strong>
         <span className="outcome__buttons">
-          {retryable.length > 0 ? (
+          {retryable > 0 ? (
             <button type="button" className="button" onClick={retry}>
-              Retry {retryable.length} {retryable.every((row) => row.status === 'rejected') ? 'rejected' : 'not placed'}
+              Retry {retryable} {allRejected ? 'rejected' : 'not placed'}
             </button>
           ) : null}
-          <button type="button" className="button button--ghost" onClick={actions.dismissOutcome}>
+          <button type="button" className="button button--ghost" onClick={dismiss}>
             Dismiss
           </button>
         </span>

@@ -1,7 +1,8 @@
+import { messagesOf } from '../messages';
 import type { CheckedRow } from '../model/checkTicket';
 import type { DraftRow } from '../model/types';
 import { useActiveRowId, useTicketActions } from '../store';
-import type { Duration } from '../../../../interface';
+import { baseAsset, type Duration } from '../../../../interface';
 import { Icon } from '../../../shared/ui/Icon';
 
 interface TicketRowsProps {
@@ -26,9 +27,9 @@ export function TicketRows({ rows, checked, durations }: TicketRowsProps) {
       </div>
       <ol className="ticket-rows__list" aria-label="Orders of the ticket">
         {rows.map((row, index) => {
-          const errors = Object.values(checked[index]?.errors ?? {});
+          const errors = Object.values(messagesOf(checked[index]?.issues ?? {}));
           const active = row.id === activeId;
-          const base = row.symbol.split('_')[1] ?? '—';
+          const base = baseAsset(row.symbol) ?? '—';
           const size = row.size ? `${row.size}${row.sizeUnit === 'amount' ? ' USDC' : ''}` : '—';
           return (
             <li

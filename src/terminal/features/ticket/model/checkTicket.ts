@@ -1,34 +1,16 @@
-import {
-  clientOrderIdPattern,
-  MAX_CLIENT_ORDER_ID,
-  MAX_ORDER_TAG,
-  MAX_ORDERS_PER_REQUEST,
-  priceFreeTypes,
-  REQUESTS_PER_SECOND,
-  type Duration,
-  type OrderRequest,
-  type Side,
-} from '../../../../interface';
+import { MAX_ORDERS_PER_REQUEST, REQUESTS_PER_SECOND, type OrderRequest, type Side } from '../../../../interface';
 import { Big, isMultipleOf, parseDecimal, stepOf, toWireNumber } from './decimal';
-import { asksForExpiry, durationsFor, orderTypeFor, resolveDuration } from './durations';
-import type { DraftRow, MarketContext, RowErrors } from './types';
+import { blocker, isError, type RowIssues, type TicketBlocker } from './issues';
+import type { DraftRow, MarketContext, RowContext, TicketContext } from './types';
+import { isPriced, rowOrderType, rowValidators, usableMark } from './validators';
 
-/**
- * How far from mark the service accepts a priced order. The interface does not carry it; this is
- * the embedded service's band and the family's usual one (see README, "What the contract leaves open").
- */
-export const PRICE_BAND = 0.1;
-
-export interface TicketContext {
-  markets: ReadonlyMap<string, MarketContext>;
-  durations: readonly Duration[];
-  /** Client order ids of journal orders that are or may be live. */
-  usedClientOrderIds: ReadonlySet<string>;
-}
+export { PRICE_BAND } from './validators';
+export type { TicketContext } from './types';
 
 export interface CheckedRow {
   id: string;
-  errors: RowErrors;
+  /** The first issue of each field; the view words them with messageFor. */
+  issues: RowIssues;
   /** The order exactly as it will be sent; present only when the row has no error. */
   order?: OrderRequest;
   /** Base quantity and notional (quote), when they can be known before sending. */
@@ -63,113 +45,62 @@ export interface TicketCheck {
   /** Every order, in row order, when no row has an error; empty otherwise. */
   orders: OrderRequest[];
   /** Why the ticket cannot be sent as it is; empty when it can. */
-  blockers: string[];
+  blockers: TicketBlocker[];
 }
 
-const plain = (value: Big) => value.toFixed();
-
-function checkRow(
-  row: DraftRow,
-  context: TicketContext,
-  seenClientIds: Map<string, number>,
-  index: number,
-): CheckedRow {
-  const errors: RowErrors = {};
-  const market = context.markets.get(row.symbol);
-  if (!row.symbol) errors.symbol = 'Pick a market';
-  else if (!market) errors.symbol = `Unknown market ${row.symbol}`;
-
-  const offered = durationsFor(row.kind, context.durations);
-  const duration = resolveDuration(row.kind, row.durationId, context.durations);
-  if (offered.length > 0 && !duration) errors.durationId = `${row.durationId} is not offered for ${row.kind} orders; pick another`;
-  if (asksForExpiry(duration)) {
-    errors.expiry = `${duration?.title ?? 'This duration'} needs an expiry, which a batch order cannot carry: pick another duration`;
+/** Runs every rule on the row; a field keeps the first issue found for it. */
+export function rowIssues(row: DraftRow, market: MarketContext | undefined, context: RowContext): RowIssues {
+  const issues: RowIssues = {};
+  for (const validator of rowValidators) {
+    const found = validator(row, market, context);
+    if (found && !issues[found.field]) issues[found.field] = found;
   }
-  const orderType = orderTypeFor(row.kind, duration);
-  const priced = !priceFreeTypes.includes(orderType);
+  return issues;
+}
 
-  let price: Big | undefined;
-  let fromMark: number | undefined;
-  if (priced) {
-    price = parseDecimal(row.price);
-    if (row.price.trim() === '') errors.price = 'Enter a price';
-    else if (!price || price.lte(0)) errors.price = 'Enter a positive number, like 100012.5';
-    else if (market && !(market.mark_price > 0)) {
-      // A market without a usable mark (0, negative or not a number) cannot be checked against it.
-      errors.price = `No usable mark price for ${market.symbol} yet`;
-    } else if (market) {
-      const tick = stepOf(market.priceDecimals);
-      if (!isMultipleOf(price, tick)) errors.price = `Use a multiple of the tick ${plain(tick)}`;
-      else {
-        const mark = new Big(market.mark_price);
-        fromMark = price.minus(mark).div(mark).toNumber();
-        // The band in exact decimals, as the service judges it; fromMark is for showing.
-        if (price.minus(mark).abs().gt(mark.times(PRICE_BAND))) {
-          errors.price = `More than ${PRICE_BAND * 100}% ${fromMark > 0 ? 'above' : 'below'} mark ${plain(mark)}`;
-        }
-      }
-    }
-  }
+/** Signed distance of a priced row from its mark, once its price is on the tick. */
+function distanceFromMark(row: DraftRow, market: MarketContext | undefined, context: RowContext): number | undefined {
+  const price = isPriced(row, context) ? parseDecimal(row.price) : undefined;
+  const mark = usableMark(market);
+  if (!price?.gt(0) || !market || !mark || !isMultipleOf(price, stepOf(market.priceDecimals))) return undefined;
+  return price.minus(mark).div(mark).toNumber();
+}
 
-  const byAmount = row.sizeUnit === 'amount';
-  const size = parseDecimal(row.size);
-  if (byAmount && priced) errors.size = 'Only market orders can be sized by amount';
-  else if (row.size.trim() === '') errors.size = byAmount ? 'Enter an amount' : 'Enter a quantity';
-  else if (!size || size.lte(0)) errors.size = 'Enter a positive number';
-  else if (!byAmount && market && !isMultipleOf(size, stepOf(market.quantityDecimals))) {
-    errors.size = `Use a multiple of the step ${plain(stepOf(market.quantityDecimals))}`;
-  }
-
-  let visible: Big | undefined;
-  if (row.visibleQuantity.trim() !== '') {
-    visible = parseDecimal(row.visibleQuantity);
-    if (!visible) errors.visibleQuantity = 'Enter a number, or leave empty to show it all';
-    else if (['MARKET', 'IOC', 'FOK'].includes(orderType)) {
-      errors.visibleQuantity = `Does not apply to ${orderType} orders; leave it empty`;
-    } else if (byAmount) errors.visibleQuantity = 'Not with an amount';
-    else if (size && visible.gt(size)) errors.visibleQuantity = 'Cannot exceed the quantity';
-    else if (market && !isMultipleOf(visible, stepOf(market.quantityDecimals))) {
-      errors.visibleQuantity = `Use a multiple of the step ${plain(stepOf(market.quantityDecimals))}`;
-    }
-  }
-
-  if (row.tag.length > MAX_ORDER_TAG) errors.tag = `At most ${MAX_ORDER_TAG} characters`;
-
-  const clientId = row.clientOrderId.trim();
-  if (clientId !== '') {
-    if (clientId.length > MAX_CLIENT_ORDER_ID) errors.clientOrderId = `At most ${MAX_CLIENT_ORDER_ID} characters`;
-    else if (!clientOrderIdPattern.test(clientId)) {
-      errors.clientOrderId = 'Letters, digits and "-" only, not starting with "-"';
-    } else if (seenClientIds.has(clientId)) {
-      errors.clientOrderId = `Also used by order ${(seenClientIds.get(clientId) ?? 0) + 1} of this ticket`;
-    } else if (context.usedClientOrderIds.has(clientId)) {
-      errors.clientOrderId = 'Already used by an order in the journal';
-    }
-    if (!seenClientIds.has(clientId)) seenClientIds.set(clientId, index);
-  }
-
-  const checked: CheckedRow = { id: row.id, errors, fromMark };
-  if (size && !errors.size) {
-    if (byAmount) checked.notional = size;
-    else {
-      checked.quantity = size;
-      const reference = price ?? (market && market.mark_price > 0 ? new Big(market.mark_price) : undefined);
-      if (reference) checked.notional = size.times(reference);
-    }
-  }
-  if (Object.keys(errors).length > 0) return checked;
-
+/** The order exactly as it will be sent, from a row without errors. */
+function orderOf(row: DraftRow, context: RowContext): OrderRequest {
+  const orderType = rowOrderType(row, context);
   const order: OrderRequest = { symbol: row.symbol, order_type: orderType, side: row.side };
+  const clientId = row.clientOrderId.trim();
+  const price = isPriced(row, context) ? parseDecimal(row.price) : undefined;
+  const size = parseDecimal(row.size);
+  const visible = row.visibleQuantity.trim() !== '' ? parseDecimal(row.visibleQuantity) : undefined;
   if (clientId) order.client_order_id = clientId;
-  if (priced && price) order.order_price = toWireNumber(price);
+  if (price) order.order_price = toWireNumber(price);
   if (size) {
-    if (byAmount) order.order_amount = toWireNumber(size);
+    if (row.sizeUnit === 'amount') order.order_amount = toWireNumber(size);
     else order.order_quantity = toWireNumber(size);
   }
   if (visible) order.visible_quantity = toWireNumber(visible);
   if (row.tag.trim()) order.order_tag = row.tag.trim();
   order.margin_mode = row.marginMode;
-  checked.order = order;
+  return order;
+}
+
+export function checkRow(row: DraftRow, context: RowContext): CheckedRow {
+  const market = context.markets.get(row.symbol);
+  const issues = rowIssues(row, market, context);
+  const checked: CheckedRow = { id: row.id, issues, fromMark: distanceFromMark(row, market, context) };
+  const size = parseDecimal(row.size);
+  if (size && !issues.size) {
+    if (row.sizeUnit === 'amount') checked.notional = size;
+    else {
+      checked.quantity = size;
+      const price = isPriced(row, context) ? parseDecimal(row.price) : undefined;
+      const reference = price ?? usableMark(market);
+      if (reference) checked.notional = size.times(reference);
+    }
+  }
+  if (!Object.values(issues).some(isError)) checked.order = orderOf(row, context);
   return checked;
 }
 
@@ -213,13 +144,22 @@ function summarise(rows: CheckedRow[], drafts: readonly DraftRow[]): TicketSumma
  * result, with no React and no network.
  */
 export function checkTicket(drafts: readonly DraftRow[], context: TicketContext): TicketCheck {
-  const seen = new Map<string, number>();
-  const rows = drafts.map((draft, index) => checkRow(draft, context, seen, index));
-  const blockers: string[] = [];
-  if (drafts.length === 0) blockers.push('The ticket has no orders');
-  const invalid = rows.filter((row) => Object.keys(row.errors).length > 0).length;
+  const earlierClientIds = new Map<string, number>();
+  const rows = drafts.map((draft, index) => {
+    const checked = checkRow(draft, { ...context, earlierClientIds });
+    const clientId = draft.clientOrderId.trim();
+    if (clientId !== '' && !earlierClientIds.has(clientId)) earlierClientIds.set(clientId, index);
+    return checked;
+  });
+  const blockers: TicketBlocker[] = [];
+  if (drafts.length === 0) blockers.push(blocker('ticket.empty', {}));
+  const invalid = rows.filter((row) => !row.order).length;
   if (invalid > 0) {
-    blockers.push(invalid === 1 && drafts.length === 1 ? 'Fix the order first' : `Fix ${invalid} of ${drafts.length} orders first`);
+    blockers.push(
+      invalid === 1 && drafts.length === 1
+        ? blocker('ticket.fixOne', {})
+        : blocker('ticket.fixMany', { invalid, orders: drafts.length }),
+    );
   }
   return {
     rows,

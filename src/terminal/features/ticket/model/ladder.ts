@@ -176,3 +176,10 @@ export function buildLadder(input: LadderInput, market: MarketContext): Ladder {
     })),
   };
 }
+
+/** Worth building: a total and both prices of the mode are typed (half a ladder only shows errors). */
+export function ladderReady(input: LadderInput): boolean {
+  const typed = (text: string) => text.trim() !== '';
+  const prices = input.mode === 'range' ? typed(input.fromPrice) && typed(input.toPrice) : typed(input.startPrice) && typed(input.stepPrice);
+  return typed(input.totalQuantity) && prices;
+}

@@ -2,6 +2,7 @@ import type { Duration, MarginMode, OrderType, Side } from '../../../../interfac
 import { plainNumber } from '../../../shared/format/number';
 import { defaultDurationFor, durationsFor, plainLimitDuration } from './durations';
 import { newClientOrderId, newRowId } from './ids';
+import type { LadderLeg } from './ladder';
 import type { DraftRow, OrderKind } from './types';
 
 /** A fresh row: limit, buy, default duration, a new client order id. */
@@ -27,6 +28,16 @@ export function newDraftRow(durations: readonly Duration[], symbol = '', kind: O
 /** The same order again, with its own ids. */
 export function copyDraftRow(row: DraftRow): DraftRow {
   return { ...row, id: newRowId(), clientOrderId: newClientOrderId() };
+}
+
+/** The ticket rows of a ladder: one limit order per leg, on its market and side. */
+export function rowsFromLadder(
+  legs: readonly LadderLeg[],
+  side: Side,
+  symbol: string,
+  durations: readonly Duration[],
+): DraftRow[] {
+  return legs.map((leg) => ({ ...newDraftRow(durations, symbol, 'limit'), side, price: leg.price, size: leg.quantity }));
 }
 
 /** What a sent order was, as far as making a row of it again goes. */

@@ -1,4 +1,4 @@
-import type { MarginMode, Side } from '../../../../interface';
+import type { Duration, MarginMode, Side } from '../../../../interface';
 
 /** The ticket's order kinds; durations turn a limit into IOC, FOK or POST_ONLY. */
 export type OrderKind = 'limit' | 'market';
@@ -44,4 +44,19 @@ export type RowField =
   | 'clientOrderId'
   | 'expiry';
 
+/** The words of a row's issues, by field, as the view shows them. */
 export type RowErrors = Partial<Record<RowField, string>>;
+
+/** What a ticket is checked against: the live markets, the config's durations, the journal. */
+export interface TicketContext {
+  markets: ReadonlyMap<string, MarketContext>;
+  durations: readonly Duration[];
+  /** Client order ids of journal orders that are or may be live. */
+  usedClientOrderIds: ReadonlySet<string>;
+}
+
+/** The ticket context as one row sees it: with the client ids the rows above it use. */
+export interface RowContext extends TicketContext {
+  /** Client order id → index of the first row above this one that uses it. */
+  earlierClientIds: ReadonlyMap<string, number>;
+}

@@ -1,0 +1,29 @@
+import { useState } from 'react';
+import { readMinNotional } from '../model/submit';
+import { useConfirmSettings, useTicketActions } from '../store';
+
+/**
+ * The confirm settings, with the notional as the trader types it: a half-typed "12." stays on
+ * screen while the number in force is taken as soon as it reads as one.
+ */
+export function useConfirmSettingsForm() {
+  const settings = useConfirmSettings();
+  const actions = useTicketActions();
+  const [notionalText, setNotionalText] = useState<string | undefined>(undefined);
+  return {
+    settings,
+    setAlways: (always: boolean) => actions.setConfirm({ mode: always ? 'always' : 'large' }),
+    setMinOrders: (text: string) => {
+      const value = Number(text);
+      if (Number.isInteger(value) && value >= 1) actions.setConfirm({ minOrders: value });
+    },
+    notionalText: notionalText ?? String(settings.minNotional),
+    setMinNotional: (text: string) => {
+      setNotionalText(text);
+      const value = readMinNotional(text);
+      if (value !== undefined) actions.setConfirm({ minNotional: value });
+    },
+    /** Leaving the field shows the notional in force again. */
+    settleNotional: () => setNotionalText(undefined),
+  };
+}

@@ -1,0 +1,41 @@
+import { useState } from 'react';
+import type { Duration } from '../../../../interface';
+import type { ImportProblem } from '../model/importOrders';
+import { useTicketActions } from '../store';
+
+/**
+ * Reading pasted or loaded lines into the ticket. The parser loads on first use, so it costs the
+ * first page load nothing.
+ */
+export function usePasteOrders(durations: readonly Duration[]) {
+  const actions = useTicketActions();
+  const [text, setText] = useState('');
+  const [problems, setProblems] = useState<ImportProblem[]>([]);
+  const [added, setAdded] = useState<number | null>(null);
+  const [lines, setLines] = useState<string[]>([]);
+
+  const read = async (source: string) => {
+    const { parseOrderLines } = await import('../model/importOrders');
+    const result = parseOrderLines(source, { durations });
+    setProblems(result.problems);
+    setAdded(result.rows.length);
+    setLines(source.split(/\r?\n/));
+    actions.appendRows(result.rows);
+    // The good lines are in the ticket now; pasting again must not add them twice.
+    if (result.rows.length > 0) setText('');
+    if (result.problems.length === 0 && result.rows.length > 0) actions.setTool('order');
+  };
+
+  return {
+    text,
+    setText,
+    problems,
+    added,
+    /** The line a problem is about, as it was pasted. */
+    lineOf: (problem: ImportProblem) => lines[problem.line - 1],
+    read,
+    readFile: async (file: File | undefined) => {
+      if (file) await read(await file.text());
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import { baseAsset, type Duration } from '../../../../interface';
+import { fixedPlain } from '../../../shared/format/number';
+import { messagesOf } from '../messages';
+import type { CheckedRow } from '../model/checkTicket';
+import { stepOf } from '../model/decimal';
+import { durationsFor, resolveDuration } from '../model/durations';
+import type { DraftRow, MarketContext } from '../model/types';
+import { useTicketActions } from '../store';
+
+/** What the row editor shows of one order, and the edits it makes; the fields only render it. */
+export function useRowEditor(row: DraftRow, checked: CheckedRow | undefined, market: MarketContext | undefined, durations: readonly Duration[]) {
+  const actions = useTicketActions();
+  const update = (patch: Partial<DraftRow>) => actions.updateRow(row.id, patch);
+  const byAmount = row.sizeUnit === 'amount';
+  return {
+    row,
+    market,
+    errors: messagesOf(checked?.issues ?? {}),
+    fromMark: checked?.fromMark,
+    notional: checked?.notional,
+    base: baseAsset(row.symbol) ?? '',
+    offered: durationsFor(row.kind, durations),
+    duration: resolveDuration(row.kind, row.durationId, durations),
+    /** Arrow-key steps: the tick for prices, the step for quantities; an amount has none. */
+    priceStep: market ? stepOf(market.priceDecimals).toFixed() : undefined,
+    sizeStep: market && !byAmount ? stepOf(market.quantityDecimals).toFixed() : undefined,
+    quantityStep: market ? stepOf(market.quantityDecimals).toFixed() : undefined,
+    byAmount,
+    update,
+    setKind: (kind: DraftRow['kind']) => actions.setKind(row.id, kind, durations),
+    fillMark: () => market && update({ price: fixedPlain(market.mark_price, market.priceDecimals) }),
+    /** A market order is sized by quantity or by amount; switching empties the size typed in the other unit. */
+    toggleSizeUnit: () => update({ sizeUnit: byAmount ? 'quantity' : 'amount', size: '' }),
+  };
+}
+
+export type RowEditorModel = ReturnType<typeof useRowEditor>;

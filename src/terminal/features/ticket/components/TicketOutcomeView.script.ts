@@ -1,0 +1,41 @@
+import type { Duration } from '../../../../interface';
+import { useToastActions } from '../../../shared/ui/toast/toastStore';
+import { outcomeTone, retryableRows, retryDrafts, statusCounts } from '../model/outcome';
+import { useTicketActions, useTicketOutcome } from '../store';
+
+/** The last ticket's result as the view shows it, and putting its refused orders back in the ticket. */
+export function useTicketOutcomeView(durations: readonly Duration[]) {
+  const outcome = useTicketOutcome();
+  const actions = useTicketActions();
+  const toasts = useToastActions();
+  const rows = outcome?.result?.rows ?? [];
+  const retryable = retryableRows(rows);
+  const retry = () => {
+    if (!outcome) return;
+    const { drafts, skipped } = retryDrafts(retryable, durations);
+    // A row that cannot come back is said, never dropped in silence.
+    if (skipped.length > 0) {
+      toasts.push({
+        id: `retry-${outcome.key}-${skipped.length}`,
+        tone: 'warning',
+        title: `${skipped.length} of ${retryable.length} orders could not be put back in the ticket`,
+        detail: skipped.join('\n'),
+        timeoutMs: 0,
+      });
+    }
+    if (drafts.length === 0) return;
+    actions.replaceRows(drafts);
+    actions.setTool('order');
+    actions.dismissOutcome();
+  };
+  return {
+    outcome,
+    rows,
+    counts: statusCounts(rows),
+    tone: outcomeTone(outcome?.result),
+    retryable: retryable.length,
+    allRejected: retryable.every((row) => row.status === 'rejected'),
+    retry,
+    dismiss: actions.dismissOutcome,
+  };
+}

@@ -1,0 +1,70 @@
+import type { OrderType } from '../../../../interface';
+import type { RowField } from './types';
+
+/**
+ * What can be wrong with a row, as data: the code names the rule, params carry the numbers and
+ * names its message needs. The words live in one table (messages.ts), so the view picks them and a
+ * translation swaps them without touching the rules.
+ */
+export interface RowIssueParams {
+  'symbol.missing': Record<string, never>;
+  'symbol.unknown': { symbol: string };
+  'duration.notOffered': { durationId: string; kind: string };
+  'expiry.notCarried': { duration?: string };
+  'price.missing': Record<string, never>;
+  'price.notPositive': Record<string, never>;
+  'price.noMark': { symbol: string };
+  'price.offTick': { tick: string };
+  'price.outOfBand': { bandPercent: number; direction: 'above' | 'below'; mark: string };
+  'size.amountNotMarket': Record<string, never>;
+  'size.missingAmount': Record<string, never>;
+  'size.missingQuantity': Record<string, never>;
+  'size.notPositive': Record<string, never>;
+  'size.offStep': { step: string };
+  'visible.notNumber': Record<string, never>;
+  'visible.notForType': { orderType: OrderType };
+  'visible.withAmount': Record<string, never>;
+  'visible.aboveSize': Record<string, never>;
+  'visible.offStep': { step: string };
+  'tag.tooLong': { max: number };
+  'clientId.tooLong': { max: number };
+  'clientId.badCharacters': Record<string, never>;
+  'clientId.repeated': { order: number };
+  'clientId.inJournal': Record<string, never>;
+}
+
+/** Why a whole ticket cannot be sent. */
+export interface TicketBlockerParams {
+  'ticket.empty': Record<string, never>;
+  'ticket.fixOne': Record<string, never>;
+  'ticket.fixMany': { invalid: number; orders: number };
+}
+
+export type RowIssueCode = keyof RowIssueParams;
+export type TicketBlockerCode = keyof TicketBlockerParams;
+export type IssueCode = RowIssueCode | TicketBlockerCode;
+export type IssueParams = RowIssueParams & TicketBlockerParams;
+
+/** An error blocks sending; a warning is shown and lets the ticket go. */
+export type IssueSeverity = 'error' | 'warning';
+
+export type TicketIssue = {
+  [C in RowIssueCode]: { code: C; field: RowField; severity: IssueSeverity; params: RowIssueParams[C] };
+}[RowIssueCode];
+
+export type TicketBlocker = {
+  [C in TicketBlockerCode]: { code: C; severity: 'error'; params: TicketBlockerParams[C] };
+}[TicketBlockerCode];
+
+/** The issue of one field: the first rule it breaks. */
+export type RowIssues = Partial<Record<RowField, TicketIssue>>;
+
+export function issue<C extends RowIssueCode>(code: C, field: RowField, params: RowIssueParams[C]): TicketIssue {
+  return { code, field, severity: 'error', params } as TicketIssue;
+}
+
+export function blocker<C extends TicketBlockerCode>(code: C, params: TicketBlockerParams[C]): TicketBlocker {
+  return { code, severity: 'error', params } as TicketBlocker;
+}
+
+export const isError = (found: { severity: IssueSeverity }) => found.severity === 'error';

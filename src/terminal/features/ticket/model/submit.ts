@@ -1,0 +1,31 @@
+import type { TicketSummary } from './checkTicket';
+
+/** When to ask before sending: always, or only for tickets above a size or a notional. */
+export interface ConfirmSettings {
+  mode: 'always' | 'large';
+  minOrders: number;
+  minNotional: number;
+}
+
+export function needsConfirmation(summary: TicketSummary, settings: ConfirmSettings): boolean {
+  if (settings.mode === 'always') return true;
+  return summary.orders >= settings.minOrders || summary.totalNotional.gte(settings.minNotional);
+}
+
+/**
+ * What the line under the send button is about, most pressing first: the ticket cannot go, the
+ * last send did not reach the proxy, a ticket from before a reload is still being looked up.
+ */
+export type SubmitNotice = 'blocked' | 'unreachable' | 'checking' | 'none';
+
+export function submitNotice(state: { blocked: boolean; failed: boolean; pending: boolean; sending: boolean }): SubmitNotice {
+  if (state.blocked) return 'blocked';
+  if (state.failed) return 'unreachable';
+  return state.pending && !state.sending ? 'checking' : 'none';
+}
+
+/** The confirm settings' notional as typed: a number from 0 up, or nothing to take yet. */
+export function readMinNotional(text: string): number | undefined {
+  const value = Number(text);
+  return Number.isFinite(value) && value >= 0 ? value : undefined;
+}

@@ -1,0 +1,93 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { DecimalInput } from '../../src/terminal/shared/ui/DecimalInput';
+import { Field } from '../../src/terminal/shared/ui/Field';
+
+function Price({ initial = '', step, min }: { initial?: string; step?: string; min?: string }) {
+  const [value, setValue] = useState(initial);
+  return (
+    <Field label="Price">
+      {(props) => <DecimalInput {...props} value={value} onChange={setValue} step={step} min={min} />}
+    </Field>
+  );
+}
+const field = () => screen.getByLabelText('Price');
+
+describe('DecimalInput', () => {
+  it('is found by its label, asks for the decimal keypad and keeps the class it is given', () => {
+    render(<Price />);
+    expect(field()).toHaveAttribute('inputmode', 'decimal');
+    expect(field()).toHaveClass('input', 'num');
+  });
+
+  it('takes digits and one point as typed, and refuses letters', async () => {
+    const user = userEvent.setup();
+    render(<Price />);
+    await user.type(field(), '100012.5');
+    expect(field()).toHaveValue('100012.5');
+    await user.clear(field());
+    await user.type(field(), '1e5x.2.3');
+    expect(field()).toHaveValue('15.23');
+  });
+
+  it('steps exactly with the arrow keys, keeping the decimals', async () => {
+    const user = userEvent.setup();
+    render(<Price initial="0.2" step="0.1" />);
+    await user.click(field());
+    await user.keyboard('{ArrowUp}');
+    expect(field()).toHaveValue('0.3');
+    await user.keyboard('{ArrowUp}{ArrowUp}{ArrowUp}{ArrowUp}{ArrowUp}{ArrowUp}{ArrowUp}');
+    expect(field()).toHaveValue('1.0');
+    await user.keyboard('{ArrowDown}');
+    expect(field()).toHaveValue('0.9');
+  });
+
+  it('steps from zero when empty, and leaves the arrows alone without a step', async () => {
+    const user = userEvent.setup();
+    render(<Price step="0.0001" />);
+    await user.click(field());
+    await user.keyboard('{ArrowUp}');
+    expect(field()).toHaveValue('0.0001');
+    render(<Price initial="7" />);
+    const plain = screen.getAllByLabelText('Price')[1]!;
+    await user.click(plain);
+    await user.keyboard('{ArrowUp}');
+    expect(plain).toHaveValue('7');
+  });
+
+  it('stops at min, and refuses a minus sign when min is not negative', async () => {
+    const user = userEvent.setup();
+    render(<Price initial="0.05" step="0.1" min="0" />);
+    await user.click(field());
+    await user.keyboard('{ArrowDown}');
+    expect(field()).toHaveValue('0.00');
+    await user.clear(field());
+    await user.type(field(), '-3');
+    expect(field()).toHaveValue('3');
+  });
+
+  it('takes a minus sign without a min', async () => {
+    const user = userEvent.setup();
+    render(<Price />);
+    await user.type(field(), '-3.5');
+    expect(field()).toHaveValue('-3.5');
+  });
+
+  it('cleans thousands separators and spaces from pasted numbers, and refuses other pasted text', async () => {
+    const user = userEvent.setup();
+    render(<Price />);
+    await user.click(field());
+    await user.paste(' 1,234,567.89 ');
+    expect(field()).toHaveValue('1234567.89');
+    await user.clear(field());
+    await user.paste('100 012.5');
+    expect(field()).toHaveValue('100012.5');
+    await user.clear(field());
+    await user.paste('1.234,5');
+    expect(field()).toHaveValue('');
+    await user.paste('BTC');
+    expect(field()).toHaveValue('');
+  });
+});
