@@ -1,14 +1,11 @@
 import { KeyFormatError, parseSecret, parseServiceKey } from '../interface';
-import { proxyDefaults } from './options';
+import { proxyDefaults, type ServiceAccount } from './options';
+
+export type { ServiceAccount };
 import { createSigner } from './signer';
 
 export class StartupError extends Error {}
 
-export interface ServiceAccount {
-  accountId: string;
-  key: string;
-  secret: string;
-}
 
 export interface ProxyEnv {
   host: string;

@@ -1,4 +1,8 @@
-import type { ServiceAccount } from './env';
+export interface ServiceAccount {
+  accountId: string;
+  key: string;
+  secret: string;
+}
 
 export interface ProxyOptions {
   serviceBaseUrl: string;

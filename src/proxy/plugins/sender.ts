@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { REQUESTS_PER_SECOND } from '../../interface';
-import type { ServiceAccount } from '../env';
+import type { ServiceAccount } from '../options';
 import { Pacer } from '../pacer';
 import { createSigner } from '../signer';
 import { TicketSender, type SendLimits } from '../ticketSender';
