@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { differentConfig } from '../component/configs';
+import { differentConfig } from '../fixtures/configs';
 import { startApp, type RunningApp } from '../helpers/app';
 import { launchChromium } from '../helpers/browser';
 import { openTerminal, startAppBehindFaultyService, type AppBehindFaultyService } from '../helpers/browserTest';
