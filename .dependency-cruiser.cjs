@@ -47,6 +47,20 @@ module.exports = {
       to: { path: '^src/(proxy|terminal)/' },
     },
     {
+      name: 'service-plugins-not-to-routes',
+      comment: 'A service plugin gives routes what they share (decorators, hooks); it never knows a route.',
+      severity: 'error',
+      from: { path: '^src/service/plugins/' },
+      to: { path: '^src/service/(routes/|app\\.ts)' },
+    },
+    {
+      name: 'service-routes-not-to-other-routes',
+      comment: 'One file per resource; what two resources share belongs in a plugin.',
+      severity: 'error',
+      from: { path: '^src/service/routes/([^/]+)$' },
+      to: { path: '^src/service/routes/', pathNot: '^src/service/routes/$1$' },
+    },
+    {
       name: 'shared-not-to-features-or-app',
       comment: 'Terminal imports go shared → features → app.',
       severity: 'error',

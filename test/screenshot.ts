@@ -5,15 +5,14 @@
  */
 import { join } from 'node:path';
 import { startApp, root } from './helpers/app';
-import { launchChromium } from './helpers/browser';
+import { openTerminal } from './helpers/browserTest';
 import { clickMarket } from './helpers/terminal';
 
 const dir = join(root, 'test', 'screenshots');
 const app = await startApp({ env: { TERMINAL_TOKEN: 'screenshot-token-0123456789' } });
-const browser = await launchChromium();
+const terminal = await openTerminal(app);
 try {
-  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  await page.goto(app.loginUrl);
+  const { page } = terminal;
   await page.locator('tr[data-symbol="PERP_ETH_USDC"]').waitFor();
   await page.getByRole('button', { name: 'Pin BTC' }).click();
   await page.getByRole('button', { name: 'Pin SOL' }).click();
@@ -51,6 +50,6 @@ try {
   await page.screenshot({ path: join(dir, 'batch.png') });
   console.log(`Wrote ${join(dir, 'terminal.png')} and ${join(dir, 'batch.png')}`);
 } finally {
-  await browser.close();
+  await terminal.close();
   await app.stop();
 }

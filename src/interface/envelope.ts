@@ -41,6 +41,22 @@ export function errorEnvelope(code: number, message: string): ErrorEnvelope {
   return { success: false, code, message };
 }
 
+/** What a server answers for a failed request: the HTTP status and the envelope's body. */
+export interface ErrorReply {
+  status: number;
+  body: ErrorEnvelope;
+}
+
+/**
+ * The one way the proxy and the service word a failure: the family's code for `name`, its usual
+ * status unless the case calls for another (415, 413…), and the message. Pure, so either server
+ * (or a test) can send it with whatever it uses to answer.
+ */
+export function errorReply(name: ErrorCodeName, message: string, status?: number): ErrorReply {
+  const { code, status: usual } = errorCodes[name];
+  return { status: status ?? usual, body: errorEnvelope(code, message) };
+}
+
 /** `{success: true, data, timestamp}` around a data schema. */
 export function successEnvelopeSchema<T extends z.ZodMiniType>(data: T) {
   return z.object({

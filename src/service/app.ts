@@ -1,21 +1,18 @@
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import * as z from 'zod/mini';
-import {
-  describeIssues,
-  errorCodes,
-  errorEnvelope,
-  MAX_ORDERS_PER_REQUEST,
-  REQUESTS_PER_SECOND,
-  type ErrorCodeName,
-  type TvConfig,
-} from '../interface';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { TvConfig } from '../interface';
 import { AccountRegistry } from './accounts';
-import { authenticate } from './auth';
 import { terminalConfig } from './config';
 import { instrumentsFor } from './market/instruments';
 import { MarketSimulator } from './market/simulator';
 import { OrderDesk } from './orderDesk';
-import { KeyRateLimit } from './rateLimit';
+import authPlugin from './plugins/auth';
+import errorsPlugin from './plugins/errors';
+import marketPlugin from './plugins/market';
+import rateLimitPlugin from './plugins/rateLimit';
+import schemasPlugin from './plugins/schemas';
+import batchOrderRoutes from './routes/batchOrder';
+import configRoutes from './routes/config';
+import futuresRoutes from './routes/futures';
 
 export interface ServiceOptions {
   /** Seed of the market random walk; the same seed replays the same market. */
@@ -40,22 +37,10 @@ export interface ServiceApp {
   clock: () => number;
 }
 
-/** Body of a batch request as far as the whole request goes; each order is checked on its own. */
-const batchBodySchema = z.object({
-  orders: z
-    .array(z.unknown())
-    .check(
-      z.minLength(1, 'a batch needs at least one order'),
-      z.maxLength(MAX_ORDERS_PER_REQUEST, `at most ${MAX_ORDERS_PER_REQUEST} orders per batch`),
-    ),
-});
-
-function sendError(reply: FastifyReply, name: ErrorCodeName, message: string, status?: number) {
-  const { code, status: defaultStatus } = errorCodes[name];
-  return reply.code(status ?? defaultStatus).send(errorEnvelope(code, message));
-}
-
-/** The embedded service: the three endpoints of interface.md over simulated markets. */
+/**
+ * The embedded service: the three endpoints of interface.md over simulated markets. Only wiring
+ * here; each concern is a plugin (plugins/) and each resource a file of routes (routes/).
+ */
 export function createServiceApp(options: ServiceOptions = {}): ServiceApp {
   const clock = options.clock ?? Date.now;
   const market = new MarketSimulator({
@@ -66,77 +51,17 @@ export function createServiceApp(options: ServiceOptions = {}): ServiceApp {
   });
   const accounts = new AccountRegistry();
   const desk = new OrderDesk(market);
-  const limit =
-    options.rateLimitPerSecond === false
-      ? undefined
-      : new KeyRateLimit(options.rateLimitPerSecond ?? REQUESTS_PER_SECOND);
-  const config = options.config ?? terminalConfig;
 
   const app = Fastify({ logger: options.logger ?? false, bodyLimit: 1024 * 1024 });
+  app.register(schemasPlugin);
+  app.register(errorsPlugin);
+  app.register(marketPlugin, { market, desk, accounts, clock, tvConfig: options.config ?? terminalConfig });
+  app.register(authPlugin);
+  app.register(rateLimitPlugin, { perSecond: options.rateLimitPerSecond });
 
-  // The signature covers the exact bytes, so the body is kept as text and parsed here.
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    done(null, body);
-  });
-
-  app.setErrorHandler((error: { statusCode?: number; code?: string; message: string }, _request, reply) => {
-    const status = error.statusCode ?? 500;
-    if (status === 415) {
-      return sendError(reply, 'invalidParameter', 'Content-Type must be application/json', 415);
-    }
-    if (status >= 400 && status < 500) return sendError(reply, 'invalidParameter', error.message, status);
-    app.log.error(error);
-    return sendError(reply, 'unknown', 'internal error');
-  });
-  app.setNotFoundHandler((request, reply) =>
-    sendError(reply, 'notFound', `no route ${request.method} ${request.url}`),
-  );
-
-  app.get('/v1/tv/config', async () => ({ s: 'ok', d: config }));
-
-  app.get('/v1/public/futures', async () => {
-    const now = clock();
-    return { success: true, data: { rows: market.rows(now) }, timestamp: now };
-  });
-
-  app.post('/v1/batch-order', async (request, reply) => {
-    const now = clock();
-    const body = typeof request.body === 'string' ? request.body : '';
-    const auth = authenticate(
-      { headers: request.headers, method: request.method, path: request.url, body, now },
-      accounts,
-    );
-    if (!auth.ok) {
-      return reply.code(auth.status).send(errorEnvelope(auth.code, auth.message));
-    }
-    if (limit) {
-      const taken = limit.take(auth.key, now);
-      if (!taken.allowed) {
-        reply.header('retry-after', Math.ceil(taken.retryAfterMs / 1000));
-        return sendError(
-          reply,
-          'rateLimited',
-          `rate limited: at most ${options.rateLimitPerSecond ?? REQUESTS_PER_SECOND} batch request per second per key; retry in ${taken.retryAfterMs} ms`,
-        );
-      }
-    }
-    let json: unknown;
-    try {
-      json = JSON.parse(body);
-    } catch {
-      return sendError(reply, 'invalidParameter', 'body is not valid JSON');
-    }
-    const parsed = batchBodySchema.safeParse(json);
-    if (!parsed.success) {
-      return sendError(
-        reply,
-        'invalidParameter',
-        `body must be {"orders": [...]}: ${describeIssues(parsed.error)}`,
-      );
-    }
-    const rows = desk.place(auth.accountId, parsed.data.orders, now);
-    return { success: true, data: { rows }, timestamp: clock() };
-  });
+  app.register(configRoutes);
+  app.register(futuresRoutes);
+  app.register(batchOrderRoutes);
 
   return { app, accounts, market, desk, clock };
 }

@@ -1,17 +1,18 @@
 import { verify } from 'node:crypto';
 import {
   authHeaders,
-  errorCodes,
+  errorReply,
   KeyFormatError,
   MAX_CLOCK_SKEW_MS,
   parseServiceKey,
   signingMessage,
+  type ErrorReply,
 } from '../interface';
 import type { AccountRegistry } from './accounts';
 
 export type AuthOutcome =
   | { ok: true; accountId: string; key: string }
-  | { ok: false; status: number; code: number; message: string };
+  | ({ ok: false } & ErrorReply);
 
 export interface AuthInput {
   headers: Record<string, string | string[] | undefined>;
@@ -30,7 +31,7 @@ function header(headers: AuthInput['headers'], name: string): string | undefined
 const fail = (
   name: 'unauthorized' | 'badKeyFormat' | 'invalidParameter',
   message: string,
-): AuthOutcome => ({ ok: false, ...errorCodes[name], message });
+): AuthOutcome => ({ ok: false, ...errorReply(name, message) });
 
 /** Decodes base64url with or without `=` padding; undefined when it is not base64url. */
 function decodeSignature(text: string): Buffer | undefined {

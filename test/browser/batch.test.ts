@@ -1,43 +1,26 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApp, type RunningApp } from '../helpers/app';
-import { launchChromium } from '../helpers/browser';
-import { startFaultyService, type FaultyService } from '../helpers/faultyService';
-import { serviceWithAccount } from '../helpers/stack';
+import { openTerminal, startAppBehindFaultyService, type AppBehindFaultyService, type OpenTerminal } from '../helpers/browserTest';
+import type { FaultyService } from '../helpers/faultyService';
 import { clickMarket } from '../helpers/terminal';
 
-let upstream: Awaited<ReturnType<typeof serviceWithAccount>>;
+let stack: AppBehindFaultyService;
+let terminal: OpenTerminal;
 let faulty: FaultyService;
-let app: RunningApp;
-let browser: Browser;
 let page: Page;
 const batches = () => faulty.requests.filter((request) => request.path === '/v1/batch-order');
 
 beforeAll(async () => {
   // The real embedded service, with its limit of one batch request per second, behind a counter.
-  upstream = await serviceWithAccount();
-  faulty = await startFaultyService(upstream.service.url);
-  app = await startApp({
-    env: {
-      SERVICE_BASE_URL: faulty.url,
-      SERVICE_ACCOUNT_ID: upstream.account.accountId,
-      SERVICE_KEY: upstream.account.key,
-      SERVICE_SECRET: upstream.account.secret,
-      TERMINAL_TOKEN: 'batch-test-token-0123456789',
-    },
-  });
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  await page.goto(app.loginUrl);
-  await page.getByText('Trading enabled').waitFor();
-  await page.locator('tr[data-symbol="PERP_BTC_USDC"]').waitFor();
+  stack = await startAppBehindFaultyService({ TERMINAL_TOKEN: 'batch-test-token-0123456789' });
+  faulty = stack.faulty;
+  terminal = await openTerminal(stack.app);
+  page = terminal.page;
 });
 
 afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-  await faulty?.close();
-  await upstream?.service.close();
+  await terminal?.close();
+  await stack?.close();
 });
 
 const result = () => page.getByRole('region', { name: 'Ticket result' });

@@ -1,11 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { differentConfig } from '../component/configs';
+import { differentConfig } from '../fixtures/configs';
 import { startApp, type RunningApp } from '../helpers/app';
 import { launchChromium } from '../helpers/browser';
+import { openTerminal, startAppBehindFaultyService, type AppBehindFaultyService } from '../helpers/browserTest';
+import type { FaultyService } from '../helpers/faultyService';
 import { clickMarket } from '../helpers/terminal';
-import { startFaultyService, type FaultyService } from '../helpers/faultyService';
-import { serviceWithAccount } from '../helpers/stack';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -29,11 +29,9 @@ async function countFeeds(page: Page, ms: number): Promise<{ quotes: number; ord
   return counts;
 }
 
+/** The terminal in this file's Chromium, once the account area shows its tabs too. */
 async function open(app: RunningApp): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  await page.goto(app.loginUrl);
-  await page.getByText('Trading enabled').waitFor();
-  await page.locator('tr[data-symbol="PERP_BTC_USDC"]').waitFor();
+  const { page } = await openTerminal(app, { browser });
   await page.getByRole('tab', { name: /^Orders/ }).waitFor();
   return page;
 }
@@ -158,30 +156,19 @@ describe('with the embedded service', () => {
 
 describe('with a service that serves a different config', () => {
   // (also used to break the market data feed, at the end)
-  let upstream: Awaited<ReturnType<typeof serviceWithAccount>>;
+  let stack: AppBehindFaultyService;
   let faulty: FaultyService;
-  let app: RunningApp;
   let page: Page;
   beforeAll(async () => {
-    upstream = await serviceWithAccount();
-    faulty = await startFaultyService(upstream.service.url);
-    faulty.respond('/v1/tv/config', differentConfig);
-    app = await startApp({
-      env: {
-        SERVICE_BASE_URL: faulty.url,
-        SERVICE_ACCOUNT_ID: upstream.account.accountId,
-        SERVICE_KEY: upstream.account.key,
-        SERVICE_SECRET: upstream.account.secret,
-        TERMINAL_TOKEN: 'config-test-token-0123456789',
-      },
-    });
-    page = await open(app);
+    stack = await startAppBehindFaultyService({ TERMINAL_TOKEN: 'config-test-token-0123456789' }, (service) =>
+      service.respond('/v1/tv/config', differentConfig),
+    );
+    faulty = stack.faulty;
+    page = await open(stack.app);
   });
   afterAll(async () => {
     await page?.close();
-    await app?.stop();
-    await faulty?.close();
-    await upstream?.service.close();
+    await stack?.close();
   });
 
   it('polls at that config’s rates (quotes 1000 ms, orders 2000 ms)', async () => {

@@ -1,27 +1,30 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type RunningApp } from '../helpers/app';
-import { launchChromium } from '../helpers/browser';
+import { openTerminal, type OpenTerminal } from '../helpers/browserTest';
 import { clickMarket } from '../helpers/terminal';
 
 let app: RunningApp;
-let browser: Browser;
+let terminal: OpenTerminal;
 let page: Page;
 const consoleErrors: string[] = [];
 
 beforeAll(async () => {
   app = await startApp({ env: { TERMINAL_TOKEN: 'browser-test-token-0123456789' } });
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
-  page.on('console', (message) => {
-    if (message.type() === 'error') consoleErrors.push(message.text());
+  terminal = await openTerminal(app, {
+    waitUntilReady: false,
+    beforeLoad: (opened) => {
+      opened.on('console', (message) => {
+        if (message.type() === 'error') consoleErrors.push(message.text());
+      });
+      opened.on('pageerror', (error) => consoleErrors.push(error.message));
+    },
   });
-  page.on('pageerror', (error) => consoleErrors.push(error.message));
-  await page.goto(app.loginUrl);
+  page = terminal.page;
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await terminal?.close();
   await app?.stop();
 });
 

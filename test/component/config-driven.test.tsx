@@ -8,7 +8,8 @@ import { ConfigTable, SummaryStrip, summaryValues, Unavailable } from '../../src
 import { ConfigNotice, configQueryOptions, useConfig } from '../../src/terminal/features/config';
 import { JournalTable } from '../../src/terminal/features/orders';
 import { OrderTicket } from '../../src/terminal/features/ticket';
-import { differentConfig, embeddedConfig, errorConfig, journalOrder, partlyWrongConfig } from './configs';
+import { differentConfig, embeddedConfig, errorConfig, partlyWrongConfig } from '../fixtures/configs';
+import { journalOrder } from '../fixtures/orders';
 
 function withConfig(raw: unknown, ui: ReactNode) {
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { MarketsTable } from '../../src/terminal/features/markets';
 import { toMarketRow } from '../../src/terminal/features/markets/model/marketRow';
 import { inferSpec } from '../../src/terminal/features/markets/model/specs';
-import { futuresRows } from './fixtures';
+import { futuresRows } from '../fixtures/markets';
 
 const rows = futuresRows(12).map((row) => toMarketRow(row, inferSpec(row), 0));
 

@@ -38,12 +38,3 @@ export async function submitTicket(
   });
   return { status: response.status, headers: response.headers, json: (await response.json()) as TicketAnswer['json'] };
 }
-
-export const ethOrder = (price: number, extra: Record<string, unknown> = {}) => ({
-  symbol: 'PERP_ETH_USDC',
-  order_type: 'LIMIT',
-  side: 'BUY',
-  order_price: price,
-  order_quantity: 0.1,
-  ...extra,
-});

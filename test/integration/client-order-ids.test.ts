@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProxy } from '../../src/proxy';
 import { login, markOf, startStack, ticketKey, type Stack } from '../helpers/stack';
-import { ethOrder, submitTicket } from '../helpers/tickets';
+import { ethOrder } from '../fixtures/orders';
+import { submitTicket } from '../helpers/tickets';
 
 let stack: Stack;
 let mark: number;

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ServiceClock } from '../../src/proxy/serviceClock';
 import { markOf, postSigned, startStack } from '../helpers/stack';
-import { ethOrder, submitTicket } from '../helpers/tickets';
+import { ethOrder } from '../fixtures/orders';
+import { submitTicket } from '../helpers/tickets';
 
 const SKEW = 7 * 60_000;
 

@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, startStack, TOKEN, type Stack } from '../helpers/stack';
-import { ethOrder } from '../helpers/tickets';
+import { ethOrder } from '../fixtures/orders';
 
 let stack: Stack;
 beforeAll(async () => {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFaultyService, type FaultyService } from '../helpers/faultyService';
 import { markOf, serviceWithAccount, startStack, type Stack } from '../helpers/stack';
-import { ethOrder, submitTicket } from '../helpers/tickets';
+import { ethOrder } from '../fixtures/orders';
+import { submitTicket } from '../helpers/tickets';
 
 let upstream: Awaited<ReturnType<typeof serviceWithAccount>>;
 let faulty: FaultyService;

@@ -6,7 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { OrderRequest } from '../../src/interface';
 import { Journal, type NewTicket } from '../../src/proxy/journal';
 import { markOf, startStack, type Stack } from '../helpers/stack';
-import { ethOrder, submitTicket } from '../helpers/tickets';
+import { ethOrder } from '../fixtures/orders';
+import { submitTicket } from '../helpers/tickets';
 
 const order: OrderRequest = { symbol: 'PERP_ETH_USDC', order_type: 'LIMIT', side: 'BUY', order_price: 3000, order_quantity: 0.1 };
 

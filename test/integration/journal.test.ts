@@ -2,7 +2,8 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFaultyService, type FaultyService } from '../helpers/faultyService';
 import { markOf, startStack, ticketKey, type Stack } from '../helpers/stack';
-import { ethOrder, submitTicket } from '../helpers/tickets';
+import { ethOrder } from '../fixtures/orders';
+import { submitTicket } from '../helpers/tickets';
 
 let stack: Stack;
 let faulty: FaultyService;

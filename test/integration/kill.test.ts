@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startApp, type RunningApp } from '../helpers/app';
 import { startFaultyService } from '../helpers/faultyService';
 import { login, markOf, serviceWithAccount, tempDir, ticketKey } from '../helpers/stack';
-import { ethOrder } from '../helpers/tickets';
+import { ethOrder } from '../fixtures/orders';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {

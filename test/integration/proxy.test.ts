@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccountCredentials } from '../../src/service';
+import { btcOrder, ethOrder } from '../fixtures/orders';
 import { startFaultyService, type FaultyService } from '../helpers/faultyService';
 import { markOf, startStack, ticketKey, type Stack } from '../helpers/stack';
 
@@ -9,15 +10,6 @@ interface TicketRow {
   error_message: string | null;
   client_order_id: string | null;
 }
-
-const limit = (price: number, extra: Record<string, unknown> = {}) => ({
-  symbol: 'PERP_BTC_USDC',
-  order_type: 'LIMIT',
-  side: 'BUY',
-  order_price: price,
-  order_quantity: 0.01,
-  ...extra,
-});
 
 async function submit(stack: Stack, orders: unknown[], headers: Record<string, string> = {}) {
   const response = await stack.call('/v1/batch-order', {
@@ -59,7 +51,7 @@ describe('proxy in front of the embedded service', () => {
 
   it('signs a batch the browser sent without auth headers, and the service accepts it', async () => {
     const mark = await markOf(stack.service.url, 'PERP_BTC_USDC');
-    const { status, json } = await submit(stack, [limit(Math.round(mark), { client_order_id: 'proxy-ok-1' })]);
+    const { status, json } = await submit(stack, [btcOrder(Math.round(mark), { client_order_id: 'proxy-ok-1' })]);
     expect(status).toBe(200);
     expect(json.data?.status).toBe('accepted');
     expect(json.data?.rows[0]).toMatchObject({ status: 'accepted', client_order_id: 'proxy-ok-1' });
@@ -70,10 +62,10 @@ describe('proxy in front of the embedded service', () => {
   it('gives per-row results in order for mixed valid and invalid orders', async () => {
     const mark = await markOf(stack.service.url, 'PERP_BTC_USDC');
     const { status, json } = await submit(stack, [
-      limit(Math.round(mark)),
-      limit(Math.round(mark * 1.15)),
-      limit(Math.round(mark), { order_quantity: 0.00001 }),
-      limit(Math.round(mark) - 5),
+      btcOrder(Math.round(mark)),
+      btcOrder(Math.round(mark * 1.15)),
+      btcOrder(Math.round(mark), { order_quantity: 0.00001 }),
+      btcOrder(Math.round(mark) - 5),
     ]);
     expect(status).toBe(200);
     expect(json.data?.status).toBe('partial');
@@ -87,7 +79,7 @@ describe('proxy in front of the embedded service', () => {
     const missingPrice = await submit(stack, [{ symbol: 'PERP_BTC_USDC', order_type: 'LIMIT', side: 'BUY', order_quantity: 1 }]);
     expect(missingPrice.status).toBe(400);
     expect(missingPrice.json).toMatchObject({ success: false, code: -1005, message: 'orders[0].order_price: required for LIMIT orders' });
-    const typo = await submit(stack, [limit(100_000, { price: 1 })]);
+    const typo = await submit(stack, [btcOrder(100_000, { price: 1 })]);
     expect(typo.status).toBe(400);
     expect(typo.json.code).toBe(-1004);
     expect(typo.json.message).toMatch(/orders\[0\].*price/);
@@ -100,7 +92,7 @@ describe('proxy in front of the embedded service', () => {
     const proxied = await startStack({ serviceBaseUrl: faulty.url, proxy: { pacingMs: 0 } });
     try {
       const mark = await markOf(stack.service.url, 'PERP_ETH_USDC');
-      const eth = { symbol: 'PERP_ETH_USDC', order_type: 'LIMIT', side: 'SELL', order_price: mark, order_quantity: 0.5 };
+      const eth = ethOrder(mark, { side: 'SELL', order_quantity: 0.5 });
       // `faulty` forwards to the first stack's service, which has to know this proxy's account.
       stack.service.accounts.register(proxied.account.accountId, proxied.account.key);
       const { status } = await submit(proxied, [eth], { 'x-recv-window': '2500' });
@@ -118,7 +110,7 @@ describe('proxy in front of the embedded service', () => {
     const stranger = createAccountCredentials();
     const wrongKey = await startStack({ serviceBaseUrl: stack.service.url, proxy: { pacingMs: 0, account: stranger } });
     try {
-      const { status, json } = await submit(wrongKey, [limit(100_000)]);
+      const { status, json } = await submit(wrongKey, [btcOrder(100_000)]);
       expect(status).toBe(401);
       expect(json).toMatchObject({ success: false, code: -1002, message: 'unknown account' });
       expect(json.data?.rows[0]?.status).toBe('failed');
@@ -135,7 +127,7 @@ describe('proxy in front of the embedded service', () => {
       const read = await fetch(`${down.origin}/v1/public/futures`);
       expect(read.status).toBe(502);
       expect(await read.json()).toMatchObject({ success: false, code: -1000, message: `the service at ${url} is unreachable (ECONNREFUSED)` });
-      const { status, json } = await submit(down, [limit(100_000)]);
+      const { status, json } = await submit(down, [btcOrder(100_000)]);
       expect(status).toBe(502);
       expect(json.message).toMatch(/^not sent: the service at .* is unreachable/);
       expect(json.data?.rows[0]?.status).toBe('failed');

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { root, startApp, type RunningApp } from '../helpers/app';
-import { ethOrder } from '../helpers/tickets';
+import { ethOrder } from '../fixtures/orders';
 
 let app: RunningApp;
 let secret: string;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccountCredentials } from '../../src/service';
+import { btcOrder, ethOrder } from '../fixtures/orders';
 import { markOf, postSigned, serviceWithAccount, signedHeaders } from '../helpers/stack';
 
 let ctx: Awaited<ReturnType<typeof serviceWithAccount>>;
@@ -7,15 +8,6 @@ beforeAll(async () => {
   ctx = await serviceWithAccount({ rateLimitPerSecond: false });
 });
 afterAll(() => ctx.service.close());
-
-const order = (price: number, extra: Record<string, unknown> = {}) => ({
-  symbol: 'PERP_BTC_USDC',
-  order_type: 'LIMIT',
-  side: 'BUY',
-  order_price: price,
-  order_quantity: 0.01,
-  ...extra,
-});
 
 describe('embedded service over HTTP', () => {
   it('serves every field of the interface with the service clock in the envelope', async () => {
@@ -41,7 +33,7 @@ describe('embedded service over HTTP', () => {
 
   it('accepts a signed batch with increasing integer order ids', async () => {
     const mark = await markOf(ctx.service.url, 'PERP_BTC_USDC');
-    const { status, body } = await postSigned(ctx.service.url, ctx.account, [order(Math.round(mark)), order(Math.round(mark) - 10)]);
+    const { status, body } = await postSigned(ctx.service.url, ctx.account, [btcOrder(Math.round(mark)), btcOrder(Math.round(mark) - 10)]);
     expect(status).toBe(200);
     const rows = body.data!.rows;
     expect(rows).toHaveLength(2);
@@ -53,7 +45,7 @@ describe('embedded service over HTTP', () => {
 
   it('accepts the signature with or without base64 padding', async () => {
     const mark = await markOf(ctx.service.url, 'PERP_BTC_USDC');
-    const body = JSON.stringify({ orders: [order(Math.round(mark))] });
+    const body = JSON.stringify({ orders: [btcOrder(Math.round(mark))] });
     const headers = signedHeaders(ctx.account, body);
     headers['service-signature'] += '==';
     const response = await fetch(`${ctx.service.url}/v1/batch-order`, { method: 'POST', headers, body });
@@ -61,7 +53,7 @@ describe('embedded service over HTTP', () => {
   });
 
   it('rejects a tampered signature, an unknown key, an unknown account, a stale timestamp and an expired recv window', async () => {
-    const body = JSON.stringify({ orders: [order(100_000)] });
+    const body = JSON.stringify({ orders: [btcOrder(100_000)] });
     const send = (headers: Record<string, string>, payload = body) =>
       fetch(`${ctx.service.url}/v1/batch-order`, { method: 'POST', headers, body: payload }).then(async (response) => ({
         status: response.status,
@@ -117,7 +109,7 @@ describe('embedded service over HTTP', () => {
     expect(await raw('{"orders": [')).toMatchObject({ status: 400, json: { code: -1005, message: 'body is not valid JSON' } });
     expect((await raw('{"order": []}')).json.message).toMatch(/orders/);
     expect((await raw('{"orders": {}}')).json.message).toMatch(/orders/);
-    const eleven = JSON.stringify({ orders: Array.from({ length: 11 }, () => order(100_000)) });
+    const eleven = JSON.stringify({ orders: Array.from({ length: 11 }, () => btcOrder(100_000)) });
     const tooMany = await raw(eleven);
     expect(tooMany.status).toBe(400);
     expect(tooMany.json.message).toMatch(/at most 10 orders/);
@@ -127,15 +119,15 @@ describe('embedded service over HTTP', () => {
     const mark = await markOf(ctx.service.url, 'PERP_BTC_USDC');
     const good = Math.round(mark);
     const { status, body } = await postSigned(ctx.service.url, ctx.account, [
-      order(good, { client_order_id: 'mixed-1' }),
-      order(Math.round(mark * 1.2)),
-      order(good, { order_quantity: 0.00015 }),
-      order(good, { symbol: 'PERP_NOPE_USDC' }),
+      btcOrder(good, { client_order_id: 'mixed-1' }),
+      btcOrder(Math.round(mark * 1.2)),
+      btcOrder(good, { order_quantity: 0.00015 }),
+      btcOrder(good, { symbol: 'PERP_NOPE_USDC' }),
       { symbol: 'PERP_BTC_USDC', side: 'BUY', order_type: 'LIMIT', order_quantity: 1 },
-      order(good, { client_order_id: 'mixed-1' }),
-      order(Math.round(mark * 0.8), { side: 'SELL' }),
-      order(good, { order_price: good + 0.05 }),
-      order(good, { order_quantity: 60 }),
+      btcOrder(good, { client_order_id: 'mixed-1' }),
+      btcOrder(Math.round(mark * 0.8), { side: 'SELL' }),
+      btcOrder(good, { order_price: good + 0.05 }),
+      btcOrder(good, { order_quantity: 60 }),
       'not an order',
     ]);
     expect(status).toBe(200);
@@ -158,7 +150,7 @@ describe('embedded service over HTTP', () => {
     const limited = await serviceWithAccount();
     try {
       const mark = await markOf(limited.service.url, 'PERP_ETH_USDC');
-      const eth = { symbol: 'PERP_ETH_USDC', order_type: 'LIMIT', side: 'BUY', order_price: mark, order_quantity: 0.1 };
+      const eth = ethOrder(mark);
       const first = await postSigned(limited.service.url, limited.account, [eth]);
       const second = await postSigned(limited.service.url, limited.account, [eth]);
       expect(first.status).toBe(200);

@@ -4,7 +4,7 @@ import { decodeFrame, FrameEncoder, type FeedFrame } from '../../src/terminal/fe
 import type { FeedReply } from '../../src/terminal/features/markets/api/feedLoad';
 import { FuturesFeed } from '../../src/terminal/features/markets/api/futuresFeed';
 import { inferSpec } from '../../src/terminal/features/markets/model/specs';
-import { futuresRows } from '../component/fixtures';
+import { futuresRows } from '../fixtures/markets';
 
 const response = (rows: FuturesRow[], timestamp = 1_700_000_000_000): FuturesResponse => ({ success: true, data: { rows }, timestamp });
 

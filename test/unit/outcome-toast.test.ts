@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { JournalOrder, TicketResult } from '../../src/interface';
 import { outcomeToast } from '../../src/terminal/features/ticket/model/outcomeToast';
+import { journalOrder } from '../fixtures/orders';
 
-const row = (seq: number, status: JournalOrder['status'], error_message: string | null = null): JournalOrder => ({
-  ticket_id: 'tk', seq, request_no: 1, status, symbol: 'PERP_ETH_USDC', side: 'BUY', order_type: 'LIMIT',
-  order_price: 3500, order_quantity: 1, order_amount: null, visible_quantity: null, order_tag: null, margin_mode: 'CROSS',
-  client_order_id: `c${seq}`, order_id: status === 'accepted' ? 1000 + seq : null, error_code: null, error_message,
-  created_at: 0, updated_at: 0,
-});
+const row = (seq: number, status: JournalOrder['status'], error_message: string | null = null): JournalOrder =>
+  journalOrder({
+    ticket_id: 'tk', seq, status, symbol: 'PERP_ETH_USDC', order_price: 3500, order_quantity: 1, order_tag: null,
+    client_order_id: `c${seq}`, order_id: status === 'accepted' ? 1000 + seq : null, error_message, created_at: 0, updated_at: 0,
+  });
 const result = (...rows: JournalOrder[]): TicketResult => ({ ticket_id: 'tk', status: 'partial', requests: 1, rows });
 
 describe('ticket outcome toasts', () => {

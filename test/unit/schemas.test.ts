@@ -3,6 +3,7 @@ import {
   batchOrderRequestSchema,
   describeIssues,
   errorEnvelopeSchema,
+  errorReply,
   futuresResponseSchema,
   isAcceptedRow,
   orderRequestSchema,
@@ -93,5 +94,12 @@ describe('config schema', () => {
     const response = { s: 'ok', d: terminalConfig };
     expect(tvConfigResponseSchema.parse(JSON.parse(JSON.stringify(response)))).toEqual(response);
     expect(tvConfigResponseSchema.parse({ s: 'error', errmsg: 'maintenance' })).toEqual({ s: 'error', errmsg: 'maintenance' });
+  });
+});
+
+describe('errorReply (shared by proxy and service)', () => {
+  it('gives the family code with its usual status, or the status the case calls for', () => {
+    expect(errorReply('rateLimited', 'slow down')).toEqual({ status: 429, body: { success: false, code: -1003, message: 'slow down' } });
+    expect(errorReply('invalidParameter', 'Content-Type must be application/json', 415).status).toBe(415);
   });
 });

@@ -1,0 +1,83 @@
+import type { Browser, Page } from 'playwright-core';
+import { startApp, type RunningApp } from './app';
+import { launchChromium } from './browser';
+import { startFaultyService, type FaultyService } from './faultyService';
+import { serviceWithAccount } from './stack';
+
+/** What a browser test starts before its first step; close() stops it all, in reverse order. */
+export interface AppBehindFaultyService {
+  /** The real embedded service, with its limit of one batch request per second. */
+  upstream: Awaited<ReturnType<typeof serviceWithAccount>>;
+  /** Forwards to the upstream, counts what reaches it, and misbehaves when told to. */
+  faulty: FaultyService;
+  app: RunningApp;
+  close(): Promise<void>;
+}
+
+/**
+ * The app (`npm start`) signing for an account of a real embedded service, through a faulty
+ * service a test can watch and break. `env` adds to the app's environment (its token, timeouts).
+ */
+export async function startAppBehindFaultyService(
+  env: Record<string, string>,
+  prepare: (faulty: FaultyService) => void = () => {},
+): Promise<AppBehindFaultyService> {
+  const upstream = await serviceWithAccount();
+  const faulty = await startFaultyService(upstream.service.url);
+  prepare(faulty);
+  const app = await startApp({
+    env: {
+      SERVICE_BASE_URL: faulty.url,
+      SERVICE_ACCOUNT_ID: upstream.account.accountId,
+      SERVICE_KEY: upstream.account.key,
+      SERVICE_SECRET: upstream.account.secret,
+      ...env,
+    },
+  });
+  return {
+    upstream,
+    faulty,
+    app,
+    close: async () => {
+      await app.stop();
+      await faulty.close();
+      await upstream.service.close();
+    },
+  };
+}
+
+export interface OpenTerminalOptions {
+  /** Chromium to open the page in; a new one (closed with the page) when omitted. */
+  browser?: Browser;
+  /** Runs on the page before it loads (to listen to its console from the very start). */
+  beforeLoad?: (page: Page) => void;
+  /** Waits until trading is enabled and the markets show; false leaves that to the test. */
+  waitUntilReady?: boolean;
+}
+
+export interface OpenTerminal {
+  browser: Browser;
+  page: Page;
+  /** Closes the page, and Chromium too when it was launched for this page. */
+  close(): Promise<void>;
+}
+
+/** The terminal at 1440×900, signed in with the app's printed link. */
+export async function openTerminal(app: RunningApp, options: OpenTerminalOptions = {}): Promise<OpenTerminal> {
+  const browser = options.browser ?? (await launchChromium());
+  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  options.beforeLoad?.(page);
+  await page.goto(app.loginUrl);
+  if (options.waitUntilReady ?? true) {
+    await page.getByText('Trading enabled').waitFor();
+    await page.locator('tr[data-symbol="PERP_BTC_USDC"]').waitFor();
+  }
+  return {
+    browser,
+    page,
+    close: async () => {
+      await page.close();
+      if (!options.browser) await browser.close();
+    },
+  };
+}
