@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { readTvConfig, type ConfigReading } from '../../src/interface';
 import { ConfigTable, SummaryStrip, summaryValues, Unavailable } from '../../src/terminal/features/account';
-import { ConfigNotice, configQueryOptions, useConfig } from '../../src/terminal/features/config';
+import { ConfigNotice, configKeys, configQueryOptions, useConfig } from '../../src/terminal/features/config';
 import { JournalTable } from '../../src/terminal/features/orders';
 import { OrderTicket } from '../../src/terminal/features/ticket';
 import { differentConfig, embeddedConfig, errorConfig, partlyWrongConfig } from '../fixtures/configs';
@@ -13,7 +13,7 @@ import { journalOrder } from '../fixtures/orders';
 
 function withConfig(raw: unknown, ui: ReactNode) {
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
-  client.setQueryData(['config'], readTvConfig(raw));
+  client.setQueryData(configKeys.tv(), readTvConfig(raw));
   const view = render(<QueryClientProvider client={client}>{ui}</QueryClientProvider>);
   return { client, view };
 }
@@ -126,7 +126,7 @@ describe('a different config drives the same terminal differently', () => {
     expect(header(screen.getByRole('table', { name: 'Working orders' }), 'Tag')).toBeInTheDocument();
     // What the minutely refetch does when the service changed its config.
     act(() => {
-      client.setQueryData(['config'], readTvConfig(differentConfig));
+      client.setQueryData(configKeys.tv(), readTvConfig(differentConfig));
     });
     const working = screen.getByRole('table', { name: 'Working orders' });
     expect(await within(working).findByRole('columnheader', { name: /^CID/ })).toBeInTheDocument();

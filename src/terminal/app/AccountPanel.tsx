@@ -3,7 +3,7 @@ import type { JournalOrder } from '../../interface';
 import { ConfigTable, countStatus, SummaryStrip, summaryValues, tableSource, Tabs, Unavailable, type TabSpec } from '../features/account';
 import { useConfig, usePollingIntervals } from '../features/config';
 import { useFutures } from '../features/markets';
-import { JournalTable, UnknownOrdersAlert, journalBackoff, useJournal } from '../features/orders';
+import { JournalTable, UnknownOrdersAlert, useJournal, useJournalRetryInterval } from '../features/orders';
 import { useProxyHealth, useSession } from '../features/session';
 import { isStale } from '../shared/api/freshness';
 import { useNow } from '../shared/useNow';
@@ -18,6 +18,7 @@ export function AccountPanel() {
   const session = useSession();
   const signedIn = session === 'signed-in';
   const journal = useJournal(intervals.orders, signedIn);
+  const journalRetryInMs = useJournalRetryInterval(intervals.orders);
   const futures = useFutures(intervals.quotes);
   const health = useProxyHealth(signedIn);
   const now = useNow();
@@ -97,7 +98,7 @@ export function AccountPanel() {
         onSelect={setTab}
         extra={
           signedIn ? (
-            <FeedStatus name="Journal" query={journal} intervalMs={intervals.orders} retryInMs={journalBackoff.interval(intervals.orders)} />
+            <FeedStatus name="Journal" query={journal} intervalMs={intervals.orders} retryInMs={journalRetryInMs} />
           ) : null
         }
       />

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useConfig, usePollingIntervals } from '../features/config';
-import { futuresBackoff, MarketsTable, useFutures } from '../features/markets';
+import { MarketsTable, useFutures, useFuturesRetryInterval } from '../features/markets';
 import { useActiveSymbol, useTicketActions } from '../features/ticket';
 import { isStale } from '../shared/api/freshness';
 import { fixedPlain } from '../shared/format/number';
@@ -11,6 +11,7 @@ export function MarketsPanel() {
   const { quotes } = usePollingIntervals();
   const { durations } = useConfig();
   const futures = useFutures(quotes);
+  const retryInMs = useFuturesRetryInterval(quotes);
   const ticket = useTicketActions();
   const selected = useActiveSymbol();
   const now = useNow();
@@ -24,7 +25,7 @@ export function MarketsPanel() {
       <header className="panel__head">
         <h2 id="markets-title">Markets</h2>
         <span className="muted">{snapshot ? `${snapshot.rows.length} perpetuals` : ''}</span>
-        <FeedStatus name="Prices" query={futures} intervalMs={quotes} retryInMs={futuresBackoff.interval(quotes)} />
+        <FeedStatus name="Prices" query={futures} intervalMs={quotes} retryInMs={retryInMs} />
       </header>
       {snapshot ? (
         <MarketsTable

@@ -5,4 +5,5 @@ export {
   usePollingIntervals,
   useTerminalConfig,
 } from './api/configQuery';
+export { configKeys } from './api/keys';
 export { ConfigNotice } from './components/ConfigNotice';

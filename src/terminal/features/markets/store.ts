@@ -1,5 +1,10 @@
+import * as z from 'zod/mini';
 import { create } from 'zustand';
-import { createJSONStorage, persist } from 'zustand/middleware';
+import { persisted } from '../../shared/persist/persistedStore';
+
+export const MARKETS_STORAGE_KEY = 'perp-terminal.markets.v1';
+
+const storedMarketsSchema = z.object({ favorites: z.array(z.string()) });
 
 interface MarketsState {
   favorites: string[];
@@ -12,7 +17,7 @@ interface MarketsState {
 
 /** Favorites stay pinned to the top across reloads; the search is for this session only. */
 export const useMarketsStore = create<MarketsState>()(
-  persist(
+  persisted(
     (set) => ({
       favorites: [],
       search: '',
@@ -30,8 +35,12 @@ export const useMarketsStore = create<MarketsState>()(
       },
     }),
     {
-      name: 'perp-terminal.markets.v1',
-      storage: createJSONStorage(() => localStorage),
+      name: MARKETS_STORAGE_KEY,
+      what: 'favorite markets',
+      version: 1,
+      // Version 0 had the same shape; it was stored before versions were checked.
+      migrations: { 0: (older) => older },
+      schema: storedMarketsSchema,
       partialize: ({ favorites }) => ({ favorites }),
     },
   ),

@@ -1,4 +1,5 @@
 export { fetchHealth, HEALTH_INTERVAL_MS, healthQueryOptions, useProxyHealth } from './api/healthQuery';
+export { sessionKeys } from './api/keys';
 export { sessionQueryOptions, useSession, type SessionState } from './api/sessionQuery';
 export { ConnectionStatus } from './components/ConnectionStatus';
 export { SessionBanner } from './components/SessionBanner';

@@ -1,3 +1,4 @@
+export { ticketKeys } from './api/keys';
 export { OrderTicket, type OrderTicketProps } from './components/OrderTicket';
 export { useActiveSymbol, useTicketActions } from './store';
 export { clientIdsInUse } from './model/ids';

@@ -1,7 +1,7 @@
 import { create } from 'zustand';
-import { createJSONStorage, persist } from 'zustand/middleware';
 import type { Duration, OrderRequest } from '../../../interface';
 import type { TicketOutcome } from './api/submitTicket';
+import { persisted } from '../../shared/persist/persistedStore';
 import { useToastStore } from '../../shared/ui/toast/toastStore';
 import { outcomeToast } from './model/outcomeToast';
 import { defaultDurationFor, durationsFor } from './model/durations';
@@ -9,6 +9,7 @@ import { newTicketKey } from './model/ids';
 import { copyDraftRow, newDraftRow } from './model/rows';
 import type { ConfirmSettings } from './model/submit';
 import type { DraftRow, OrderKind } from './model/types';
+import { storedTicketSchema, TICKET_STORAGE_KEY, TICKET_STORAGE_VERSION, ticketMigrations } from './storedTicket';
 
 export const DEFAULT_RECV_WINDOW_MS = 5000;
 
@@ -63,7 +64,7 @@ interface TicketState {
 const firstRow = newDraftRow([]);
 
 export const useTicketStore = create<TicketState>()(
-  persist(
+  persisted(
     (set, get) => ({
       rows: [firstRow],
       activeRowId: firstRow.id,
@@ -212,8 +213,11 @@ export const useTicketStore = create<TicketState>()(
       },
     }),
     {
-      name: 'perp-terminal.ticket.v1',
-      storage: createJSONStorage(() => localStorage),
+      name: TICKET_STORAGE_KEY,
+      what: 'ticket',
+      version: TICKET_STORAGE_VERSION,
+      migrations: ticketMigrations,
+      schema: storedTicketSchema,
       partialize: ({ rows, activeRowId, recvWindow, pending, outcome, confirm }) => ({
         rows,
         activeRowId,

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { emptyTvConfig, readTvConfig, type ConfigReading, type PullingInterval, type TvConfig } from '../../../../interface';
 import { getJson } from '../../../shared/api/http';
+import { configKeys } from './keys';
 
 /** Polling faster than this helps nobody and loads the proxy; a config asking for less is clamped. */
 export const MIN_POLL_MS = 250;
@@ -24,8 +25,8 @@ export async function fetchTerminalConfig(signal?: AbortSignal, previous?: Termi
 
 export const configQueryOptions = () =>
   queryOptions({
-    queryKey: ['config'] as const,
-    queryFn: ({ signal, client }) => fetchTerminalConfig(signal, client.getQueryData<TerminalConfigReading>(['config'])),
+    queryKey: configKeys.tv(),
+    queryFn: ({ signal, client }) => fetchTerminalConfig(signal, client.getQueryData<TerminalConfigReading>(configKeys.tv())),
     refetchInterval: CONFIG_REFRESH_MS,
     staleTime: CONFIG_REFRESH_MS / 2,
   });

@@ -1,74 +1,38 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { createBackoff } from '../../../shared/api/backoff';
-import { toMarketRow, type MarketRow } from '../model/marketRow';
-import { mergeSpec, type InstrumentSpec } from '../model/specs';
-import { decodeFrame } from './feedFrame';
-import { FuturesFeed } from './futuresFeed';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { MarketRow } from '../model/marketRow';
+import { marketsKeys } from './keys';
+import { marketsFeedOf, type MarketsFeed } from './marketsFeed';
 
-export interface FuturesSnapshot {
-  rows: MarketRow[];
-  bySymbol: Map<string, MarketRow>;
-  /** The service's clock when it produced the rows. */
-  serviceTime: number;
-  /** This browser's clock when they arrived. */
-  receivedAt: number;
-}
+export type { FuturesSnapshot } from './marketsFeed';
 
-const feed = new FuturesFeed(
-  typeof Worker === 'undefined'
-    ? undefined
-    : () => new Worker(new URL('./feedWorker.ts', import.meta.url), { type: 'module', name: 'market data' }),
-);
-
-/** Specs grow finer with each poll, and ticks compare with the previous poll, so both live here. */
-const specs = new Map<string, InstrumentSpec>();
-let previous = new Map<string, MarketRow>();
-/** How long the last poll took, so that polls start at the configured rate, not that much later. */
-let lastPollMs = 0;
-
-export async function fetchFutures(signal?: AbortSignal): Promise<FuturesSnapshot> {
-  const startedAt = Date.now();
-  const { frame, symbols } = await feed.poll(signal);
-  const clockOffsetMs = frame.serviceTime - frame.receivedAt;
-  const bySymbol = new Map<string, MarketRow>();
-  const rows: MarketRow[] = new Array(symbols.length);
-  decodeFrame(frame, symbols, (row, priceDecimals, quantityDecimals, index) => {
-    const spec = mergeSpec(specs.get(row.symbol), priceDecimals, quantityDecimals);
-    specs.set(row.symbol, spec);
-    const market = toMarketRow(row, spec, clockOffsetMs, previous.get(row.symbol));
-    bySymbol.set(row.symbol, market);
-    rows[index] = market;
-  });
-  previous = bySymbol;
-  lastPollMs = Date.now() - startedAt;
-  return { rows, bySymbol, serviceTime: frame.serviceTime, receivedAt: frame.receivedAt };
-}
-
-export const futuresBackoff = createBackoff();
-
-export const futuresQueryOptions = (intervalMs: number) =>
+/** `feed`: the query client's own (marketsFeedOf), which remembers specs, ticks and failures. */
+export const futuresQueryOptions = (feed: MarketsFeed, intervalMs: number) =>
   queryOptions({
-    queryKey: ['futures'] as const,
-    queryFn: ({ signal }) => futuresBackoff.track(fetchFutures(signal)),
-    // The next poll starts one interval after this one started (not after it ended), unless the
-    // feed is failing and backs off.
-    refetchInterval: () =>
-      futuresBackoff.failures > 0
-        ? futuresBackoff.interval(intervalMs)
-        : Math.max(intervalMs / 4, intervalMs - lastPollMs),
+    queryKey: marketsKeys.futures(),
+    queryFn: ({ signal }) => feed.poll(signal),
+    refetchInterval: () => feed.nextPollIn(intervalMs),
     // Every poll brings new prices; comparing thousands of rows deeply would only cost time.
     structuralSharing: false,
     retry: false,
   });
 
+function useMarketsFeed(): MarketsFeed {
+  return marketsFeedOf(useQueryClient());
+}
+
 export function useFutures(intervalMs: number) {
-  return useQuery(futuresQueryOptions(intervalMs));
+  return useQuery(futuresQueryOptions(useMarketsFeed(), intervalMs));
+}
+
+/** The wait before the next poll of a failing feed (the configured interval when it is not failing). */
+export function useFuturesRetryInterval(intervalMs: number): number {
+  return useMarketsFeed().backoff.interval(intervalMs);
 }
 
 /** One market, re-rendering only when that market's row changes. */
 export function useMarket(symbol: string | undefined, intervalMs: number): MarketRow | undefined {
   const { data } = useQuery({
-    ...futuresQueryOptions(intervalMs),
+    ...futuresQueryOptions(useMarketsFeed(), intervalMs),
     select: (snapshot) => (symbol ? snapshot.bySymbol.get(symbol) : undefined),
   });
   return data;

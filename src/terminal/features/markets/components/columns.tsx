@@ -38,107 +38,102 @@ function priceColumn(
   };
 }
 
+type CompactField = '24h_amount' | '24h_volume' | 'open_interest' | 'sum_unitary_funding';
+
+/** A size or an amount, compacted (1.23M): live. */
+function compactColumn(
+  id: CompactField,
+  title: string,
+  tooltip: string,
+  width: number,
+  shown: { hiddenByDefault?: true } = {},
+): GridColumn<MarketRow> {
+  return {
+    id,
+    title,
+    tooltip,
+    align: 'right',
+    width,
+    sortValue: (row) => row[id],
+    text: (row) => formatCompact(row[id]),
+    cellClass: 'num',
+    ...shown,
+  };
+}
+
+type RateField = 'est_funding_rate' | 'last_funding_rate';
+
+/** A funding rate per 8 hours, coloured by its sign: live. */
+function fundingColumn(
+  id: RateField,
+  title: string,
+  tooltip: string,
+  more: Pick<GridColumn<MarketRow>, 'cellTitle' | 'hiddenByDefault'>,
+): GridColumn<MarketRow> {
+  return {
+    id,
+    title,
+    tooltip,
+    align: 'right',
+    width: 96,
+    sortValue: (row) => row[id],
+    text: (row) => formatPercent(row[id], 4),
+    tone: (row) => toneOf(row[id]),
+    cellClass: 'num',
+    ...more,
+  };
+}
+
+const symbolColumn = (): GridColumn<MarketRow> => ({
+  id: 'symbol',
+  title: 'Market',
+  tooltip: 'Perpetual future, quoted in USDC',
+  width: 136,
+  sortValue: (row) => row.symbol,
+  cell: (row) => <SymbolCell row={row} />,
+  hideable: false,
+});
+
+const changeColumn = (): GridColumn<MarketRow> => ({
+  id: 'change24h',
+  title: '24h change',
+  tooltip: 'Last price against the price 24 hours ago',
+  align: 'right',
+  width: 96,
+  sortValue: (row) => row.change24h,
+  text: (row) => formatPercent(row.change24h),
+  tone: (row) => toneOf(row.change24h),
+  cellClass: 'num',
+});
+
+/** Rendered, not live: the countdown ticks on its own, and the cell renders only when the time changes. */
+const nextFundingColumn = (): GridColumn<MarketRow> => ({
+  id: 'next_funding_time',
+  title: 'Next funding',
+  tooltip: 'Time left until funding settles',
+  align: 'right',
+  width: 108,
+  sortValue: (row) => row.next_funding_time,
+  cellKey: (row) => row.nextFundingAt,
+  cell: (row) => <Countdown at={row.nextFundingAt} />,
+  cellClass: 'num muted',
+});
+
+/** The markets table's columns, in their default order; `pick` makes prices clickable. */
 export const marketColumns = (pick?: PickPrice): GridColumn<MarketRow>[] => [
-  {
-    id: 'symbol',
-    title: 'Market',
-    tooltip: 'Perpetual future, quoted in USDC',
-    width: 136,
-    sortValue: (row) => row.symbol,
-    cell: (row) => <SymbolCell row={row} />,
-    hideable: false,
-  },
+  symbolColumn(),
   priceColumn('mark_price', 'Mark', 'Mark price: what positions are valued and liquidated at', 96, pick),
   priceColumn('index_price', 'Index', 'Index price: the spot reference of the market', 96, pick),
-  {
-    id: 'change24h',
-    title: '24h change',
-    tooltip: 'Last price against the price 24 hours ago',
-    align: 'right',
-    width: 96,
-    sortValue: (row) => row.change24h,
-    text: (row) => formatPercent(row.change24h),
-    tone: (row) => toneOf(row.change24h),
-    cellClass: 'num',
-  },
+  changeColumn(),
   priceColumn('24h_high', '24h high', 'Highest price of the last 24 hours', 92, pick),
   priceColumn('24h_low', '24h low', 'Lowest price of the last 24 hours', 92, pick),
-  {
-    id: '24h_amount',
-    title: '24h volume',
-    tooltip: 'Traded in the last 24 hours, in USDC',
-    align: 'right',
-    width: 96,
-    sortValue: (row) => row['24h_amount'],
-    text: (row) => formatCompact(row['24h_amount']),
-    cellClass: 'num',
-  },
-  {
-    id: '24h_volume',
-    title: '24h volume (base)',
-    tooltip: 'Traded in the last 24 hours, in the base asset',
-    align: 'right',
-    width: 110,
-    sortValue: (row) => row['24h_volume'],
-    text: (row) => formatCompact(row['24h_volume']),
-    cellClass: 'num',
-    hiddenByDefault: true,
-  },
-  {
-    id: 'est_funding_rate',
-    title: 'Funding',
-    tooltip: 'Estimated funding rate per 8 hours; hover a rate for its yearly rate',
-    align: 'right',
-    width: 96,
-    sortValue: (row) => row.est_funding_rate,
-    text: (row) => formatPercent(row.est_funding_rate, 4),
-    tone: (row) => toneOf(row.est_funding_rate),
-    cellClass: 'num',
-    cellTitle: (row) =>
-      `${formatPercent(row.est_funding_rate, 4)} per 8 h · ${formatPercent(row.fundingAnnualised, 2)} a year`,
-  },
-  {
-    id: 'last_funding_rate',
-    title: 'Last funding',
-    tooltip: 'Rate of the last settlement, per 8 hours',
-    align: 'right',
-    width: 96,
-    sortValue: (row) => row.last_funding_rate,
-    text: (row) => formatPercent(row.last_funding_rate, 4),
-    tone: (row) => toneOf(row.last_funding_rate),
-    cellClass: 'num',
-    hiddenByDefault: true,
-  },
-  {
-    id: 'next_funding_time',
-    title: 'Next funding',
-    tooltip: 'Time left until funding settles',
-    align: 'right',
-    width: 108,
-    sortValue: (row) => row.next_funding_time,
-    cellKey: (row) => row.nextFundingAt,
-    cell: (row) => <Countdown at={row.nextFundingAt} />,
-    cellClass: 'num muted',
-  },
-  {
-    id: 'open_interest',
-    title: 'Open interest',
-    tooltip: 'Open contracts, in the base asset',
-    align: 'right',
-    width: 112,
-    sortValue: (row) => row.open_interest,
-    text: (row) => formatCompact(row.open_interest),
-    cellClass: 'num',
-  },
-  {
-    id: 'sum_unitary_funding',
-    title: 'Cumulative funding',
-    tooltip: 'Funding paid per unit since listing, in USDC',
-    align: 'right',
-    width: 120,
-    sortValue: (row) => row.sum_unitary_funding,
-    text: (row) => formatCompact(row.sum_unitary_funding),
-    cellClass: 'num',
-    hiddenByDefault: true,
-  },
+  compactColumn('24h_amount', '24h volume', 'Traded in the last 24 hours, in USDC', 96),
+  compactColumn('24h_volume', '24h volume (base)', 'Traded in the last 24 hours, in the base asset', 110, { hiddenByDefault: true }),
+  fundingColumn('est_funding_rate', 'Funding', 'Estimated funding rate per 8 hours; hover a rate for its yearly rate', {
+    cellTitle: (row) => `${formatPercent(row.est_funding_rate, 4)} per 8 h · ${formatPercent(row.fundingAnnualised, 2)} a year`,
+  }),
+  fundingColumn('last_funding_rate', 'Last funding', 'Rate of the last settlement, per 8 hours', { hiddenByDefault: true }),
+  nextFundingColumn(),
+  compactColumn('open_interest', 'Open interest', 'Open contracts, in the base asset', 112),
+  compactColumn('sum_unitary_funding', 'Cumulative funding', 'Funding paid per unit since listing, in USDC', 120, { hiddenByDefault: true }),
 ];

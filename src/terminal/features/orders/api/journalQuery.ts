@@ -1,7 +1,9 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ordersPageSchema, type OrdersPage } from '../../../../interface';
-import { createBackoff } from '../../../shared/api/backoff';
+import { createBackoff, type Backoff } from '../../../shared/api/backoff';
 import { getJson } from '../../../shared/api/http';
+import { perQueryClient } from '../../../shared/api/perClient';
+import { ordersKeys } from './keys';
 
 /** The newest orders of the journal; the proxy keeps them all, the terminal shows the latest. */
 export const JOURNAL_PAGE = 500;
@@ -10,17 +12,23 @@ export async function fetchJournal(signal?: AbortSignal): Promise<OrdersPage['da
   return (await getJson(`/api/orders?limit=${JOURNAL_PAGE}`, ordersPageSchema, signal)).data;
 }
 
-export const journalBackoff = createBackoff();
+/** How the journal feed of a query client backs off; each client counts its own failures. */
+export const journalBackoffOf = perQueryClient(() => createBackoff());
 
-export const journalQueryOptions = (intervalMs: number, enabled = true) =>
+export const journalQueryOptions = (backoff: Backoff, intervalMs: number, enabled = true) =>
   queryOptions({
-    queryKey: ['journal', 'orders'] as const,
-    queryFn: ({ signal }) => journalBackoff.track(fetchJournal(signal)),
-    refetchInterval: () => journalBackoff.interval(intervalMs),
+    queryKey: ordersKeys.journal(),
+    queryFn: ({ signal }) => backoff.track(fetchJournal(signal)),
+    refetchInterval: () => backoff.interval(intervalMs),
     enabled,
     retry: false,
   });
 
 export function useJournal(intervalMs: number, enabled = true) {
-  return useQuery(journalQueryOptions(intervalMs, enabled));
+  return useQuery(journalQueryOptions(journalBackoffOf(useQueryClient()), intervalMs, enabled));
+}
+
+/** The wait before the next poll of a failing journal feed (the configured interval when it is not failing). */
+export function useJournalRetryInterval(intervalMs: number): number {
+  return journalBackoffOf(useQueryClient()).interval(intervalMs);
 }

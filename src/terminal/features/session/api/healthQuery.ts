@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { healthSchema, type Health } from '../../../../interface';
 import { getJson } from '../../../shared/api/http';
+import { sessionKeys } from './keys';
 
 /** How the proxy sees the service: reachability, latency, clock offset; polled every 5 s. */
 export const HEALTH_INTERVAL_MS = 5000;
@@ -11,7 +12,7 @@ export async function fetchHealth(signal?: AbortSignal): Promise<Health['data']>
 
 export const healthQueryOptions = (enabled: boolean) =>
   queryOptions({
-    queryKey: ['health'] as const,
+    queryKey: sessionKeys.health(),
     queryFn: ({ signal }) => fetchHealth(signal),
     refetchInterval: HEALTH_INTERVAL_MS,
     enabled,

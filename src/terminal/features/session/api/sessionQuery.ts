@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
 import { ApiError, getJson } from '../../../shared/api/http';
+import { sessionKeys } from './keys';
 
 const sessionSchema = z.object({ success: z.literal(true), data: z.object({ authenticated: z.literal(true) }) });
 
@@ -18,7 +19,7 @@ export async function fetchSession(signal?: AbortSignal): Promise<boolean> {
 
 export const sessionQueryOptions = () =>
   queryOptions({
-    queryKey: ['session'] as const,
+    queryKey: sessionKeys.state(),
     queryFn: ({ signal }) => fetchSession(signal),
     refetchInterval: 30_000,
     retry: 1,

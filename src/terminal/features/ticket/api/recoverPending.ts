@@ -1,48 +1,32 @@
-import { useIsMutating } from '@tanstack/react-query';
+import { useIsMutating, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { Duration } from '../../../../interface';
 import { usePendingTicket, useTicketActions } from '../store';
-import { fetchTicket } from './submitTicket';
+import { ticketKeys } from './keys';
+import { pendingTicketQueryOptions } from './ticketQuery';
 
 /**
  * A ticket that was on its way when the page reloaded (or whose answer was lost) is looked up in
  * the journal instead of being sent again: its result is shown when it has one, and a ticket the
- * proxy never got is reported as not sent.
+ * proxy never got is reported as not sent. While a send runs, its own answer decides.
  */
 export function useRecoverPendingTicket(durations: readonly Duration[]) {
   const pending = usePendingTicket();
   const actions = useTicketActions();
-  const sending = useIsMutating({ mutationKey: ['ticket'] }) > 0;
+  const sending = useIsMutating({ mutationKey: ticketKeys.send() }) > 0;
   const key = pending?.key;
+  const { data, isSuccess, isFetching } = useQuery(pendingTicketQueryOptions(key ?? '', key !== undefined && !sending));
 
   useEffect(() => {
-    if (!key || sending) return;
-    let cancelled = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const look = async () => {
-      let result;
-      try {
-        result = await fetchTicket(key);
-      } catch {
-        if (!cancelled) timer = setTimeout(look, 2000);
-        return;
-      }
-      if (cancelled) return;
-      if (!result) {
-        actions.finishSubmission(
-          { key, message: 'The last ticket never reached the proxy, so nothing was sent. Send it again when ready.' },
-          durations,
-        );
-      } else if (result.status === 'sending') {
-        timer = setTimeout(look, 1000);
-      } else {
-        actions.finishSubmission({ key, result }, durations);
-      }
-    };
-    void look();
-    return () => {
-      cancelled = true;
-      if (timer) clearTimeout(timer);
-    };
-  }, [key, sending, actions, durations]);
+    // Only a settled, fresh look decides: one taken before the last send settled is being redone.
+    if (!key || sending || !isSuccess || isFetching) return;
+    if (data === null) {
+      actions.finishSubmission(
+        { key, message: 'The last ticket never reached the proxy, so nothing was sent. Send it again when ready.' },
+        durations,
+      );
+    } else if (data.status !== 'sending') {
+      actions.finishSubmission({ key, result: data }, durations);
+    }
+  }, [key, sending, isSuccess, isFetching, data, actions, durations]);
 }

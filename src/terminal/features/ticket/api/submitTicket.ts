@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   IDEMPOTENCY_HEADER,
   ticketErrorResponseSchema,
@@ -9,6 +9,7 @@ import {
 } from '../../../../interface';
 import * as z from 'zod/mini';
 import { ApiError, getJson, postJson } from '../../../shared/api/http';
+import { ticketKeys } from './keys';
 
 export interface TicketSubmission {
   /** Idempotency key: the same key never sends twice. */
@@ -52,10 +53,16 @@ export async function fetchTicket(key: string): Promise<TicketResult | undefined
   }
 }
 
-/** Sends a ticket; the mutation's key is the ticket's idempotency key. */
+/** Sends a ticket (the submission carries its idempotency key). */
 export function useSubmitTicket() {
+  const client = useQueryClient();
   return useMutation({
-    mutationKey: ['ticket'],
+    mutationKey: ticketKeys.send(),
     mutationFn: postTicket,
+    // What the journal said of the ticket before its send settled is out of date: a lookup after a
+    // lost answer reads it again. Nothing is refetched here, so the answer is not held up.
+    onSettled: (_outcome, _error, ticket) => {
+      void client.invalidateQueries({ queryKey: ticketKeys.journal(ticket.key), refetchType: 'none' });
+    },
   });
 }

@@ -1,14 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
-import { fetchTicket } from '../api/submitTicket';
+import { useTicketProgress } from '../api/ticketQuery';
 
 /** While a long ticket goes out request by request, how far it got, from the journal. */
 export function SendProgress({ ticketKey, requests, orders }: { ticketKey: string; requests: number; orders: number }) {
-  const { data } = useQuery({
-    queryKey: ['ticket-progress', ticketKey],
-    queryFn: () => fetchTicket(ticketKey),
-    refetchInterval: 400,
-    retry: false,
-  });
+  const { data } = useTicketProgress(ticketKey);
   const rows = data?.rows ?? [];
   const answered = rows.filter((row) => row.status !== 'pending' && row.status !== 'sent').length;
   const sentRequests = new Set(rows.filter((row) => row.status !== 'pending').map((row) => row.request_no)).size;

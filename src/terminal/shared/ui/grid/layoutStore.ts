@@ -1,9 +1,18 @@
+import * as z from 'zod/mini';
 import { create } from 'zustand';
-import { createJSONStorage, persist } from 'zustand/middleware';
+import { persisted } from '../../persist/persistedStore';
 import type { ColumnSort, TableLayout } from './layout';
 
-/** Versioned: a change of the stored shape takes a new key instead of misreading an old one. */
+/** The key stays `.v1` from before stored values carried their version; the version is inside now. */
 export const LAYOUT_STORAGE_KEY = 'perp-terminal.layout.v1';
+
+const tableLayoutSchema = z.object({
+  order: z.array(z.string()),
+  hidden: z.array(z.string()),
+  widths: z.record(z.string(), z.number()),
+  sort: z.nullable(z.object({ id: z.string(), desc: z.boolean() })),
+});
+const storedLayoutsSchema = z.object({ layouts: z.record(z.string(), tableLayoutSchema) });
 
 interface LayoutState {
   layouts: Record<string, TableLayout>;
@@ -14,7 +23,7 @@ interface LayoutState {
 }
 
 export const useLayoutStore = create<LayoutState>()(
-  persist(
+  persisted(
     (set) => ({
       layouts: {},
       actions: {
@@ -32,7 +41,11 @@ export const useLayoutStore = create<LayoutState>()(
     }),
     {
       name: LAYOUT_STORAGE_KEY,
-      storage: createJSONStorage(() => localStorage),
+      what: 'table layouts',
+      version: 1,
+      // Version 0 had the same shape; it was stored before versions were checked.
+      migrations: { 0: (older) => older },
+      schema: storedLayoutsSchema,
       partialize: ({ layouts }) => ({ layouts }),
     },
   ),

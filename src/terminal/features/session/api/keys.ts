@@ -1,0 +1,8 @@
+/** Every query key of the session feature: queries and invalidations take theirs from here. */
+export const sessionKeys = {
+  all: ['session'] as const,
+  /** Whether this browser holds a session with the proxy. */
+  state: () => [...sessionKeys.all, 'state'] as const,
+  /** How the proxy sees the service. */
+  health: () => [...sessionKeys.all, 'health'] as const,
+};

@@ -1,0 +1,67 @@
+import * as z from 'zod/mini';
+import {
+  idempotencyKeySchema,
+  marginModes,
+  MAX_RECV_WINDOW_MS,
+  orderRequestSchema,
+  sides,
+  ticketResultSchema,
+} from '../../../interface';
+import type { DraftRow } from './model/types';
+
+/**
+ * The ticket as it is saved across reloads (the draft, the settings, a ticket on its way and its
+ * outcome), checked on every load. Raise TICKET_STORAGE_VERSION with a migration when it changes.
+ */
+export const TICKET_STORAGE_KEY = 'perp-terminal.ticket.v1';
+export const TICKET_STORAGE_VERSION = 1;
+
+export const ticketMigrations = {
+  // Version 0 had the same shape; it was stored before versions were checked.
+  0: (older: unknown) => older,
+};
+
+const draftRowSchema = z.object({
+  id: z.string(),
+  symbol: z.string(),
+  side: z.enum(sides),
+  kind: z.enum(['limit', 'market']),
+  durationId: z.string(),
+  price: z.string(),
+  size: z.string(),
+  sizeUnit: z.enum(['quantity', 'amount']),
+  visibleQuantity: z.string(),
+  tag: z.string(),
+  marginMode: z.enum(marginModes),
+  clientOrderId: z.string(),
+  expiryDate: z.string(),
+  expiryTime: z.string(),
+}) satisfies z.ZodMiniType<DraftRow>;
+
+const recvWindowSchema = z.int().check(z.positive(), z.maximum(MAX_RECV_WINDOW_MS));
+
+export const storedTicketSchema = z.object({
+  rows: z.array(draftRowSchema).check(z.minLength(1, 'a ticket has at least one row')),
+  activeRowId: z.string(),
+  recvWindow: recvWindowSchema,
+  pending: z.nullable(
+    z.object({
+      key: idempotencyKeySchema,
+      orders: z.array(orderRequestSchema),
+      recvWindow: recvWindowSchema,
+      startedAt: z.number(),
+    }),
+  ),
+  outcome: z.nullable(
+    z.object({
+      key: z.string(),
+      result: z.optional(ticketResultSchema),
+      message: z.optional(z.string()),
+    }),
+  ),
+  confirm: z.object({
+    mode: z.enum(['always', 'large']),
+    minOrders: z.number(),
+    minNotional: z.number(),
+  }),
+});

@@ -1,0 +1,118 @@
+import type * as z from 'zod/mini';
+import type { StateCreator, StoreApi } from 'zustand';
+import { persist, type PersistOptions, type PersistStorage, type StorageValue } from 'zustand/middleware';
+import { describeIssues } from '../../../interface';
+import { useToastStore } from '../ui/toast/toastStore';
+
+/**
+ * A store saved in localStorage that survives its own history: the stored value carries the
+ * version of its shape, an older one is migrated step by step, and every load is checked with
+ * zod. A value that cannot be read (not JSON, hand-edited, from a newer terminal, a field of the
+ * wrong type) gives the defaults and a notice naming what was wrong — never a crash or a broken
+ * screen.
+ */
+export interface PersistedOptions<T, S> {
+  /** The localStorage key. */
+  name: string;
+  /** What the trader calls it, for the notice: "table layouts". */
+  what: string;
+  /** The version of the stored shape: raised, with a migration, whenever the shape changes. */
+  version: number;
+  /**
+   * From each older version to the next: `migrations[0]` turns a version 0 value into a version
+   * 1 value. Version 0 is what the terminal stored before it versioned its values.
+   */
+  migrations: Readonly<Record<number, (older: unknown) => unknown>>;
+  /** The stored value as this version writes it; every load is checked against it. */
+  schema: z.ZodMiniType<S>;
+  /** What of the state is stored. */
+  partialize: (state: T) => S;
+}
+
+/** Why a stored value was not used, in words for the notice. */
+export class UnreadableStoredValue extends Error {
+  override name = 'UnreadableStoredValue';
+}
+
+/** localStorage as JSON; where there is none (Node), the store lives in memory only. */
+function jsonStorage<S>(): PersistStorage<S> | undefined {
+  if (typeof localStorage === 'undefined') return undefined;
+  return {
+    getItem(name) {
+      const raw = localStorage.getItem(name);
+      if (raw === null) return null;
+      let value: unknown;
+      try {
+        value = JSON.parse(raw);
+      } catch {
+        throw new UnreadableStoredValue('It is not JSON.');
+      }
+      const stored = value as Partial<StorageValue<unknown>> | null;
+      if (typeof stored !== 'object' || stored === null || stored.state === undefined || typeof stored.version !== 'number') {
+        throw new UnreadableStoredValue('It is not a saved state with its version.');
+      }
+      return stored as StorageValue<S>;
+    },
+    setItem(name, value) {
+      localStorage.setItem(name, JSON.stringify(value));
+    },
+    removeItem(name) {
+      localStorage.removeItem(name);
+    },
+  };
+}
+
+/** A stored value of an older version, brought up to `version` one step at a time. */
+export function migrateStored(value: unknown, from: number, version: number, migrations: PersistedOptions<unknown, unknown>['migrations']): unknown {
+  if (from > version) throw new UnreadableStoredValue(`It was saved by a newer terminal (version ${from}; this one reads up to ${version}).`);
+  let migrated = value;
+  for (let step = from; step < version; step++) {
+    const migrate = migrations[step];
+    if (!migrate) throw new UnreadableStoredValue(`It was saved in version ${from}, which this terminal no longer reads.`);
+    migrated = migrate(migrated);
+  }
+  return migrated;
+}
+
+function notify(name: string, what: string, error: unknown): void {
+  const reason = error instanceof UnreadableStoredValue ? error.message : `It could not be loaded (${String(error)}).`;
+  useToastStore.getState().actions.push({
+    id: `stored:${name}`,
+    tone: 'warning',
+    title: `Reset: your saved ${what} could not be read`,
+    detail: reason,
+    timeoutMs: 0,
+  });
+}
+
+function persistOptions<T, S>(options: PersistedOptions<T, S>, api: StoreApi<T>): PersistOptions<T, S> {
+  const { name, what, version, migrations, schema, partialize } = options;
+  return {
+    name,
+    version,
+    storage: jsonStorage<S>(),
+    partialize,
+    migrate: (stored, from) => migrateStored(stored, from, version, migrations) as S,
+    merge: (stored, current) => {
+      // Nothing stored yet: the defaults, without a word.
+      if (stored === undefined) return current;
+      const checked = schema.safeParse(stored);
+      if (!checked.success) throw new UnreadableStoredValue(describeIssues(checked.error));
+      return { ...current, ...checked.data };
+    },
+    onRehydrateStorage: () => (_state, error) => {
+      if (error === undefined) return;
+      // The defaults, saved over the unreadable value so that it is reported once.
+      api.setState(api.getInitialState(), true);
+      notify(name, what, error);
+    },
+  };
+}
+
+/** zustand's `persist` with a version, migrations and a zod check of every load (see PersistedOptions). */
+export function persisted<T, S>(
+  initializer: StateCreator<T, [['zustand/persist', unknown]], []>,
+  options: PersistedOptions<T, S>,
+): StateCreator<T, [], [['zustand/persist', S]]> {
+  return (set, get, api) => persist<T, [], [], S>(initializer, persistOptions(options, api))(set, get, api);
+}

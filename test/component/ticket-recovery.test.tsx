@@ -1,0 +1,88 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { JournalOrder, OrderRequest } from '../../src/interface';
+import { terminalConfig } from '../../src/service/config';
+import { OrderTicket, type MarketContext } from '../../src/terminal/features/ticket';
+import { useTicketStore } from '../../src/terminal/features/ticket/store';
+
+const markets = new Map<string, MarketContext>([
+  ['PERP_BTC_USDC', { symbol: 'PERP_BTC_USDC', mark_price: 100000, priceDecimals: 1, quantityDecimals: 4 }],
+]);
+
+function renderTicket() {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <OrderTicket markets={markets} durations={terminalConfig.durations} usedClientOrderIds={new Set()} />
+    </QueryClientProvider>,
+  );
+}
+
+const journalRow = (key: string, order: OrderRequest, status: JournalOrder['status']): JournalOrder => ({
+  ticket_id: key, seq: 0, request_no: 1, status, symbol: order.symbol, side: order.side, order_type: order.order_type,
+  order_price: order.order_price ?? null, order_quantity: order.order_quantity ?? null, order_amount: null,
+  visible_quantity: null, order_tag: null, margin_mode: null, client_order_id: order.client_order_id ?? null,
+  order_id: status === 'accepted' ? 77 : null, error_code: null, error_message: null, created_at: 1, updated_at: 2,
+});
+
+/**
+ * The proxy journals the ticket but its answer never arrives (the network breaks); the journal
+ * then says "sending" for `sendingLooks` looks, then "accepted". Every request is recorded.
+ */
+function loseTheAnswer(sendingLooks: number) {
+  const requests: string[] = [];
+  let sent: { key: string; order: OrderRequest } | undefined;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      requests.push(`${init?.method ?? 'GET'} ${url}`);
+      if (url === '/v1/batch-order') {
+        const { orders } = JSON.parse(String(init?.body)) as { orders: OrderRequest[] };
+        sent = { key: new Headers(init?.headers).get('idempotency-key') ?? '', order: orders[0]! };
+        throw new TypeError('Failed to fetch');
+      }
+      if (sent && url === `/api/tickets/${sent.key}`) {
+        const status = sendingLooks-- > 0 ? 'sent' : 'accepted';
+        const data = { ticket_id: sent.key, status: status === 'sent' ? 'sending' : 'accepted', requests: 1, rows: [journalRow(sent.key, sent.order, status)] };
+        return new Response(JSON.stringify({ success: true, data }), { status: 200 });
+      }
+      return new Response(JSON.stringify({ success: false, code: -1006, message: 'not here' }), { status: 404 });
+    }),
+  );
+  return requests;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('a pending ticket', () => {
+  it('whose answer was lost is not an outcome: it is looked up until the journal has one, never sent again', async () => {
+    const user = userEvent.setup();
+    const requests = loseTheAnswer(1);
+    useTicketStore.getState().actions.selectMarket('PERP_BTC_USDC', '100000.0');
+    renderTicket();
+    await user.type(screen.getByLabelText('Quantity (BTC)'), '0.01');
+    await user.click(screen.getByRole('button', { name: 'Buy' }));
+    const result = await screen.findByRole('region', { name: 'Ticket result' }, { timeout: 5000 });
+    expect(within(result).getByText('1 accepted')).toBeInTheDocument();
+    expect(useTicketStore.getState().pending).toBeNull();
+    const key = useTicketStore.getState().outcome?.key ?? '';
+    expect(requests.filter((request) => request.startsWith('POST'))).toEqual(['POST /v1/batch-order']);
+    // Looked at while the journal said "sending", then once more; no look after the outcome.
+    const looks = requests.filter((request) => request === `GET /api/tickets/${key}`).length;
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    expect(requests.filter((request) => request === `GET /api/tickets/${key}`).length).toBe(looks);
+  });
+
+  it('left by a reload whose ticket never reached the proxy is reported as not sent', async () => {
+    const requests = loseTheAnswer(0);
+    useTicketStore.setState({ pending: { key: 'tk-never-arrived', orders: [], recvWindow: 5000, startedAt: 1 } });
+    renderTicket();
+    const result = await screen.findByRole('region', { name: 'Ticket result' });
+    expect(result).toHaveTextContent('The last ticket never reached the proxy, so nothing was sent');
+    expect(requests).toEqual(['GET /api/tickets/tk-never-arrived']);
+  });
+});
