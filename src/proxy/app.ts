@@ -96,5 +96,5 @@ export async function createProxyApp(options: ProxyOptions): Promise<ProxyApp> {
   await app.register(terminalRoutes, { distDir: options.distDir });
 
   await app.ready();
-  return { app, door: app.door, journal: app.journal, clock: app.clock, sender: app.sender, recovered: app.recoveredOrders };
+  return { app, door: app.door, journal: app.journal, clock: app.serviceClock, sender: app.sender, recovered: app.recoveredOrders };
 }

@@ -21,7 +21,7 @@ declare module 'fastify' {
     recoveredOrders: number;
     door: Door;
     serviceClient: ServiceClient;
-    clock: ServiceClock;
+    serviceClock: ServiceClock;
     reads: ReadForwarder;
     sender: TicketSender;
     /** Every route with the access it declared (for the door's tests and operators). */

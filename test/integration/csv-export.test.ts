@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Journal } from '../../src/proxy/journal';
 import { startApp, type RunningApp } from '../helpers/app';
 import { login, tempDir } from '../helpers/stack';
-import { ethOrder } from '../helpers/tickets';
+import { ethOrder } from '../fixtures/orders';
 
 const token = 'csv-export-token-0123456789';
 let app: RunningApp;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawRequest } from '../helpers/rawHttp';
 import { startStack, ticketKey, type Stack } from '../helpers/stack';
-import { ethOrder } from '../helpers/tickets';
+import { ethOrder } from '../fixtures/orders';
 
 let stack: Stack;
 let port: number;

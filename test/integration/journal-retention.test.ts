@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Journal } from '../../src/proxy/journal';
 import { tempDir } from '../helpers/stack';
-import { ethOrder } from '../helpers/tickets';
+import { ethOrder } from '../fixtures/orders';
 
 const DAY = 24 * 60 * 60 * 1000;
 

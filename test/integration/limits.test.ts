@@ -2,7 +2,8 @@ import Database from 'better-sqlite3';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, markOf, startStack, ticketKey, type Stack } from '../helpers/stack';
-import { ethOrder, submitTicket } from '../helpers/tickets';
+import { ethOrder } from '../fixtures/orders';
+import { submitTicket } from '../helpers/tickets';
 
 let stack: Stack;
 let mark: number;

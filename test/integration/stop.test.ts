@@ -1,7 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { startApp, type RunningApp } from '../helpers/app';
 import { login, tempDir, ticketKey } from '../helpers/stack';
-import { ethOrder, type TicketRow } from '../helpers/tickets';
+import { ethOrder } from '../fixtures/orders';
+import type { TicketRow } from '../helpers/tickets';
 
 const running: RunningApp[] = [];
 afterAll(async () => {

@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FuturesRow } from '../../src/interface';
 import { futuresQueryOptions, marketsFeedOf } from '../../src/terminal/features/markets';
-import { futuresRows } from '../component/fixtures';
+import { futuresRows } from '../fixtures/markets';
 
 const [sample] = futuresRows(1);
 /** One market whose prices show `price`'s digits and nothing finer. */

@@ -23,7 +23,7 @@ export const senderPlugin = fp<SenderPluginOptions>(
     const sender = new TicketSender({
       journal: app.journal,
       client: app.serviceClient,
-      clock: app.clock,
+      clock: app.serviceClock,
       signer: createSigner(options.account.secret),
       accountId: options.account.accountId,
       pacer: new Pacer(pacingMs),

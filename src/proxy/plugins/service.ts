@@ -32,7 +32,7 @@ export const servicePlugin = fp<ServicePluginOptions>(
         }
       };
     }
-    app.decorate('clock', clock);
+    app.decorate('serviceClock', clock);
     app.decorate('serviceClient', client);
     app.decorate('reads', reads);
     // Learn the polling interval (and the service clock) before the first terminal asks.

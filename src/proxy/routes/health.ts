@@ -16,7 +16,7 @@ export const healthRoutes: FastifyPluginAsync = async (app) => {
           latencyMs: app.serviceClient.lastLatencyMs ?? null,
           error: probe.status === 200 ? null : (JSON.parse(probe.body) as { message: string }).message,
         },
-        clock: app.clock.status(),
+        clock: app.serviceClock.status(),
         journal: { unknownOrders: counts.unknown, sendingOrders: counts.pending + counts.sent },
         accountId: app.proxyOptions.account.accountId,
       },
