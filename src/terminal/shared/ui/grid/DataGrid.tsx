@@ -19,6 +19,7 @@ import { GridRow, type RowCell } from './GridRow';
 import { LiveCells } from './liveCells';
 import { mergeLayout, moveColumn, type ColumnSort, type TableLayout } from './layout';
 import { useLayoutActions, useSavedLayout } from './layoutStore';
+import './grid.css';
 
 export type { GridColumn } from './columns';
 
