@@ -1,10 +1,14 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+// The tokens, the reset and the shared controls come first: every later stylesheet refines them.
+import './shared/theme/tokens.css';
+import './shared/theme/base.css';
+import './shared/ui/controls.css';
+import './shared/ui/panel.css';
 import { App } from './app/App';
 import { createQueryClient, Providers } from './app/providers';
 import { configQueryOptions, MIN_POLL_MS } from './features/config';
 import { futuresQueryOptions, marketsFeedOf } from './features/markets';
-import './app/styles.css';
 
 const queryClient = createQueryClient();
 // The first reads go out before React's first render (taking the responses index.html preloaded),

@@ -4,6 +4,7 @@ import { SessionBanner, useSession } from '../features/session';
 import { Toaster } from '../shared/ui/toast/Toaster';
 import { MarketsPanel } from './MarketsPanel';
 import { TopBar } from './TopBar';
+import './shell.css';
 
 // The markets are what a trader looks at first: the ticket and the account area load in parallel,
 // in their own chunks, and render just after, so the first prices do not wait for them.

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import './segmented.css';
 
 interface SegmentedProps<T extends string> {
   label: string;

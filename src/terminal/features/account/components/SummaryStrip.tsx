@@ -1,5 +1,6 @@
 import type { SummaryItem } from '../../../../interface';
 import { DASH } from '../../../shared/format/number';
+import '../account.css';
 
 /** The config's account summary: a title and a value per item, a dash where nothing feeds it. */
 export function SummaryStrip({ items, values }: { items: readonly SummaryItem[]; values: Readonly<Record<string, string>> }) {

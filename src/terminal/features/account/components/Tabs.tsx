@@ -1,4 +1,5 @@
 import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import '../account.css';
 
 export interface TabSpec {
   id: string;

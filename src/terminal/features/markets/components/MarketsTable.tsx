@@ -5,6 +5,7 @@ import type { MarketRow } from '../model/marketRow';
 import { searchMarkets } from '../model/search';
 import { useFavorites, useMarketSearch, useMarketsActions } from '../store';
 import { marketColumns } from './columns';
+import '../markets.css';
 
 export interface MarketsTableProps {
   rows: readonly MarketRow[] | undefined;

@@ -4,6 +4,7 @@ import { formatFieldValue } from '../../../shared/format/field';
 import { DASH, plainNumber } from '../../../shared/format/number';
 import { formatClock } from '../../../shared/format/time';
 import { DataGrid, type GridColumn } from '../../../shared/ui/grid/DataGrid';
+import '../orders.css';
 
 const text = (value: number | null) => (value === null ? DASH : plainNumber(value));
 const rowId = (order: JournalOrder) => `${order.ticket_id}:${order.seq}`;

@@ -1,4 +1,5 @@
 import type { Health } from '../../../../interface';
+import '../session.css';
 
 /** The service as the proxy sees it: reachable and how fast, and the clock offset it signs with. */
 export function ConnectionStatus({ health }: { health: Health['data'] | undefined }) {

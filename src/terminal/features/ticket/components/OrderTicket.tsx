@@ -11,6 +11,9 @@ import { RowEditor } from './RowEditor';
 import { SubmitBar } from './SubmitBar';
 import { TicketOutcomeView } from './TicketOutcomeView';
 import { TicketRows } from './TicketRows';
+import '../ticket.css';
+import '../batch.css';
+import '../confirm.css';
 
 export interface OrderTicketProps {
   markets: ReadonlyMap<string, MarketContext>;

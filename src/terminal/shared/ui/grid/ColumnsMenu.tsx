@@ -1,5 +1,6 @@
 import type { TableLayout } from './layout';
 import { moveColumn } from './layout';
+import './columnsMenu.css';
 
 interface ColumnsMenuProps {
   label: string;

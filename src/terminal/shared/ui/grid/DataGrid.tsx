@@ -7,6 +7,7 @@ import { GridRow } from './GridRow';
 import type { ColumnSort } from './layout';
 import { useGridKeyboard } from './useGridKeyboard.script';
 import { useGridLayout, useGridTable } from './useGridTable.script';
+import './grid.css';
 import { useGridViewport, useRowCells } from './useGridViewport.script';
 
 export type { GridColumn } from './columns';

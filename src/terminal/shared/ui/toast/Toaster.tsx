@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useToastActions, useToasts, type Toast } from './toastStore';
+import './toast.css';
 
 /** Ticket outcomes, said once, with their tone; errors and unknowns stay until dismissed. */
 export function Toaster() {
