@@ -1,8 +1,8 @@
 import type { FastifyReply } from 'fastify';
-import { errorCodes, errorEnvelope, type ErrorCodeName } from '../interface';
+import { errorReply, type ErrorCodeName } from '../interface';
 
-/** The family's error envelope with the status its code goes with (or `status`). */
+/** Sends the family's error envelope (see errorReply, shared with the service). */
 export function sendError(reply: FastifyReply, name: ErrorCodeName, message: string, status?: number) {
-  const { code, status: defaultStatus } = errorCodes[name];
-  return reply.code(status ?? defaultStatus).send(errorEnvelope(code, message));
+  const answer = errorReply(name, message, status);
+  return reply.code(answer.status).send(answer.body);
 }

@@ -5,6 +5,7 @@ import {
   type TicketResult,
 } from '../interface';
 import { hashTicket, judgeAnswer, splitIntoRequests, type RequestVerdict } from './judgeAnswer';
+import { refusal, type SendLimits, type SubmitOutcome } from './sendLimits';
 import type { Journal, RequestRecord } from './journal';
 import type { Logger } from './log';
 import type { Pacer } from './pacer';
@@ -13,6 +14,7 @@ import type { ServiceClock } from './serviceClock';
 import type { Signer } from './signer';
 
 export { hashTicket, judgeAnswer, splitIntoRequests } from './judgeAnswer';
+export type { SendLimits, SubmitOutcome } from './sendLimits';
 
 export const BATCH_PATH = '/v1/batch-order';
 const MAX_RATE_LIMIT_RETRIES = 3;
@@ -24,19 +26,6 @@ export interface Ticket {
   recvWindow?: number;
   /** Who sent it (a session's key): tickets in flight are counted per owner. */
   owner: string;
-}
-
-export type SubmitOutcome =
-  | { kind: 'conflict'; message: string }
-  /** Not taken: too much in flight, or the proxy is stopping. Nothing was journaled or sent. */
-  | { kind: 'busy'; status: 429 | 503; retryAfterSeconds: number; message: string }
-  | { kind: 'done'; result: TicketResult; replayed: boolean };
-
-export interface SendLimits {
-  /** Tickets one session may have in flight at once. */
-  ticketsInFlightPerSession: number;
-  /** A ticket is refused when its first request would wait longer than this behind the queue (ms). */
-  maxQueueDelayMs: number;
 }
 
 export interface TicketSenderOptions {
@@ -125,29 +114,12 @@ export class TicketSender {
 
   /** Why a new ticket of `owner` is not taken now, if it is not. */
   private admission(owner: string): SubmitOutcome | undefined {
-    const { ticketsInFlightPerSession, maxQueueDelayMs } = this.options.limits;
-    if (this.stopping) {
-      return { kind: 'busy', status: 503, retryAfterSeconds: 5, message: 'the proxy is stopping; nothing was sent' };
-    }
-    if ((this.perOwner.get(owner) ?? 0) >= ticketsInFlightPerSession) {
-      return {
-        kind: 'busy',
-        status: 429,
-        retryAfterSeconds: 1,
-        message: `at most ${ticketsInFlightPerSession} tickets in flight per session (MAX_TICKETS_IN_FLIGHT); nothing was sent: wait for one to finish`,
-      };
-    }
-    const delayMs = this.queueDelayMs;
-    if (delayMs > maxQueueDelayMs) {
-      const seconds = Math.ceil((delayMs - maxQueueDelayMs) / 1000) || 1;
-      return {
-        kind: 'busy',
-        status: 429,
-        retryAfterSeconds: seconds,
-        message: `the send queue is ${Math.round(delayMs / 1000)} s behind, more than ${Math.round(maxQueueDelayMs / 1000)} s (MAX_QUEUE_SECONDS); nothing was sent: retry in ${seconds} s`,
-      };
-    }
-    return undefined;
+    return refusal({
+      stopping: this.stopping,
+      ownerInFlight: this.perOwner.get(owner) ?? 0,
+      queueDelayMs: this.queueDelayMs,
+      limits: this.options.limits,
+    });
   }
 
   /**

@@ -1,4 +1,4 @@
-import { ConnectionStatus, useProxyHealth, type SessionState } from '../features/session';
+import { ConnectionStatus, SessionMenu, useProxyHealth, type SessionState } from '../features/session';
 
 export function TopBar({ session }: { session: SessionState }) {
   const health = useProxyHealth(session === 'signed-in');
@@ -15,6 +15,7 @@ export function TopBar({ session }: { session: SessionState }) {
               ? 'Proxy unreachable'
               : ''}
       </span>
+      {session === 'signed-in' ? <SessionMenu /> : null}
     </header>
   );
 }

@@ -3,3 +3,5 @@ export { sessionKeys } from './api/keys';
 export { sessionQueryOptions, useSession, type SessionState } from './api/sessionQuery';
 export { ConnectionStatus } from './components/ConnectionStatus';
 export { SessionBanner } from './components/SessionBanner';
+export { useSignOut, type SignOutScope } from './api/signOut';
+export { SessionMenu } from './components/SessionMenu';
