@@ -8,3 +8,4 @@ export * from './journal';
 export * from './health';
 export * from './symbols';
 export * from './text';
+export * from './session';

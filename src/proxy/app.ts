@@ -8,6 +8,7 @@ import { BODY_LIMIT, errorsPlugin } from './plugins/errors';
 import { journalPlugin } from './plugins/journal';
 import { rateLimitsPlugin } from './plugins/rateLimits';
 import { requestTargetPlugin } from './plugins/requestTarget';
+import { schemasPlugin } from './plugins/schemas';
 import { securityHeadersPlugin } from './plugins/securityHeaders';
 import { senderPlugin } from './plugins/sender';
 import { servicePlugin } from './plugins/service';
@@ -64,6 +65,7 @@ export async function createProxyApp(options: ProxyOptions): Promise<ProxyApp> {
   await app.register(requestTargetPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(errorsPlugin);
+  await app.register(schemasPlugin);
   await app.register(journalPlugin, {
     path: options.journalPath,
     minFreeMb: options.journalMinFreeMb,

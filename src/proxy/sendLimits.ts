@@ -4,6 +4,8 @@ export type SubmitOutcome =
   | { kind: 'conflict'; message: string }
   /** Not taken: too much in flight, or the proxy is stopping. Nothing was journaled or sent. */
   | { kind: 'busy'; status: 429 | 503; retryAfterSeconds: number; message: string }
+  /** The journal cannot take it (its disk is below the floor): nothing was written or sent. */
+  | { kind: 'refused'; status: 507; message: string }
   | { kind: 'done'; result: TicketResult; replayed: boolean };
 
 export interface SendLimits {

@@ -6,7 +6,7 @@ import {
 } from '../interface';
 import { hashTicket, judgeAnswer, splitIntoRequests, type RequestVerdict } from './judgeAnswer';
 import { refusal, type SendLimits, type SubmitOutcome } from './sendLimits';
-import type { Journal, RequestRecord } from './journal';
+import { JournalFullError, type Journal, type RequestRecord } from './journal';
 import type { Logger } from './log';
 import type { Pacer } from './pacer';
 import type { ServiceClient } from './serviceClient';
@@ -76,13 +76,12 @@ export class TicketSender {
       const orderJson = orders.map((order) => JSON.stringify(order));
       return { orders, orderJson, body: `{"orders":[${orderJson.join(',')}]}` };
     });
-    journal.createTicket({
-      id: ticket.id,
-      bodyHash,
-      recvWindow: ticket.recvWindow,
-      requests,
-      now: Date.now(),
-    });
+    try {
+      journal.createTicket({ id: ticket.id, bodyHash, recvWindow: ticket.recvWindow, requests, now: Date.now() });
+    } catch (error) {
+      if (error instanceof JournalFullError) return { kind: 'refused', status: 507, message: error.message };
+      throw error;
+    }
     this.options.log.info(
       { ticket: ticket.id, orders: ticket.orders.length, requests: requests.length },
       'ticket journaled',

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { RequestSchemaError } from '../../interface/routeSchemas';
 import { sendError } from '../http';
 import { parseJsonStrict } from '../strictJson';
 
@@ -23,6 +24,7 @@ export const errorsPlugin = fp(
       if (status === 429) return sendError(reply, 'rateLimited', error.message, 429);
       if (status === 413) return sendError(reply, 'invalidParameter', `body larger than ${BODY_LIMIT / 1024} KiB`, 413);
       if (status === 415) return sendError(reply, 'invalidParameter', 'Content-Type must be application/json', 415);
+      if (error instanceof RequestSchemaError && error.unknownKeys) return sendError(reply, 'unknownParameter', error.message);
       if (status >= 400 && status < 500) return sendError(reply, 'invalidParameter', error.message, status);
       request.log.error({ err: { message: error.message, code: error.code } }, 'request failed');
       return sendError(reply, 'unknown', 'internal error in the proxy; the journal has the state of every ticket');

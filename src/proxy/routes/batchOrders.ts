@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   authHeaders,
   batchOrderRequestSchema,
@@ -8,13 +8,15 @@ import {
   IDEMPOTENCY_HEADER,
   idempotencyKeySchema,
   MAX_RECV_WINDOW_MS,
+  ticketErrorResponseSchema,
+  ticketResponseSchema,
   type OrderRequest,
   type TicketResult,
 } from '../../interface';
-import { JournalFullError, type Journal } from '../journal';
+import type { ZodRoutes } from '../../interface/routeSchemas';
 import { sendError } from '../http';
 
-export interface BatchOrdersOptions {
+export interface BatchOrdersOptions extends Record<string, unknown> {
   maxTicketOrders: number;
 }
 
@@ -36,7 +38,7 @@ function parseRecvWindow(text: string | string[] | undefined): number | undefine
 }
 
 /** A ticket's result; when nothing of it was answered, the status says why it failed as a whole. */
-function sendTicket(journal: Journal, reply: FastifyReply, result: TicketResult) {
+function sendTicket(journal: FastifyInstance['journal'], reply: FastifyReply, result: TicketResult) {
   const answered = result.rows.some((row) => row.status === 'accepted' || row.status === 'rejected');
   const problem = answered || result.status === 'sending' ? undefined : journal.firstProblem(result.ticket_id);
   if (!problem) return reply.send({ success: true, data: result, timestamp: Date.now() });
@@ -51,23 +53,27 @@ function sendTicket(journal: Journal, reply: FastifyReply, result: TicketResult)
   return reply.code(status).send({ success: false, code: problem.code ?? errorCodes.unknown.code, message: problem.message, data: result });
 }
 
+/** The ticket's headers, checked before its body (as the terminal's errors expect). */
+async function checkHeaders(request: FastifyRequest, reply: FastifyReply) {
+  const key = idempotencyKeySchema.safeParse(request.headers[IDEMPOTENCY_HEADER]);
+  if (!key.success) {
+    return sendError(reply, 'invalidParameter', `${IDEMPOTENCY_HEADER} header: ${describeIssues(key.error)}`);
+  }
+  if (parseRecvWindow(request.headers[authHeaders.recvWindow]) === 'invalid') {
+    return sendError(reply, 'invalidParameter', `x-recv-window: expected whole ms from 1 to ${MAX_RECV_WINDOW_MS}`);
+  }
+  return undefined;
+}
+
+const schema = {
+  body: batchOrderRequestSchema,
+  response: { 200: ticketResponseSchema, '4xx': ticketErrorResponseSchema, '5xx': ticketErrorResponseSchema },
+};
+
 /** POST /v1/batch-order: a ticket, checked whole, journaled, signed and sent in order. */
-export const batchOrdersRoutes: FastifyPluginAsync<BatchOrdersOptions> = async (app, options) => {
-  app.post('/v1/batch-order', { config: { access: 'session' } }, async (request, reply) => {
-    const key = idempotencyKeySchema.safeParse(request.headers[IDEMPOTENCY_HEADER]);
-    if (!key.success) {
-      return sendError(reply, 'invalidParameter', `${IDEMPOTENCY_HEADER} header: ${describeIssues(key.error)}`);
-    }
-    const recvWindow = parseRecvWindow(request.headers[authHeaders.recvWindow]);
-    if (recvWindow === 'invalid') {
-      return sendError(reply, 'invalidParameter', `x-recv-window: expected whole ms from 1 to ${MAX_RECV_WINDOW_MS}`);
-    }
-    const body = batchOrderRequestSchema.safeParse(request.body);
-    if (!body.success) {
-      const unknownKeys = body.error.issues.some((issue) => issue.code === 'unrecognized_keys');
-      return sendError(reply, unknownKeys ? 'unknownParameter' : 'invalidParameter', describeIssues(body.error));
-    }
-    const { orders } = body.data;
+export const batchOrdersRoutes: ZodRoutes<BatchOrdersOptions> = async (app, options) => {
+  app.post('/v1/batch-order', { config: { access: 'session' }, preValidation: checkHeaders, schema }, async (request, reply) => {
+    const orders = request.body.orders;
     if (orders.length > options.maxTicketOrders) {
       return sendError(
         reply,
@@ -79,14 +85,11 @@ export const batchOrdersRoutes: FastifyPluginAsync<BatchOrdersOptions> = async (
     if (unsafe) {
       return sendError(reply, 'invalidParameter', `${unsafe}: control and bidirectional characters are not allowed`);
     }
-    let outcome;
-    try {
-      outcome = await app.sender.submit({ id: key.data, orders, recvWindow, owner: request.session?.key ?? '' });
-    } catch (error) {
-      if (error instanceof JournalFullError) return sendError(reply, 'unknown', error.message, 507);
-      throw error;
-    }
+    const id = request.headers[IDEMPOTENCY_HEADER] as string;
+    const recvWindow = parseRecvWindow(request.headers[authHeaders.recvWindow]) as number | undefined;
+    const outcome = await app.sender.submit({ id, orders, recvWindow, owner: request.session?.key ?? '' });
     if (outcome.kind === 'conflict') return sendError(reply, 'duplicate', outcome.message);
+    if (outcome.kind === 'refused') return sendError(reply, 'unknown', outcome.message, outcome.status);
     if (outcome.kind === 'busy') {
       reply.header('retry-after', String(outcome.retryAfterSeconds));
       return sendError(reply, outcome.status === 429 ? 'rateLimited' : 'unknown', outcome.message, outcome.status);

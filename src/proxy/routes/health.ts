@@ -1,9 +1,10 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { futuresResponseSchema, type Health } from '../../interface';
+import { futuresResponseSchema, healthSchema, type Health } from '../../interface';
+import type { ZodRoutes } from '../../interface/routeSchemas';
 
 /** Whether the service answers, how far its clock is, and what in the journal needs attention. */
-export const healthRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/api/health', { config: { access: 'session' } }, async (): Promise<Health> => {
+export const healthRoutes: ZodRoutes = async (app) => {
+  const schema = { response: { 200: healthSchema } };
+  app.get('/api/health', { config: { access: 'session' }, schema }, async (): Promise<Health> => {
     const probe = await app.reads.read('/v1/public/futures', 'the market data', futuresResponseSchema);
     const counts = app.journal.countLive();
     return {

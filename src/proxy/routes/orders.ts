@@ -1,10 +1,9 @@
 import { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { FastifyPluginAsync } from 'fastify';
-import { describeIssues, journalOrderSchema, ordersQuerySchema, type OrdersQuery } from '../../interface';
+import type { FastifyInstance } from 'fastify';
+import { errorEnvelopeSchema, journalOrderSchema, ordersPageSchema, ordersQuerySchema, type OrdersQuery } from '../../interface';
+import type { ZodRoutes } from '../../interface/routeSchemas';
 import { csvLines } from '../csv';
-import { sendError } from '../http';
-import type { Journal } from '../journal';
 
 /** Small pages: each is one synchronous query and its text, a few ms at most. */
 const CSV_PAGE = 100;
@@ -14,7 +13,7 @@ const CSV_PAGE = 100;
  * between pages: memory stays one page whatever the journal's size, and other requests are
  * answered while a large export streams.
  */
-async function* ordersCsv(journal: Journal, query: OrdersQuery): AsyncGenerator<string> {
+async function* ordersCsv(journal: FastifyInstance['journal'], query: OrdersQuery): AsyncGenerator<string> {
   const columns = Object.keys(journalOrderSchema.shape);
   yield csvLines([columns]);
   let cursor = query.cursor;
@@ -28,19 +27,19 @@ async function* ordersCsv(journal: Journal, query: OrdersQuery): AsyncGenerator<
 }
 
 /** The journal's orders, as pages of JSON or a CSV export. */
-export const ordersRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/api/orders', { config: { access: 'session' } }, async (request, reply) => {
-    const query = ordersQuerySchema.safeParse(request.query);
-    if (!query.success) return sendError(reply, 'invalidParameter', describeIssues(query.error));
-    return { success: true, data: app.journal.listOrders(query.data), timestamp: Date.now() };
-  });
+export const ordersRoutes: ZodRoutes = async (app) => {
+  const errors = { '4xx': errorEnvelopeSchema, '5xx': errorEnvelopeSchema };
+  app.get(
+    '/api/orders',
+    { config: { access: 'session' }, schema: { querystring: ordersQuerySchema, response: { 200: ordersPageSchema, ...errors } } },
+    async (request) => ({ success: true as const, data: app.journal.listOrders(request.query), timestamp: Date.now() }),
+  );
 
-  app.get('/api/orders.csv', { config: { access: 'session' } }, async (request, reply) => {
-    const query = ordersQuerySchema.safeParse(request.query);
-    if (!query.success) return sendError(reply, 'invalidParameter', describeIssues(query.error));
-    return reply
+  // A stream is sent as it is: only the query is declared.
+  app.get('/api/orders.csv', { config: { access: 'session' }, schema: { querystring: ordersQuerySchema } }, async (request, reply) =>
+    reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', 'attachment; filename="orders.csv"')
-      .send(Readable.from(ordersCsv(app.journal, query.data)));
-  });
+      .send(Readable.from(ordersCsv(app.journal, request.query))),
+  );
 };

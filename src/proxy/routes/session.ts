@@ -1,64 +1,27 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { sendError } from '../http';
-import { sessionCookieName } from '../sessions';
-
-/** Logins per second per client address, whatever their token. */
-const LOGIN_RATE = 10;
-
-const cookieOf = (request: FastifyRequest) => sessionCookieName(request.raw.socket.localPort);
-
-/**
- * `GET /?token=…`: trades the printed link's token for a session cookie and drops the token from
- * the address bar. A wrong token is logged (never the token itself) and counted per client.
- */
-export function exchangeToken(request: FastifyRequest, reply: FastifyReply, token: string) {
-  const { door } = request.server;
-  const exchange = door.exchange(token, request.ip);
-  if (exchange.kind === 'limited') {
-    request.log.warn({ client: request.ip }, 'login refused: too many wrong tokens from this client');
-    reply.header('retry-after', String(exchange.retryAfterSeconds));
-    return sendError(reply, 'rateLimited', `too many wrong login links; retry in ${exchange.retryAfterSeconds} s`, 429);
-  }
-  if (exchange.kind === 'refused') {
-    request.log.warn({ client: request.ip, failures: exchange.failures }, 'login refused: wrong or used token');
-    return reply.redirect('/?login=refused', 303);
-  }
-  reply.setCookie(cookieOf(request), exchange.id, {
-    httpOnly: true,
-    sameSite: 'strict',
-    path: '/',
-    maxAge: door.sessionMaxAgeSeconds,
-  });
-  return reply.redirect('/', 303);
-}
-
-/** The limit of the login route, per client address (it has no session yet). */
-export const loginRateLimit = {
-  max: LOGIN_RATE,
-  timeWindow: 1000,
-  keyGenerator: (request: FastifyRequest) => `ip:${request.ip}`,
-  allowList: () => false,
-};
+import { sessionResponseSchema } from '../../interface';
+import type { ZodRoutes } from '../../interface/routeSchemas';
+import { cookieOf } from '../sessions/login';
 
 /** Whether the browser is signed in, and the ways out. */
-export const sessionRoutes: FastifyPluginAsync = async (app) => {
-  app.get('/api/session', { config: { access: 'session' } }, async () => ({
-    success: true,
+export const sessionRoutes: ZodRoutes = async (app) => {
+  const route = { config: { access: 'session' as const }, schema: { response: { 200: sessionResponseSchema } } };
+  app.get('/api/session', route, async () => ({
+    success: true as const,
     data: { authenticated: true },
     timestamp: Date.now(),
   }));
 
-  app.post('/api/session/logout', { config: { access: 'session' } }, async (request, reply) => {
+  app.post('/api/session/logout', route, async (request, reply) => {
     if (request.sessionId) app.door.end(request.sessionId);
     request.log.info({ session: request.session?.key }, 'signed out');
     reply.clearCookie(cookieOf(request), { path: '/' });
-    return { success: true, data: { authenticated: false }, timestamp: Date.now() };
+    return { success: true as const, data: { authenticated: false }, timestamp: Date.now() };
   });
 
-  app.post('/api/sessions/end-all', { config: { access: 'session' } }, async (request, reply) => {
+  app.post('/api/sessions/end-all', route, async (request, reply) => {
     const ended = app.door.endAll();
     request.log.warn({ sessions: ended, by: request.session?.key }, 'every session ended');
     reply.clearCookie(cookieOf(request), { path: '/' });
-    return { success: true, data: { authenticated: false, ended }, timestamp: Date.now() };
+    return { success: true as const, data: { authenticated: false, ended }, timestamp: Date.now() };
   });
 };

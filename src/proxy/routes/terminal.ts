@@ -1,10 +1,11 @@
 import { existsSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
-import type { FastifyPluginAsync } from 'fastify';
+import * as z from 'zod/mini';
+import type { ZodRoutes } from '../../interface/routeSchemas';
 import { sendError } from '../http';
-import { exchangeToken, loginRateLimit } from './session';
+import { exchangeToken, loginRateLimit } from '../sessions/login';
 
-export interface TerminalRoutesOptions {
+export interface TerminalRoutesOptions extends Record<string, unknown> {
   /** The built terminal; omitted in API-only tests (then only the login is served at '/'). */
   distDir?: string;
 }
@@ -13,7 +14,7 @@ export interface TerminalRoutesOptions {
  * The terminal's files and its front door. Everything here is public: the page must load to show
  * "no session", and the files hold nothing of the account.
  */
-export const terminalRoutes: FastifyPluginAsync<TerminalRoutesOptions> = async (app, options) => {
+export const terminalRoutes: ZodRoutes<TerminalRoutesOptions> = async (app, options) => {
   app.addHook('onRoute', (route) => {
     route.config = { ...route.config, access: 'public' };
   });
@@ -34,7 +35,8 @@ export const terminalRoutes: FastifyPluginAsync<TerminalRoutesOptions> = async (
       },
     });
   }
-  app.get<{ Querystring: { token?: string } }>('/', { config: { rateLimit: loginRateLimit } }, (request, reply) => {
+  const querystring = z.object({ token: z.optional(z.string()), login: z.optional(z.string()) });
+  app.get('/', { config: { rateLimit: loginRateLimit }, schema: { querystring } }, (request, reply) => {
     const { token } = request.query;
     if (typeof token === 'string') return exchangeToken(request, reply, token);
     if (distDir) return reply.sendFile('index.html');

@@ -1,11 +1,19 @@
-import type { FastifyPluginAsync } from 'fastify';
+import * as z from 'zod/mini';
+import { errorEnvelopeSchema, idempotencyKeySchema, ticketResponseSchema } from '../../interface';
+import type { ZodRoutes } from '../../interface/routeSchemas';
 import { sendError } from '../http';
 
+const params = z.object({ id: idempotencyKeySchema });
+
 /** A ticket's result as the journal has it: how the terminal follows a ticket after a reload. */
-export const ticketsRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Params: { id: string } }>('/api/tickets/:id', { config: { access: 'session' } }, async (request, reply) => {
-    const result = app.journal.ticketResult(request.params.id);
-    if (!result) return sendError(reply, 'notFound', `no ticket ${request.params.id} in the journal`);
-    return { success: true, data: result, timestamp: Date.now() };
-  });
+export const ticketsRoutes: ZodRoutes = async (app) => {
+  app.get(
+    '/api/tickets/:id',
+    { config: { access: 'session' }, schema: { params, response: { 200: ticketResponseSchema, '4xx': errorEnvelopeSchema } } },
+    async (request, reply) => {
+      const result = app.journal.ticketResult(request.params.id);
+      if (!result) return sendError(reply, 'notFound', `no ticket ${request.params.id} in the journal`);
+      return { success: true as const, data: result, timestamp: Date.now() };
+    },
+  );
 };
