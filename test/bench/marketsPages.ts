@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
-import { createServiceApp } from '../../src/service';
+import { createServiceApp } from '@/service';
 
 const pagesDir = resolve(import.meta.dirname, 'pages');
 

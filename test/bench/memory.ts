@@ -5,7 +5,7 @@
  * accumulating over a day.
  */
 import type { Browser, CDPSession } from 'playwright-core';
-import { terminalConfig } from '../../src/service/config';
+import { terminalConfig } from '@/service/config';
 import { progress } from './progress';
 import { startRealApp } from './realApp';
 import { sleep } from './stats';

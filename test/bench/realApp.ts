@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { BrowserContext } from 'playwright-core';
 import { build } from 'vite';
-import type { TvConfig } from '../../src/interface';
-import { startProxy } from '../../src/proxy';
-import { createAccountCredentials, startService } from '../../src/service';
+import type { TvConfig } from '@/interface';
+import { startProxy } from '@/proxy';
+import { createAccountCredentials, startService } from '@/service';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const TOKEN = 'bench-terminal-token-0123456789';

@@ -18,8 +18,8 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Agent, request } from 'undici';
-import { startProxy } from '../../src/proxy';
-import { createAccountCredentials, createServiceApp } from '../../src/service';
+import { startProxy } from '@/proxy';
+import { createAccountCredentials, createServiceApp } from '@/service';
 
 export const BENCH_TOKEN = 'bench-token-0123456789abcdef';
 

@@ -4,9 +4,9 @@
  * same message already in a Buffer, alternating in one process.
  */
 import { createPrivateKey, sign } from 'node:crypto';
-import { parseSecret, signingMessage } from '../../src/interface';
-import { createSigner } from '../../src/proxy';
-import { createAccountCredentials } from '../../src/service';
+import { parseSecret, signingMessage } from '@/interface';
+import { createSigner } from '@/proxy';
+import { createAccountCredentials } from '@/service';
 import { progress } from './progress';
 import { alternate, median } from './stats';
 import { atLeast, Figures } from './table';

@@ -3,11 +3,11 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { readTvConfig, type ConfigReading } from '../../src/interface';
-import { ConfigTable, SummaryStrip, summaryValues, Unavailable } from '../../src/terminal/features/account';
-import { ConfigNotice, configKeys, configQueryOptions, useConfig } from '../../src/terminal/features/config';
-import { JournalTable } from '../../src/terminal/features/orders';
-import { OrderTicket } from '../../src/terminal/features/ticket';
+import { readTvConfig, type ConfigReading } from '@/interface';
+import { ConfigTable, SummaryStrip, summaryValues, Unavailable } from '@/terminal/features/account';
+import { ConfigNotice, configKeys, configQueryOptions, useConfig } from '@/terminal/features/config';
+import { JournalTable } from '@/terminal/features/orders';
+import { OrderTicket } from '@/terminal/features/ticket';
 import { differentConfig, embeddedConfig, errorConfig, partlyWrongConfig } from '../fixtures/configs';
 import { journalOrder } from '../fixtures/orders';
 

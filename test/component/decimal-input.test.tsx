@@ -2,8 +2,8 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { DecimalInput } from '../../src/terminal/shared/ui/DecimalInput';
-import { Field } from '../../src/terminal/shared/ui/Field';
+import { DecimalInput } from '@/terminal/shared/ui/DecimalInput';
+import { Field } from '@/terminal/shared/ui/Field';
 
 function Price({ initial = '', step, min }: { initial?: string; step?: string; min?: string }) {
   const [value, setValue] = useState(initial);

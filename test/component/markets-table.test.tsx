@@ -1,9 +1,9 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { MarketsTable } from '../../src/terminal/features/markets';
-import { toMarketRow } from '../../src/terminal/features/markets/model/marketRow';
-import { inferSpec } from '../../src/terminal/features/markets/model/specs';
+import { MarketsTable } from '@/terminal/features/markets';
+import { toMarketRow } from '@/terminal/features/markets/model/marketRow';
+import { inferSpec } from '@/terminal/features/markets/model/specs';
 import { futuresRows } from '../fixtures/markets';
 
 const rows = futuresRows(12).map((row) => toMarketRow(row, inferSpec(row), 0));

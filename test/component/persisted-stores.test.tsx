@@ -1,12 +1,12 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { MARKETS_STORAGE_KEY, useMarketsStore } from '../../src/terminal/features/markets/store';
-import { useTicketStore } from '../../src/terminal/features/ticket/store';
-import { TICKET_STORAGE_KEY } from '../../src/terminal/features/ticket/storedTicket';
-import { LAYOUT_STORAGE_KEY, useLayoutStore } from '../../src/terminal/shared/ui/grid/layoutStore';
-import { Toaster } from '../../src/terminal/shared/ui/toast/Toaster';
-import { useToastStore } from '../../src/terminal/shared/ui/toast/toastStore';
+import { MARKETS_STORAGE_KEY, useMarketsStore } from '@/terminal/features/markets/store';
+import { useTicketStore } from '@/terminal/features/ticket/store';
+import { TICKET_STORAGE_KEY } from '@/terminal/features/ticket/storedTicket';
+import { LAYOUT_STORAGE_KEY, useLayoutStore } from '@/terminal/shared/ui/grid/layoutStore';
+import { Toaster } from '@/terminal/shared/ui/toast/Toaster';
+import { useToastStore } from '@/terminal/shared/ui/toast/toastStore';
 
 interface PersistedStore {
   getState(): object;

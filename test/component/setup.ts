@@ -1,10 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
-import { useMarketsStore } from '../../src/terminal/features/markets/store';
-import { useTicketStore } from '../../src/terminal/features/ticket/store';
-import { useLayoutStore } from '../../src/terminal/shared/ui/grid/layoutStore';
-import { useToastStore } from '../../src/terminal/shared/ui/toast/toastStore';
+import { useMarketsStore } from '@/terminal/features/markets/store';
+import { useTicketStore } from '@/terminal/features/ticket/store';
+import { useLayoutStore } from '@/terminal/shared/ui/grid/layoutStore';
+import { useToastStore } from '@/terminal/shared/ui/toast/toastStore';
 
 // Stores are module state: every test starts from their initial state, as a fresh page would.
 type Resettable = { getState(): unknown; setState(state: unknown, replace: true): void };

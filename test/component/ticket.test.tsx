@@ -2,10 +2,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { JournalOrder, OrderRequest } from '../../src/interface';
-import { terminalConfig } from '../../src/service/config';
-import { OrderTicket, type MarketContext } from '../../src/terminal/features/ticket';
-import { useTicketStore } from '../../src/terminal/features/ticket/store';
+import type { JournalOrder, OrderRequest } from '@/interface';
+import { terminalConfig } from '@/service/config';
+import { OrderTicket, type MarketContext } from '@/terminal/features/ticket';
+import { useTicketStore } from '@/terminal/features/ticket/store';
 
 const markets = new Map<string, MarketContext>([
   ['PERP_BTC_USDC', { symbol: 'PERP_BTC_USDC', mark_price: 100000, priceDecimals: 1, quantityDecimals: 4 }],

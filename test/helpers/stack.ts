@@ -1,9 +1,9 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { authHeaders } from '../../src/interface';
-import { createSigner, startProxy, type ProxyOptions } from '../../src/proxy';
-import { createAccountCredentials, startService, type AccountCredentials, type ServiceOptions } from '../../src/service';
+import { authHeaders } from '@/interface';
+import { createSigner, startProxy, type ProxyOptions } from '@/proxy';
+import { createAccountCredentials, startService, type AccountCredentials, type ServiceOptions } from '@/service';
 
 export const TOKEN = 'test-token-0123456789abcdef';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startProxy } from '../../src/proxy';
+import { startProxy } from '@/proxy';
 import { login, markOf, startStack, ticketKey, type Stack } from '../helpers/stack';
 import { ethOrder } from '../fixtures/orders';
 import { submitTicket } from '../helpers/tickets';

@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startProxy } from '../../src/proxy';
+import { startProxy } from '@/proxy';
 import { login, serviceWithAccount, tempDir } from '../helpers/stack';
 
 const { service, account } = await serviceWithAccount();

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { batchOrderRequestSchema } from '../../src/interface';
+import { batchOrderRequestSchema } from '@/interface';
 import { startStack, type Stack } from '../helpers/stack';
 
 let stack: Stack;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccountCredentials } from '../../src/service';
+import { createAccountCredentials } from '@/service';
 import { btcOrder, ethOrder } from '../fixtures/orders';
 import { startFaultyService, type FaultyService } from '../helpers/faultyService';
 import { markOf, startStack, ticketKey, type Stack } from '../helpers/stack';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccountCredentials } from '../../src/service';
+import { createAccountCredentials } from '@/service';
 import { btcOrder, ethOrder } from '../fixtures/orders';
 import { markOf, postSigned, serviceWithAccount, signedHeaders } from '../helpers/stack';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defaultPullingInterval, fallbackDurations, readTvConfig } from '../../src/interface';
-import { terminalConfig } from '../../src/service/config';
+import { defaultPullingInterval, fallbackDurations, readTvConfig } from '@/interface';
+import { terminalConfig } from '@/service/config';
 
 describe('reading a terminal config', () => {
   it('reads the embedded config with nothing ignored', () => {

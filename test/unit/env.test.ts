@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { readProxyEnv } from '../../src/proxy';
-import { createAccountCredentials } from '../../src/service';
+import { readProxyEnv } from '@/proxy';
+import { createAccountCredentials } from '@/service';
 import { root } from '../helpers/app';
 
 const account = createAccountCredentials();

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { FuturesResponse, FuturesRow } from '../../src/interface';
-import { decodeFrame, FrameEncoder, type FeedFrame } from '../../src/terminal/features/markets/api/feedFrame';
-import type { FeedReply } from '../../src/terminal/features/markets/api/feedLoad';
-import { FuturesFeed } from '../../src/terminal/features/markets/api/futuresFeed';
-import { inferSpec } from '../../src/terminal/features/markets/model/specs';
+import type { FuturesResponse, FuturesRow } from '@/interface';
+import { decodeFrame, FrameEncoder, type FeedFrame } from '@/terminal/features/markets/api/feedFrame';
+import type { FeedReply } from '@/terminal/features/markets/api/feedLoad';
+import { FuturesFeed } from '@/terminal/features/markets/api/futuresFeed';
+import { inferSpec } from '@/terminal/features/markets/model/specs';
 import { futuresRows } from '../fixtures/markets';
 
 const response = (rows: FuturesRow[], timestamp = 1_700_000_000_000): FuturesResponse => ({ success: true, data: { rows }, timestamp });

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decimalsOf, fixedPlain, formatCompact, formatFixed, formatPercent, plainNumber } from '../../src/terminal/shared/format/number';
-import { formatCountdown } from '../../src/terminal/shared/format/time';
+import { decimalsOf, fixedPlain, formatCompact, formatFixed, formatPercent, plainNumber } from '@/terminal/shared/format/number';
+import { formatCountdown } from '@/terminal/shared/format/time';
 
 describe('number formatting', () => {
   it('counts the decimals a number is written with, exponent forms included', () => {

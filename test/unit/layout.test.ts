@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultLayout, mergeLayout, moveColumn } from '../../src/terminal/shared/ui/grid/layout';
+import { defaultLayout, mergeLayout, moveColumn } from '@/terminal/shared/ui/grid/layout';
 
 const columns = [
   { id: 'a', width: 10 },

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { FuturesRow } from '../../src/interface';
-import { futuresQueryOptions, marketsFeedOf } from '../../src/terminal/features/markets';
+import type { FuturesRow } from '@/interface';
+import { futuresQueryOptions, marketsFeedOf } from '@/terminal/features/markets';
 import { futuresRows } from '../fixtures/markets';
 
 const [sample] = futuresRows(1);

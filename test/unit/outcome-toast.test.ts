@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { JournalOrder, TicketResult } from '../../src/interface';
-import { outcomeToast } from '../../src/terminal/features/ticket/model/outcomeToast';
+import type { JournalOrder, TicketResult } from '@/interface';
+import { outcomeToast } from '@/terminal/features/ticket/model/outcomeToast';
 import { journalOrder } from '../fixtures/orders';
 
 const row = (seq: number, status: JournalOrder['status'], error_message: string | null = null): JournalOrder =>

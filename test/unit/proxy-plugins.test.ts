@@ -2,11 +2,11 @@ import fc from 'fast-check';
 import Fastify from 'fastify';
 import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
-import { errorsPlugin } from '../../src/proxy/plugins/errors';
-import { requestTargetPlugin, targetProblem } from '../../src/proxy/plugins/requestTarget';
-import { schemasPlugin } from '../../src/proxy/plugins/schemas';
-import { securityHeadersPlugin } from '../../src/proxy/plugins/securityHeaders';
-import { duplicateKeyPath, parseJsonStrict } from '../../src/proxy/strictJson';
+import { errorsPlugin } from '@/proxy/plugins/errors';
+import { requestTargetPlugin, targetProblem } from '@/proxy/plugins/requestTarget';
+import { schemasPlugin } from '@/proxy/plugins/schemas';
+import { securityHeadersPlugin } from '@/proxy/plugins/securityHeaders';
+import { duplicateKeyPath, parseJsonStrict } from '@/proxy/strictJson';
 
 async function bare(register: (app: ReturnType<typeof Fastify>) => Promise<void>) {
   const app = Fastify();

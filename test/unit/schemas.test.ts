@@ -9,10 +9,10 @@ import {
   orderRequestSchema,
   orderResultRowSchema,
   tvConfigResponseSchema,
-} from '../../src/interface';
-import { terminalConfig } from '../../src/service/config';
-import { instrumentsFor } from '../../src/service/market/instruments';
-import { MarketSimulator } from '../../src/service/market/simulator';
+} from '@/interface';
+import { terminalConfig } from '@/service/config';
+import { instrumentsFor } from '@/service/market/instruments';
+import { MarketSimulator } from '@/service/market/simulator';
 
 const problem = (value: unknown) => {
   const parsed = orderRequestSchema.safeParse(value);

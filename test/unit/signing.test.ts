@@ -1,8 +1,8 @@
 import { createPublicKey, verify } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { formatSecret, parseSecret, parseServiceKey, signingMessage } from '../../src/interface';
-import { createSigner } from '../../src/proxy';
-import { createAccountCredentials } from '../../src/service';
+import { formatSecret, parseSecret, parseServiceKey, signingMessage } from '@/interface';
+import { createSigner } from '@/proxy';
+import { createAccountCredentials } from '@/service';
 
 /**
  * A fixed vector: seed 00 01 02 … 1f, timestamp 1700000000000, one order. The expected key and

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { futuresRowSchema } from '../../src/interface';
-import { instrumentsFor, listedInstruments } from '../../src/service/market/instruments';
-import { FUNDING_INTERVAL_MS, MarketSimulator } from '../../src/service/market/simulator';
+import { futuresRowSchema } from '@/interface';
+import { instrumentsFor, listedInstruments } from '@/service/market/instruments';
+import { FUNDING_INTERVAL_MS, MarketSimulator } from '@/service/market/simulator';
 
 const start = Date.UTC(2026, 10, 22, 13, 0, 0);
 const simulate = (seed = 11) => new MarketSimulator({ instruments: instrumentsFor(), seed, start });

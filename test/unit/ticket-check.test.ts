@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Duration } from '../../src/interface';
-import { checkTicket, type TicketContext } from '../../src/terminal/features/ticket/model/checkTicket';
-import { Big } from '../../src/terminal/features/ticket/model/decimal';
-import { newDraftRow } from '../../src/terminal/features/ticket/model/rows';
-import { messageFor, messagesOf } from '../../src/terminal/features/ticket/messages';
-import type { DraftRow, MarketContext } from '../../src/terminal/features/ticket/model/types';
+import type { Duration } from '@/interface';
+import { checkTicket, type TicketContext } from '@/terminal/features/ticket/model/checkTicket';
+import { Big } from '@/terminal/features/ticket/model/decimal';
+import { newDraftRow } from '@/terminal/features/ticket/model/rows';
+import { messageFor, messagesOf } from '@/terminal/features/ticket/messages';
+import type { DraftRow, MarketContext } from '@/terminal/features/ticket/model/types';
 
 const duration = (id: string, title: string, extra: Partial<Duration> = {}): Duration => ({
   id,

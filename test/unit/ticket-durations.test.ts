@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Duration } from '../../src/interface';
-import { durationsFor, orderTypeFor } from '../../src/terminal/features/ticket/model/durations';
+import type { Duration } from '@/interface';
+import { durationsFor, orderTypeFor } from '@/terminal/features/ticket/model/durations';
 
 const duration = (id: string, supportedOrderTypes?: string[]): Duration => ({
   id,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Duration } from '../../src/interface';
-import { parseOrderLines } from '../../src/terminal/features/ticket/model/importOrders';
+import type { Duration } from '@/interface';
+import { parseOrderLines } from '@/terminal/features/ticket/model/importOrders';
 
 const limitOnly = (id: string, title: string, isDefault = false): Duration => ({
   id,

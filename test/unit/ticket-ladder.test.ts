@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Big, isMultipleOf, stepOf } from '../../src/terminal/features/ticket/model/decimal';
-import { buildLadder, splitUnits, type LadderInput } from '../../src/terminal/features/ticket/model/ladder';
-import type { MarketContext } from '../../src/terminal/features/ticket/model/types';
+import { Big, isMultipleOf, stepOf } from '@/terminal/features/ticket/model/decimal';
+import { buildLadder, splitUnits, type LadderInput } from '@/terminal/features/ticket/model/ladder';
+import type { MarketContext } from '@/terminal/features/ticket/model/types';
 
 const btc: MarketContext = { symbol: 'PERP_BTC_USDC', mark_price: 100000, priceDecimals: 1, quantityDecimals: 4 };
 

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { baseAsset, quoteAsset, type Duration, type JournalOrder, type TicketResult } from '../../src/interface';
-import { tableSource, countStatus } from '../../src/terminal/features/account';
-import type { TicketSummary } from '../../src/terminal/features/ticket/model/checkTicket';
-import { Big } from '../../src/terminal/features/ticket/model/decimal';
-import { clientIdsInUse } from '../../src/terminal/features/ticket/model/ids';
-import { ladderReady, type LadderInput } from '../../src/terminal/features/ticket/model/ladder';
-import { outcomeTone, retryableRows, retryDrafts, statusCounts } from '../../src/terminal/features/ticket/model/outcome';
-import { rowsFromLadder } from '../../src/terminal/features/ticket/model/rows';
-import { needsConfirmation, readMinNotional, submitNotice } from '../../src/terminal/features/ticket/model/submit';
-import { cleanPastedDecimal, isDecimalDraft, stepDecimal } from '../../src/terminal/shared/format/decimalText';
+import { baseAsset, quoteAsset, type Duration, type JournalOrder, type TicketResult } from '@/interface';
+import { tableSource, countStatus } from '@/terminal/features/account';
+import type { TicketSummary } from '@/terminal/features/ticket/model/checkTicket';
+import { Big } from '@/terminal/features/ticket/model/decimal';
+import { clientIdsInUse } from '@/terminal/features/ticket/model/ids';
+import { ladderReady, type LadderInput } from '@/terminal/features/ticket/model/ladder';
+import { outcomeTone, retryableRows, retryDrafts, statusCounts } from '@/terminal/features/ticket/model/outcome';
+import { rowsFromLadder } from '@/terminal/features/ticket/model/rows';
+import { needsConfirmation, readMinNotional, submitNotice } from '@/terminal/features/ticket/model/submit';
+import { cleanPastedDecimal, isDecimalDraft, stepDecimal } from '@/terminal/shared/format/decimalText';
 
 const summary = (orders: number, notional: string): TicketSummary => ({
   orders,

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Duration } from '../../src/interface';
-import { messageFor } from '../../src/terminal/features/ticket/messages';
-import type { RowIssueCode } from '../../src/terminal/features/ticket/model/issues';
-import { newDraftRow } from '../../src/terminal/features/ticket/model/rows';
-import type { DraftRow, MarketContext, RowContext, RowField } from '../../src/terminal/features/ticket/model/types';
-import * as rules from '../../src/terminal/features/ticket/model/validators';
+import type { Duration } from '@/interface';
+import { messageFor } from '@/terminal/features/ticket/messages';
+import type { RowIssueCode } from '@/terminal/features/ticket/model/issues';
+import { newDraftRow } from '@/terminal/features/ticket/model/rows';
+import type { DraftRow, MarketContext, RowContext, RowField } from '@/terminal/features/ticket/model/types';
+import * as rules from '@/terminal/features/ticket/model/validators';
 
 const duration = (id: string, extra: Partial<Duration> = {}): Duration => ({
   id,

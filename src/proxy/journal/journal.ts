@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { ticketStatusOf, type JournalOrder, type OrdersQuery, type TicketResult } from '../../interface';
+import { ticketStatusOf, type JournalOrder, type OrdersQuery, type TicketResult } from '@/interface';
 import { preparePrivateFile } from '../files';
 import { GroupCommit } from '../groupCommit';
 import { DiskFloor } from './disk';

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { orderStatuses, type OrderStatus } from '../../interface';
+import { orderStatuses, type OrderStatus } from '@/interface';
 
 /** Statuses kept in the orders_live partial index. */
 export const LIVE_STATUSES = ['pending', 'sent', 'unknown'] as const;

@@ -1,4 +1,4 @@
-import type { OrderRequest } from '../../interface';
+import type { OrderRequest } from '@/interface';
 
 export interface TicketRecord {
   id: string;

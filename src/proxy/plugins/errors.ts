@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { RequestSchemaError } from '../../interface/routeSchemas';
+import { RequestSchemaError } from '@/interface/routeSchemas';
 import { sendError } from '../http';
 import { parseJsonStrict } from '../strictJson';
 

@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { errorCodes } from '../../interface';
+import { errorCodes } from '@/interface';
 
 export interface RateLimitsOptions {
   /** Requests per second per session on protected routes. */

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { zodSerializerCompiler, zodValidatorCompiler } from '../../interface/routeSchemas';
+import { zodSerializerCompiler, zodValidatorCompiler } from '@/interface/routeSchemas';
 
 /**
  * Every route declares its request and reply schemas with the zod/mini schemas of src/interface:

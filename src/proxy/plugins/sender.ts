@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { REQUESTS_PER_SECOND } from '../../interface';
+import { REQUESTS_PER_SECOND } from '@/interface';
 import type { ServiceAccount } from '../options';
 import { Pacer } from '../pacer';
 import { createSigner } from '../signer';

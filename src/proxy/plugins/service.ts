@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { tvConfigEnvelopeSchema } from '../../interface';
+import { tvConfigEnvelopeSchema } from '@/interface';
 import { ReadForwarder } from '../reads';
 import { ServiceClient } from '../serviceClient';
 import { ServiceClock } from '../serviceClock';

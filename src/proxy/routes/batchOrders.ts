@@ -12,8 +12,8 @@ import {
   ticketResponseSchema,
   type OrderRequest,
   type TicketResult,
-} from '../../interface';
-import type { ZodRoutes } from '../../interface/routeSchemas';
+} from '@/interface';
+import type { ZodRoutes } from '@/interface/routeSchemas';
 import { sendError } from '../http';
 
 export interface BatchOrdersOptions extends Record<string, unknown> {

@@ -1,5 +1,5 @@
-import { futuresResponseSchema, healthSchema, type Health } from '../../interface';
-import type { ZodRoutes } from '../../interface/routeSchemas';
+import { futuresResponseSchema, healthSchema, type Health } from '@/interface';
+import type { ZodRoutes } from '@/interface/routeSchemas';
 
 /** Whether the service answers, how far its clock is, and what in the journal needs attention. */
 export const healthRoutes: ZodRoutes = async (app) => {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { futuresResponseSchema, tvConfigEnvelopeSchema } from '../../interface';
+import { futuresResponseSchema, tvConfigEnvelopeSchema } from '@/interface';
 
 /**
  * The service's public reads, checked and shared between terminals; no session needed. The body

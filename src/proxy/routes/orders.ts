@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
-import { errorEnvelopeSchema, journalOrderSchema, ordersPageSchema, ordersQuerySchema, type OrdersQuery } from '../../interface';
-import type { ZodRoutes } from '../../interface/routeSchemas';
+import { errorEnvelopeSchema, journalOrderSchema, ordersPageSchema, ordersQuerySchema, type OrdersQuery } from '@/interface';
+import type { ZodRoutes } from '@/interface/routeSchemas';
 import { csvLines } from '../csv';
 
 /** Small pages: each is one synchronous query and its text, a few ms at most. */

@@ -1,5 +1,5 @@
-import { sessionResponseSchema } from '../../interface';
-import type { ZodRoutes } from '../../interface/routeSchemas';
+import { sessionResponseSchema } from '@/interface';
+import type { ZodRoutes } from '@/interface/routeSchemas';
 import { cookieOf } from '../sessions/login';
 
 /** Whether the browser is signed in, and the ways out. */

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import * as z from 'zod/mini';
-import type { ZodRoutes } from '../../interface/routeSchemas';
+import type { ZodRoutes } from '@/interface/routeSchemas';
 import { sendError } from '../http';
 import { exchangeToken, loginRateLimit } from '../sessions/login';
 

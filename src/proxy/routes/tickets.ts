@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
-import { errorEnvelopeSchema, idempotencyKeySchema, ticketResponseSchema } from '../../interface';
-import type { ZodRoutes } from '../../interface/routeSchemas';
+import { errorEnvelopeSchema, idempotencyKeySchema, ticketResponseSchema } from '@/interface';
+import type { ZodRoutes } from '@/interface/routeSchemas';
 import { sendError } from '../http';
 
 const params = z.object({ id: idempotencyKeySchema });

@@ -1,4 +1,4 @@
-import type { FuturesRow } from '../../interface';
+import type { FuturesRow } from '@/interface';
 import type { Instrument } from './instruments';
 import { createRandom, type Random } from './random';
 

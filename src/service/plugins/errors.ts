@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
-import { errorReply, type ErrorReply } from '../../interface';
+import { errorReply, type ErrorReply } from '@/interface';
 
 function send(reply: FastifyReply, { status, body }: ErrorReply) {
   return reply.code(status).send(body);

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { TvConfig } from '../../interface';
+import type { TvConfig } from '@/interface';
 import type { AccountRegistry } from '../accounts';
 import type { MarketSimulator } from '../market/simulator';
 import type { OrderDesk } from '../orderDesk';

@@ -1,6 +1,6 @@
 import type { preValidationAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { errorReply, REQUESTS_PER_SECOND } from '../../interface';
+import { errorReply, REQUESTS_PER_SECOND } from '@/interface';
 import { KeyRateLimit } from '../rateLimit';
 import { signerOf } from './auth';
 

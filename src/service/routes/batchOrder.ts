@@ -4,7 +4,7 @@ import {
   describeIssues,
   errorEnvelopeSchema,
   MAX_ORDERS_PER_REQUEST,
-} from '../../interface';
+} from '@/interface';
 import { signerOf } from '../plugins/auth';
 import type { ZodRoutes } from '../plugins/schemas';
 

@@ -1,4 +1,4 @@
-import { errorEnvelopeSchema, tvConfigResponseSchema } from '../../interface';
+import { errorEnvelopeSchema, tvConfigResponseSchema } from '@/interface';
 import type { ZodRoutes } from '../plugins/schemas';
 
 /** GET /v1/tv/config: the terminal's layout (columns, durations, polling rates). */

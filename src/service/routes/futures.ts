@@ -1,4 +1,4 @@
-import { errorEnvelopeSchema, futuresResponseSchema } from '../../interface';
+import { errorEnvelopeSchema, futuresResponseSchema } from '@/interface';
 import type { ZodRoutes } from '../plugins/schemas';
 
 /** GET /v1/public/futures: every instrument's market row, stamped with the service clock. */

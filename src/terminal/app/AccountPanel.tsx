@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import type { JournalOrder } from '../../interface';
+import type { JournalOrder } from '@/interface';
 import { ConfigTable, countStatus, SummaryStrip, summaryValues, tableSource, Tabs, Unavailable, type TabSpec } from '../features/account';
 import { useConfig, usePollingIntervals } from '../features/config';
 import { useFutures } from '../features/markets';

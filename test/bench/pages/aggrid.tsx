@@ -18,8 +18,8 @@ import {
 import { AgGridReact } from 'ag-grid-react';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { formatCompact, formatFixed, formatPercent } from '../../../src/terminal/shared/format/number';
-import { formatCountdown } from '../../../src/terminal/shared/format/time';
+import { formatCompact, formatFixed, formatPercent } from '@/terminal/shared/format/number';
+import { formatCountdown } from '@/terminal/shared/format/time';
 import './pages.css';
 import { columnTitles, columnWidths, markUpdate, pollFutures, POLL_MS, ROW_HEIGHT, type ColumnKey, type Quote } from './shared';
 

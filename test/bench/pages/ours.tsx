@@ -5,12 +5,12 @@
  */
 import { StrictMode, useCallback, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Providers } from '../../../src/terminal/app/providers';
-import { MarketsTable, useFutures } from '../../../src/terminal/features/markets';
-import '../../../src/terminal/shared/theme/tokens.css';
-import '../../../src/terminal/shared/theme/base.css';
-import '../../../src/terminal/shared/ui/controls.css';
-import '../../../src/terminal/shared/ui/panel.css';
+import { Providers } from '@/terminal/app/providers';
+import { MarketsTable, useFutures } from '@/terminal/features/markets';
+import '@/terminal/shared/theme/tokens.css';
+import '@/terminal/shared/theme/base.css';
+import '@/terminal/shared/ui/controls.css';
+import '@/terminal/shared/ui/panel.css';
 import './pages.css';
 import { markUpdate, POLL_MS } from './shared';
 

@@ -3,9 +3,9 @@
  * feed themselves with fetch + JSON.parse and format cells with the terminal's own formatters, so
  * the three contenders differ only in how they turn the same rows into DOM.
  */
-import type { FuturesRow } from '../../../src/interface';
-import { formatCompact, formatFixed, formatPercent } from '../../../src/terminal/shared/format/number';
-import { formatCountdown } from '../../../src/terminal/shared/format/time';
+import type { FuturesRow } from '@/interface';
+import { formatCompact, formatFixed, formatPercent } from '@/terminal/shared/format/number';
+import { formatCountdown } from '@/terminal/shared/format/time';
 
 export const POLL_MS = 250;
 export const ROW_HEIGHT = 28;

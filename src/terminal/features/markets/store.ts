@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { create } from 'zustand';
-import { persisted } from '../../shared/persist/persistedStore';
+import { persisted } from '@/terminal/shared/persist/persistedStore';
 
 export const MARKETS_STORAGE_KEY = 'perp-terminal.markets.v1';
 

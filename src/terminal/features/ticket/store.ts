@@ -1,8 +1,8 @@
 import { create } from 'zustand';
-import type { Duration, OrderRequest } from '../../../interface';
+import type { Duration, OrderRequest } from '@/interface';
 import type { TicketOutcome } from './api/submitTicket';
-import { persisted } from '../../shared/persist/persistedStore';
-import { useToastStore } from '../../shared/ui/toast/toastStore';
+import { persisted } from '@/terminal/shared/persist/persistedStore';
+import { useToastStore } from '@/terminal/shared/ui/toast/toastStore';
 import { outcomeToast } from './model/outcomeToast';
 import { defaultDurationFor, durationsFor } from './model/durations';
 import { newTicketKey } from './model/ids';

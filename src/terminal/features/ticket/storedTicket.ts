@@ -6,7 +6,7 @@ import {
   orderRequestSchema,
   sides,
   ticketResultSchema,
-} from '../../../interface';
+} from '@/interface';
 import type { DraftRow } from './model/types';
 
 /**

@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import { describeIssues, errorEnvelopeSchema } from '../../../interface';
+import { describeIssues, errorEnvelopeSchema } from '@/interface';
 
 /** A request that did not give what was asked, with a message a trader can act on. */
 export class ApiError extends Error {

@@ -1,7 +1,7 @@
 import type * as z from 'zod/mini';
 import type { StateCreator, StoreApi } from 'zustand';
 import { persist, type PersistOptions, type PersistStorage, type StorageValue } from 'zustand/middleware';
-import { describeIssues } from '../../../interface';
+import { describeIssues } from '@/interface';
 import { useToastStore } from '../ui/toast/toastStore';
 
 /**

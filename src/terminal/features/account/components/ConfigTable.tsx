@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import type { AccountTable, CustomField } from '../../../../interface';
-import { DataGrid, type GridColumn } from '../../../shared/ui/grid/DataGrid';
-import { formatFieldValue } from '../../../shared/format/field';
+import type { AccountTable, CustomField } from '@/interface';
+import { DataGrid, type GridColumn } from '@/terminal/shared/ui/grid/DataGrid';
+import { formatFieldValue } from '@/terminal/shared/format/field';
 import '../account.css';
 
 type Row = Record<string, unknown>;

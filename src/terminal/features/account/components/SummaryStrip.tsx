@@ -1,5 +1,5 @@
-import type { SummaryItem } from '../../../../interface';
-import { DASH } from '../../../shared/format/number';
+import type { SummaryItem } from '@/interface';
+import { DASH } from '@/terminal/shared/format/number';
 import '../account.css';
 
 /** The config's account summary: a title and a value per item, a dash where nothing feeds it. */

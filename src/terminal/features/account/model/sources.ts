@@ -1,4 +1,4 @@
-import type { AccountTable, JournalOrder } from '../../../../interface';
+import type { AccountTable, JournalOrder } from '@/interface';
 
 type Row = Record<string, unknown>;
 

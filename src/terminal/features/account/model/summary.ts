@@ -1,6 +1,6 @@
 import Big from 'big.js';
-import type { JournalOrder } from '../../../../interface';
-import { formatFixed } from '../../../shared/format/number';
+import type { JournalOrder } from '@/interface';
+import { formatFixed } from '@/terminal/shared/format/number';
 
 /**
  * Values the terminal can show in the account summary strip, by the id a config uses for them.

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import { emptyTvConfig, readTvConfig, type ConfigReading, type PullingInterval, type TvConfig } from '../../../../interface';
-import { getJson } from '../../../shared/api/http';
+import { emptyTvConfig, readTvConfig, type ConfigReading, type PullingInterval, type TvConfig } from '@/interface';
+import { getJson } from '@/terminal/shared/api/http';
 import { configKeys } from './keys';
 
 /** Polling faster than this helps nobody and loads the proxy; a config asking for less is clamped. */

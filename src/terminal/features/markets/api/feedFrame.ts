@@ -1,4 +1,4 @@
-import { futuresNumericFields, type FuturesResponse, type FuturesRow } from '../../../../interface';
+import { futuresNumericFields, type FuturesResponse, type FuturesRow } from '@/interface';
 import { inferSpec } from '../model/specs';
 
 /**

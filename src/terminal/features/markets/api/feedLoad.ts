@@ -1,5 +1,5 @@
-import { futuresResponseSchema } from '../../../../interface';
-import { getJson } from '../../../shared/api/http';
+import { futuresResponseSchema } from '@/interface';
+import { getJson } from '@/terminal/shared/api/http';
 import type { FeedFrame, FrameEncoder } from './feedFrame';
 
 export const FUTURES_PATH = '/v1/public/futures';

@@ -1,4 +1,4 @@
-import { ApiError } from '../../../shared/api/http';
+import { ApiError } from '@/terminal/shared/api/http';
 import { FrameEncoder, type FeedFrame } from './feedFrame';
 import { loadFrame, type FeedReply, type FeedRequest } from './feedLoad';
 

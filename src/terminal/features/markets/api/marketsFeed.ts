@@ -1,5 +1,5 @@
-import { createBackoff, type Backoff } from '../../../shared/api/backoff';
-import { perQueryClient } from '../../../shared/api/perClient';
+import { createBackoff, type Backoff } from '@/terminal/shared/api/backoff';
+import { perQueryClient } from '@/terminal/shared/api/perClient';
 import { toMarketRow, type MarketRow } from '../model/marketRow';
 import { mergeSpec, type InstrumentSpec } from '../model/specs';
 import { decodeFrame } from './feedFrame';

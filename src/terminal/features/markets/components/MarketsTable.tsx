@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { fixedPlain } from '../../../shared/format/number';
-import { DataGrid, type GridColumn } from '../../../shared/ui/grid/DataGrid';
+import { fixedPlain } from '@/terminal/shared/format/number';
+import { DataGrid, type GridColumn } from '@/terminal/shared/ui/grid/DataGrid';
 import type { MarketRow } from '../model/marketRow';
 import { searchMarkets } from '../model/search';
 import { useFavorites, useMarketSearch, useMarketsActions } from '../store';

@@ -1,5 +1,5 @@
-import { formatCountdown } from '../../../shared/format/time';
-import { useNow } from '../../../shared/useNow';
+import { formatCountdown } from '@/terminal/shared/format/time';
+import { useNow } from '@/terminal/shared/useNow';
 import type { MarketRow } from '../model/marketRow';
 
 /** Element Timing name of a market's symbol: its first paint is when a trader first sees markets. */

@@ -1,5 +1,5 @@
-import { formatCompact, formatFixed, formatPercent } from '../../../shared/format/number';
-import type { GridColumn, Tone } from '../../../shared/ui/grid/columns';
+import { formatCompact, formatFixed, formatPercent } from '@/terminal/shared/format/number';
+import type { GridColumn, Tone } from '@/terminal/shared/ui/grid/columns';
 import type { MarketRow } from '../model/marketRow';
 import { Countdown, SymbolCell } from './cells';
 

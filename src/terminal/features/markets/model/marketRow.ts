@@ -1,4 +1,4 @@
-import { baseAsset, quoteAsset, type FuturesRow } from '../../../../interface';
+import { baseAsset, quoteAsset, type FuturesRow } from '@/interface';
 import type { InstrumentSpec } from './specs';
 
 /** Funding settles every 8 hours in this family: three times a day. */

@@ -1,5 +1,5 @@
-import type { FuturesRow } from '../../../../interface';
-import { decimalsOf } from '../../../shared/format/number';
+import type { FuturesRow } from '@/interface';
+import { decimalsOf } from '@/terminal/shared/format/number';
 
 /**
  * What the interface does not say about an instrument: its price tick and quantity step. They are

@@ -1,8 +1,8 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ordersPageSchema, type OrdersPage } from '../../../../interface';
-import { createBackoff, type Backoff } from '../../../shared/api/backoff';
-import { getJson } from '../../../shared/api/http';
-import { perQueryClient } from '../../../shared/api/perClient';
+import { ordersPageSchema, type OrdersPage } from '@/interface';
+import { createBackoff, type Backoff } from '@/terminal/shared/api/backoff';
+import { getJson } from '@/terminal/shared/api/http';
+import { perQueryClient } from '@/terminal/shared/api/perClient';
 import { ordersKeys } from './keys';
 
 /** The newest orders of the journal; the proxy keeps them all, the terminal shows the latest. */

@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
-import type { CustomField, JournalOrder } from '../../../../interface';
-import { formatFieldValue } from '../../../shared/format/field';
-import { DASH, plainNumber } from '../../../shared/format/number';
-import { formatClock } from '../../../shared/format/time';
-import { DataGrid, type GridColumn } from '../../../shared/ui/grid/DataGrid';
+import type { CustomField, JournalOrder } from '@/interface';
+import { formatFieldValue } from '@/terminal/shared/format/field';
+import { DASH, plainNumber } from '@/terminal/shared/format/number';
+import { formatClock } from '@/terminal/shared/format/time';
+import { DataGrid, type GridColumn } from '@/terminal/shared/ui/grid/DataGrid';
 import '../orders.css';
 
 const text = (value: number | null) => (value === null ? DASH : plainNumber(value));

@@ -1,4 +1,4 @@
-import type { JournalOrder } from '../../../../interface';
+import type { JournalOrder } from '@/interface';
 
 /**
  * Orders whose answer never came are the one thing a trader must not miss: they may be live at the

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { healthSchema, type Health } from '../../../../interface';
-import { getJson } from '../../../shared/api/http';
+import { healthSchema, type Health } from '@/interface';
+import { getJson } from '@/terminal/shared/api/http';
 import { sessionKeys } from './keys';
 
 /** How the proxy sees the service: reachability, latency, clock offset; polled every 5 s. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import { ApiError, getJson } from '../../../shared/api/http';
+import { ApiError, getJson } from '@/terminal/shared/api/http';
 import { sessionKeys } from './keys';
 
 const sessionSchema = z.object({ success: z.literal(true), data: z.object({ authenticated: z.literal(true) }) });

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import { postJson } from '../../../shared/api/http';
+import { postJson } from '@/terminal/shared/api/http';
 import { sessionKeys } from './keys';
 
 const signedOutSchema = z.object({ success: z.literal(true), data: z.object({ authenticated: z.literal(false) }) });

@@ -1,4 +1,4 @@
-import type { Health } from '../../../../interface';
+import type { Health } from '@/interface';
 import '../session.css';
 
 /** The service as the proxy sees it: reachable and how fast, and the clock offset it signs with. */

@@ -1,6 +1,6 @@
 import { useIsMutating, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import type { Duration } from '../../../../interface';
+import type { Duration } from '@/interface';
 import { usePendingTicket, useTicketActions } from '../store';
 import { ticketKeys } from './keys';
 import { pendingTicketQueryOptions } from './ticketQuery';

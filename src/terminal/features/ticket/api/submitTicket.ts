@@ -6,9 +6,9 @@ import {
   ticketResultSchema,
   type OrderRequest,
   type TicketResult,
-} from '../../../../interface';
+} from '@/interface';
 import * as z from 'zod/mini';
-import { ApiError, getJson, postJson } from '../../../shared/api/http';
+import { ApiError, getJson, postJson } from '@/terminal/shared/api/http';
 import { ticketKeys } from './keys';
 
 export interface TicketSubmission {

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TicketResult } from '../../../../interface';
+import type { TicketResult } from '@/interface';
 import { ticketKeys } from './keys';
 import { fetchTicket } from './submitTicket';
 

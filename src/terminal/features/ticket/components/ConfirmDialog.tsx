@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { formatFixed, formatPercent } from '../../../shared/format/number';
+import { formatFixed, formatPercent } from '@/terminal/shared/format/number';
 import type { TicketSummary } from '../model/checkTicket';
 
 interface ConfirmDialogProps {

@@ -1,5 +1,5 @@
-import { DecimalInput } from '../../../shared/ui/DecimalInput';
-import { Field } from '../../../shared/ui/Field';
+import { DecimalInput } from '@/terminal/shared/ui/DecimalInput';
+import { Field } from '@/terminal/shared/ui/Field';
 import { useConfirmSettingsForm } from './ConfirmSettingsForm.script';
 
 /** When the ticket asks before sending: always, or from a number of orders or a notional. */

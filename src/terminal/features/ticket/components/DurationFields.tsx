@@ -1,4 +1,4 @@
-import { Field } from '../../../shared/ui/Field';
+import { Field } from '@/terminal/shared/ui/Field';
 import type { RowEditorModel } from './RowEditor.script';
 
 /** The durations the config offers for the order kind, and the expiry a duration asks for. */

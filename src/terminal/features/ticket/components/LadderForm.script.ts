@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { baseAsset, type Duration, type Side } from '../../../../interface';
+import { baseAsset, type Duration, type Side } from '@/interface';
 import { stepOf } from '../model/decimal';
 import { buildLadder, ladderReady, type LadderInput } from '../model/ladder';
 import { rowsFromLadder } from '../model/rows';

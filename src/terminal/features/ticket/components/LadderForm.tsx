@@ -1,7 +1,7 @@
-import type { Duration, Side } from '../../../../interface';
-import { DecimalInput } from '../../../shared/ui/DecimalInput';
-import { Field } from '../../../shared/ui/Field';
-import { Segmented } from '../../../shared/ui/Segmented';
+import type { Duration, Side } from '@/interface';
+import { DecimalInput } from '@/terminal/shared/ui/DecimalInput';
+import { Field } from '@/terminal/shared/ui/Field';
+import { Segmented } from '@/terminal/shared/ui/Segmented';
 import { MAX_LADDER_ORDERS, type LadderDistribution, type LadderMode } from '../model/ladder';
 import type { MarketContext } from '../model/types';
 import { useLadderForm } from './LadderForm.script';

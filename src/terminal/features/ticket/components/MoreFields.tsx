@@ -1,6 +1,6 @@
-import { DecimalInput } from '../../../shared/ui/DecimalInput';
-import { Field } from '../../../shared/ui/Field';
-import { Segmented } from '../../../shared/ui/Segmented';
+import { DecimalInput } from '@/terminal/shared/ui/DecimalInput';
+import { Field } from '@/terminal/shared/ui/Field';
+import { Segmented } from '@/terminal/shared/ui/Segmented';
 import { RecvWindowField } from './RecvWindowField';
 import type { RowEditorModel } from './RowEditor.script';
 

@@ -1,6 +1,6 @@
-import { formatFixed, formatPercent } from '../../../shared/format/number';
-import { DecimalInput } from '../../../shared/ui/DecimalInput';
-import { Field } from '../../../shared/ui/Field';
+import { formatFixed, formatPercent } from '@/terminal/shared/format/number';
+import { DecimalInput } from '@/terminal/shared/ui/DecimalInput';
+import { Field } from '@/terminal/shared/ui/Field';
 import type { RowEditorModel } from './RowEditor.script';
 
 /** The limit price, with the distance from mark and a button to take the mark. */

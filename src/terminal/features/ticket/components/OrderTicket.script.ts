@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import type { Duration } from '../../../../interface';
+import type { Duration } from '@/interface';
 import { checkTicket } from '../model/checkTicket';
 import type { MarketContext, TicketContext } from '../model/types';
 import { useActiveRow, useTicketActions, useTicketRows, useTicketTool } from '../store';

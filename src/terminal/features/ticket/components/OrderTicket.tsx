@@ -1,6 +1,6 @@
-import type { Duration } from '../../../../interface';
-import { formatFixed } from '../../../shared/format/number';
-import { Segmented } from '../../../shared/ui/Segmented';
+import type { Duration } from '@/interface';
+import { formatFixed } from '@/terminal/shared/format/number';
+import { Segmented } from '@/terminal/shared/ui/Segmented';
 import type { MarketContext } from '../model/types';
 import type { TicketTool } from '../store';
 import { ConfirmSettingsForm } from './ConfirmSettingsForm';

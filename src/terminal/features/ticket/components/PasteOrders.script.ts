@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Duration } from '../../../../interface';
+import type { Duration } from '@/interface';
 import type { ImportProblem } from '../model/importOrders';
 import { useTicketActions } from '../store';
 

@@ -1,4 +1,4 @@
-import type { Duration } from '../../../../interface';
+import type { Duration } from '@/interface';
 import { usePasteOrders } from './PasteOrders.script';
 
 /**

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { MAX_RECV_WINDOW_MS } from '../../../../interface';
-import { Field } from '../../../shared/ui/Field';
+import { MAX_RECV_WINDOW_MS } from '@/interface';
+import { Field } from '@/terminal/shared/ui/Field';
 import { useRecvWindow, useTicketActions } from '../store';
 
 /** Shorter than this, a ticket would expire on its way through a slow network. */

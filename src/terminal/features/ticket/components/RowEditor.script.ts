@@ -1,5 +1,5 @@
-import { baseAsset, type Duration } from '../../../../interface';
-import { fixedPlain } from '../../../shared/format/number';
+import { baseAsset, type Duration } from '@/interface';
+import { fixedPlain } from '@/terminal/shared/format/number';
 import { messagesOf } from '../messages';
 import type { CheckedRow } from '../model/checkTicket';
 import { stepOf } from '../model/decimal';

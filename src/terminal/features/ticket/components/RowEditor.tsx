@@ -1,6 +1,6 @@
-import type { Duration } from '../../../../interface';
-import { Field } from '../../../shared/ui/Field';
-import { Segmented } from '../../../shared/ui/Segmented';
+import type { Duration } from '@/interface';
+import { Field } from '@/terminal/shared/ui/Field';
+import { Segmented } from '@/terminal/shared/ui/Segmented';
 import type { CheckedRow } from '../model/checkTicket';
 import type { DraftRow, MarketContext } from '../model/types';
 import { DurationFields } from './DurationFields';

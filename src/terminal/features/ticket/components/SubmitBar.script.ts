@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Duration } from '../../../../interface';
+import type { Duration } from '@/interface';
 import { useRecoverPendingTicket } from '../api/recoverPending';
 import { useSubmitTicket } from '../api/submitTicket';
 import type { TicketCheck } from '../model/checkTicket';

@@ -1,4 +1,4 @@
-import type { Duration, Side } from '../../../../interface';
+import type { Duration, Side } from '@/interface';
 import { messageFor } from '../messages';
 import type { TicketCheck } from '../model/checkTicket';
 import { ConfirmDialog } from './ConfirmDialog';

@@ -1,5 +1,5 @@
-import { baseAsset } from '../../../../interface';
-import { formatFixed, formatPercent } from '../../../shared/format/number';
+import { baseAsset } from '@/interface';
+import { formatFixed, formatPercent } from '@/terminal/shared/format/number';
 import type { TicketSummary } from '../model/checkTicket';
 
 /** What the ticket sends: orders and requests, each leg of a batch, the notional, the furthest price. */

@@ -1,5 +1,5 @@
-import type { Duration } from '../../../../interface';
-import { useToastActions } from '../../../shared/ui/toast/toastStore';
+import type { Duration } from '@/interface';
+import { useToastActions } from '@/terminal/shared/ui/toast/toastStore';
 import { outcomeTone, retryableRows, retryDrafts, statusCounts } from '../model/outcome';
 import { useTicketActions, useTicketOutcome } from '../store';
 

@@ -1,5 +1,5 @@
-import type { Duration, JournalOrder } from '../../../../interface';
-import { plainNumber } from '../../../shared/format/number';
+import type { Duration, JournalOrder } from '@/interface';
+import { plainNumber } from '@/terminal/shared/format/number';
 import { useTicketOutcomeView } from './TicketOutcomeView.script';
 
 const statusText: Record<JournalOrder['status'], string> = {

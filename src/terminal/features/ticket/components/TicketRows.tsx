@@ -2,8 +2,8 @@ import { messagesOf } from '../messages';
 import type { CheckedRow } from '../model/checkTicket';
 import type { DraftRow } from '../model/types';
 import { useActiveRowId, useTicketActions } from '../store';
-import { baseAsset, type Duration } from '../../../../interface';
-import { Icon } from '../../../shared/ui/Icon';
+import { baseAsset, type Duration } from '@/interface';
+import { Icon } from '@/terminal/shared/ui/Icon';
 
 interface TicketRowsProps {
   rows: readonly DraftRow[];

@@ -1,4 +1,4 @@
-import { MAX_ORDERS_PER_REQUEST, REQUESTS_PER_SECOND, type OrderRequest, type Side } from '../../../../interface';
+import { MAX_ORDERS_PER_REQUEST, REQUESTS_PER_SECOND, type OrderRequest, type Side } from '@/interface';
 import { Big, isMultipleOf, parseDecimal, stepOf, toWireNumber } from './decimal';
 import { blocker, isError, type RowIssues, type TicketBlocker } from './issues';
 import type { DraftRow, MarketContext, RowContext, TicketContext } from './types';

@@ -1,4 +1,4 @@
-import type { Duration, OrderType } from '../../../../interface';
+import type { Duration, OrderType } from '@/interface';
 import type { OrderKind } from './types';
 
 /** Durations whose id is a service order type turn a limit ticket into that type (CONTRACT.md). */

@@ -1,4 +1,4 @@
-import type { JournalOrder } from '../../../../interface';
+import type { JournalOrder } from '@/interface';
 
 /**
  * Ids the terminal makes up: client order ids (at most 36 letters, digits and "-") and the

@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import type { Duration, MarginMode, Side } from '../../../../interface';
+import type { Duration, MarginMode, Side } from '@/interface';
 import { parseDecimal } from './decimal';
 import { defaultDurationFor, durationsFor, plainLimitDuration } from './durations';
 import { newDraftRow } from './rows';

@@ -1,4 +1,4 @@
-import type { OrderType } from '../../../../interface';
+import type { OrderType } from '@/interface';
 import type { RowField } from './types';
 
 /**

@@ -1,4 +1,4 @@
-import type { Side } from '../../../../interface';
+import type { Side } from '@/interface';
 import { Big, isMultipleOf, parseDecimal, stepOf } from './decimal';
 import type { MarketContext } from './types';
 

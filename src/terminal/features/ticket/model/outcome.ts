@@ -1,4 +1,4 @@
-import type { Duration, JournalOrder, TicketResult } from '../../../../interface';
+import type { Duration, JournalOrder, TicketResult } from '@/interface';
 import { draftFromOrder } from './rows';
 import type { DraftRow } from './types';
 

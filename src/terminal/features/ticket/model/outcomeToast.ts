@@ -1,5 +1,5 @@
-import type { TicketResult } from '../../../../interface';
-import type { Toast } from '../../../shared/ui/toast/toastStore';
+import type { TicketResult } from '@/interface';
+import type { Toast } from '@/terminal/shared/ui/toast/toastStore';
 
 /**
  * The toast for a ticket outcome, with the tone it deserves: all accepted, some rejected (how

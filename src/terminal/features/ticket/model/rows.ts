@@ -1,5 +1,5 @@
-import type { Duration, MarginMode, OrderType, Side } from '../../../../interface';
-import { plainNumber } from '../../../shared/format/number';
+import type { Duration, MarginMode, OrderType, Side } from '@/interface';
+import { plainNumber } from '@/terminal/shared/format/number';
 import { defaultDurationFor, durationsFor, plainLimitDuration } from './durations';
 import { newClientOrderId, newRowId } from './ids';
 import type { LadderLeg } from './ladder';

@@ -1,4 +1,4 @@
-import type { Duration, MarginMode, Side } from '../../../../interface';
+import type { Duration, MarginMode, Side } from '@/interface';
 
 /** The ticket's order kinds; durations turn a limit into IOC, FOK or POST_ONLY. */
 export type OrderKind = 'limit' | 'market';

@@ -4,7 +4,7 @@ import {
   MAX_ORDER_TAG,
   priceFreeTypes,
   type OrderType,
-} from '../../../../interface';
+} from '@/interface';
 import { Big, isMultipleOf, parseDecimal, stepOf } from './decimal';
 import { asksForExpiry, durationsFor, orderTypeFor, resolveDuration } from './durations';
 import { issue, type TicketIssue } from './issues';

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { create } from 'zustand';
-import { persisted } from '../../persist/persistedStore';
+import { persisted } from '@/terminal/shared/persist/persistedStore';
 import type { ColumnSort, TableLayout } from './layout';
 
 /** The key stays `.v1` from before stored values carried their version; the version is inside now. */
