@@ -133,8 +133,9 @@ function onShutdown(close: () => Promise<void>): void {
 
 try {
   // Takes SERVICE_SECRET out of process.env: the build or any child process inherits nothing of it.
-  const env = readProxyEnv(process.env);
-  await (process.argv[2] === 'service' ? runService(env) : runTerminal(env));
+  const mode = process.argv[2] === 'service' ? 'service' : 'terminal';
+  const env = readProxyEnv(process.env, mode);
+  await (mode === 'service' ? runService(env) : runTerminal(env));
 } catch (error) {
   if (error instanceof StartupError) {
     console.error(`error: ${error.message}`);

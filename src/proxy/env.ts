@@ -34,7 +34,7 @@ export const LOOPBACK_ADDRESS = /^(127\.\d+\.\d+\.\d+|localhost|::1|\[::1\])$/;
 const HOST_NAME = /^([a-z0-9-]+\.)*[a-z0-9-]+$|^\[[0-9a-f:.]+\]$/;
 
 /** ALLOWED_HOSTS: comma-separated host names (no scheme, no port), required beyond loopback. */
-function allowedHostsOf(env: Env, host: string): string[] {
+function allowedHostsOf(env: Env, host: string, required: boolean): string[] {
   const names = (env.ALLOWED_HOSTS ?? '')
     .split(',')
     .map((name) => name.trim().toLowerCase())
@@ -44,7 +44,7 @@ function allowedHostsOf(env: Env, host: string): string[] {
       throw new StartupError(`ALLOWED_HOSTS: "${name}" is not a host name (give names like trader.lan or 10.0.0.5, no scheme or port)`);
     }
   }
-  if (!LOOPBACK_ADDRESS.test(host) && names.length === 0) {
+  if (required && !LOOPBACK_ADDRESS.test(host) && names.length === 0) {
     throw new StartupError(
       `HOST=${host} listens beyond loopback: set ALLOWED_HOSTS to the host names the terminal is opened at (comma-separated)`,
     );
@@ -87,7 +87,7 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
  * Reads and checks the environment. Every problem is one line naming the variable and what is
  * wrong; the secret's value never appears in it. SERVICE_SECRET is removed from `env` once read.
  */
-export function readProxyEnv(env: Env): ProxyEnv {
+export function readProxyEnv(env: Env, mode: 'terminal' | 'service' = 'terminal'): ProxyEnv {
   const host = env.HOST?.trim() || '127.0.0.1';
   const port = integer(env, 'PORT', 8080, 0, 65535);
   const dataDir = env.DATA_DIR?.trim() || 'data';
@@ -97,7 +97,8 @@ export function readProxyEnv(env: Env): ProxyEnv {
   if (terminalToken !== undefined && !/^[A-Za-z0-9_-]{16,128}$/.test(terminalToken)) {
     throw new StartupError('TERMINAL_TOKEN must be 16 to 128 letters, digits, "-" or "_"');
   }
-  const allowedHosts = allowedHostsOf(env, host);
+  // The service alone (`npm run service`) has no door: its clients sign every order themselves.
+  const allowedHosts = allowedHostsOf(env, host, mode === 'terminal');
   const base = { host, port, dataDir, journalPath, serviceTimeoutMs, terminalToken, allowedHosts, limits: limitsOf(env) };
 
   const baseUrlText = env.SERVICE_BASE_URL?.trim();

@@ -39,3 +39,18 @@ describe('npm run service', () => {
     }
   });
 });
+
+describe('npm start beyond loopback', () => {
+  it('refuses HOST=0.0.0.0 without ALLOWED_HOSTS, and with it warns in one line', async () => {
+    await expect(startApp({ env: { HOST: '0.0.0.0' } })).rejects.toThrow(
+      /error: HOST=0\.0\.0\.0 listens beyond loopback: set ALLOWED_HOSTS/,
+    );
+    const app = await startApp({ env: { HOST: '0.0.0.0', ALLOWED_HOSTS: 'trader.lan' } });
+    try {
+      const warnings = app.output().split('\n').filter((line) => /beyond loopback/.test(line));
+      expect(warnings).toEqual(['  Warning:   listening on 0.0.0.0, beyond loopback: reachable from other machines as trader.lan']);
+    } finally {
+      await app.stop();
+    }
+  });
+});

@@ -47,6 +47,8 @@ describe('environment', () => {
       'ALLOWED_HOSTS: "http://trader.lan" is not a host name (give names like trader.lan or 10.0.0.5, no scheme or port)',
     );
     expect(readProxyEnv({ HOST: '::1' }).allowedHosts).toEqual([]);
+    // The service alone has no door to keep.
+    expect(readProxyEnv({ HOST: '0.0.0.0' }, 'service').allowedHosts).toEqual([]);
     expect(readProxyEnv({ HOST: '127.0.0.2' }).allowedHosts).toEqual([]);
   });
 
