@@ -132,8 +132,8 @@ function onShutdown(close: () => Promise<void>): void {
 }
 
 try {
-  // Takes SERVICE_SECRET out of process.env: the build or any child process inherits nothing of it.
   const mode = process.argv[2] === 'service' ? 'service' : 'terminal';
+  // Takes SERVICE_SECRET out of process.env: the build or any child process inherits nothing of it.
   const env = readProxyEnv(process.env, mode);
   await (mode === 'service' ? runService(env) : runTerminal(env));
 } catch (error) {
