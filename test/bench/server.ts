@@ -73,8 +73,11 @@ async function proxy(): Promise<void> {
     terminalToken: BENCH_TOKEN,
     // The service's 1/s limit is off, so the proxy need not space requests.
     pacingMs: 0,
-    // A load generator is one session; the 50/s guard against a runaway tab would cap it.
+    // A load generator is one session; the 50/s guard against a runaway tab, and the tickets in
+    // flight per session, would cap it: this measures the proxy's own cost per ticket.
     sessionRateLimit: 1_000_000,
+    maxTicketsInFlight: 100,
+    maxQueueSeconds: 3600,
   });
   announce({ proxyUrl: running.url.replace(/\/$/, ''), token: BENCH_TOKEN, journalPath }, () => running.close());
 }
