@@ -50,6 +50,12 @@ function createServer(options: ProxyOptions): FastifyInstance {
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT,
     trustProxy: false,
+    // A request must arrive whole within 30 s: a client dripping its body cannot hold a socket.
+    // (Not an idle timeout: a large ticket's answer may take minutes at one request a second.)
+    requestTimeout: 30_000,
+    // On close, after the sender has stopped and answered its tickets (preClose), every socket
+    // left is closed: a stop never waits on a slow or hostile client.
+    forceCloseConnections: true,
   });
 }
 

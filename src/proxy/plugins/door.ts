@@ -3,6 +3,7 @@ import type { RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { sendError } from '../http';
 import { Door, sessionCookieName, SessionStore } from '../sessions';
+import { cookieValues, hostAllowed, hostName, originProblem } from '../sessions/checks';
 
 export interface DoorPluginOptions {
   sessionsPath: string;
@@ -12,23 +13,7 @@ export interface DoorPluginOptions {
   allowedHosts: readonly string[];
 }
 
-const LOOPBACK_HOSTS = /^(127\.\d+\.\d+\.\d+|localhost|\[::1\])$/;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-/** The host name of a Host header, lower-cased, without its port. */
-export const hostName = (host: string) => host.toLowerCase().replace(/:\d+$/, '');
-
-function originProblem(origin: string | undefined, host: string): string | undefined {
-  if (!origin) return 'a state-changing request needs an Origin header';
-  let originHost: string | undefined;
-  try {
-    const url = new URL(origin);
-    originHost = url.protocol === 'http:' || url.protocol === 'https:' ? url.host : undefined;
-  } catch {
-    originHost = undefined;
-  }
-  return originHost === host ? undefined : `requests from ${origin} are not accepted`;
-}
 
 /**
  * The door: right host (always: loopback names and ALLOWED_HOSTS), right origin for anything that
@@ -46,7 +31,7 @@ export const doorPlugin = fp<DoorPluginOptions>(
     app.decorate('door', door);
     app.decorateRequest('session', null);
     app.decorateRequest('sessionId', null);
-    const allowed = new Set(options.allowedHosts.map((host) => hostName(host)));
+    const allowed: ReadonlySet<string> = new Set(options.allowedHosts.map((host) => hostName(host)));
 
     const routes: RouteOptions[] = [];
     app.addHook('onRoute', (route) => {
@@ -62,21 +47,25 @@ export const doorPlugin = fp<DoorPluginOptions>(
 
     app.addHook('onRequest', async (request, reply) => {
       const host = request.headers.host ?? '';
-      const name = hostName(host);
-      if (!LOOPBACK_HOSTS.test(name) && !allowed.has(name)) {
+      if (!hostAllowed(host, allowed)) {
         return sendError(reply, 'unauthorized', `unknown host "${host}": open the terminal at the address the proxy printed`, 403);
       }
-      if (!SAFE_METHODS.has(request.method)) {
-        const problem = originProblem(request.headers.origin, host);
+      const safe = SAFE_METHODS.has(request.method);
+      if (!safe) {
+        const problem = originProblem(request.headers.origin, host, allowed);
         if (problem) return sendError(reply, 'unauthorized', problem, 403);
       }
-      const id = request.cookies[sessionCookieName(request.raw.socket.localPort)];
-      const session = door.session(id);
-      if (session && id) {
+      // No route: answered before its body is read (the not-found handler would read it first).
+      if (request.is404) return safe ? undefined : sendError(reply, 'notFound', `no route ${request.method} ${request.url.split('?')[0]}`);
+      const name = sessionCookieName(request.raw.socket.localPort);
+      for (const id of cookieValues(request.headers.cookie, name)) {
+        const session = door.session(id);
+        if (!session) continue;
         request.session = session;
         request.sessionId = id;
+        break;
       }
-      if (request.is404 || request.routeOptions.config.access === 'public' || session) return undefined;
+      if (request.routeOptions.config.access === 'public' || request.session) return undefined;
       return sendError(reply, 'unauthorized', 'no session: open the terminal with the link the proxy printed at start (…/?token=…)');
     });
     app.addHook('onClose', async () => store.close());

@@ -31,7 +31,12 @@ export const senderPlugin = fp<SenderPluginOptions>(
       limits: options.limits,
     });
     app.decorate('sender', sender);
-    app.addHook('preClose', async () => sender.stop(options.stopGraceMs + pacingMs));
+    app.addHook('preClose', async () => {
+      const answering = sender.ticketsInFlight > 0;
+      await sender.stop(options.stopGraceMs + pacingMs);
+      // The tickets' answers are being written; every socket is closed right after this hook.
+      if (answering) await new Promise((resolve) => setTimeout(resolve, 100));
+    });
   },
   { name: 'sender', dependencies: ['journal', 'service'] },
 );

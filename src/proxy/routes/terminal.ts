@@ -15,7 +15,11 @@ export interface TerminalRoutesOptions extends Record<string, unknown> {
  * "no session", and the files hold nothing of the account.
  */
 export const terminalRoutes: ZodRoutes<TerminalRoutesOptions> = async (app, options) => {
+  // Public, and only the files and the front door: any other route here would be public unseen.
   app.addHook('onRoute', (route) => {
+    if (route.url !== '/' && route.url !== '/*') {
+      throw new Error(`${route.url}: the terminal's scope serves only its files and '/'; register other routes in their own module`);
+    }
     route.config = { ...route.config, access: 'public' };
   });
   const { distDir } = options;

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from '../http';
+import { loginFromAddressBar } from './checks';
 import { sessionCookieName } from './door';
 
 /** Logins per second per client address, whatever their token. */
@@ -14,6 +15,11 @@ export const cookieOf = (request: FastifyRequest) => sessionCookieName(request.r
  */
 export function exchangeToken(request: FastifyRequest, reply: FastifyReply, token: string) {
   const { door } = request.server;
+  if (request.method !== 'GET') return sendError(reply, 'invalidParameter', 'open the login link with GET');
+  if (!loginFromAddressBar(request.headers['sec-fetch-site'])) {
+    request.log.warn({ client: request.ip, from: request.headers['sec-fetch-site'] }, 'login refused: not opened from the address bar');
+    return sendError(reply, 'unauthorized', 'open the login link from the address bar, not from another page', 403);
+  }
   const exchange = door.exchange(token, request.ip);
   if (exchange.kind === 'limited') {
     request.log.warn({ client: request.ip }, 'login refused: too many wrong tokens from this client');

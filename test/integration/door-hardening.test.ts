@@ -1,0 +1,104 @@
+import { connect } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { cookieValues, loginFromAddressBar, originProblem } from '@/proxy/sessions/checks';
+import { rawRequest } from '../helpers/rawHttp';
+import { login, startStack, TOKEN } from '../helpers/stack';
+
+describe('the door against a hostile page or client (review findings)', () => {
+  it('does not let another site lock the trader out: its login requests are refused uncounted', async () => {
+    const stack = await startStack({ signIn: false });
+    try {
+      const port = Number(new URL(stack.origin).port);
+      // What <img src="http://127.0.0.1:PORT/?token=x"> on another site sends.
+      for (let i = 0; i < 8; i++) {
+        const answer = await rawRequest(port, 'GET', `/?token=wrong-${i}-000000000000`, { 'sec-fetch-site': 'cross-site', 'sec-fetch-dest': 'image' });
+        expect(answer.status).toBe(403);
+        expect(answer.headers).not.toMatch(/set-cookie/i);
+      }
+      // The trader pastes the link into the address bar: in.
+      const mine = await rawRequest(port, 'GET', `/?token=${TOKEN}`, { 'sec-fetch-site': 'none', 'sec-fetch-dest': 'document' });
+      expect(mine.status).toBe(303);
+      expect(mine.headers).toMatch(/set-cookie: terminal_session_\d+=/i);
+      // HEAD does not log in.
+      const head = await rawRequest(port, 'HEAD', `/?token=${TOKEN}`);
+      expect(head.headers).not.toMatch(/set-cookie/i);
+    } finally {
+      await stack.close();
+    }
+  });
+
+  it('finds the real session among several values of its cookie name (one planted by another port)', async () => {
+    const stack = await startStack();
+    try {
+      const [name, value] = stack.cookie.split('=');
+      const planted = `${name}=AAAAplanted; ${name}=${value}`;
+      expect((await fetch(`${stack.origin}/api/session`, { headers: { cookie: planted } })).status).toBe(200);
+      expect((await fetch(`${stack.origin}/api/session`, { headers: { cookie: `${name}=AAAAplanted` } })).status).toBe(401);
+    } finally {
+      await stack.close();
+    }
+  });
+
+  it('takes the whole origin, scheme included, and reads no body for a path it does not serve', async () => {
+    const stack = await startStack();
+    try {
+      const sameHostHttps = stack.origin.replace('http://', 'https://');
+      const logout = await fetch(`${stack.origin}/api/session/logout`, { method: 'POST', headers: { cookie: stack.cookie, origin: sameHostHttps } });
+      expect(logout.status).toBe(403);
+      expect((await stack.call('/api/session')).status).toBe(200);
+      const nowhere = await fetch(`${stack.origin}/nothing`, {
+        method: 'POST',
+        headers: { origin: stack.origin, 'content-type': 'application/json' },
+        body: '{"a":1,"a":2}',
+      });
+      expect(nowhere.status).toBe(404);
+    } finally {
+      await stack.close();
+    }
+  });
+
+  it('stops within seconds while a client drips its body', async () => {
+    const stack = await startStack();
+    const port = Number(new URL(stack.origin).port);
+    const socket = connect(port, '127.0.0.1');
+    socket.on('error', () => undefined);
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.write(`POST /v1/batch-order HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: ${stack.origin}\r\nCookie: ${stack.cookie}\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{`);
+    const drip = setInterval(() => socket.write(' '), 200);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const before = Date.now();
+    try {
+      await stack.close();
+      expect(Date.now() - before).toBeLessThan(3000);
+    } finally {
+      clearInterval(drip);
+      socket.destroy();
+    }
+  });
+});
+
+describe('the door’s checks, on their own', () => {
+  it('reads every value of a cookie name, at most four', () => {
+    expect(cookieValues('a=1; t=x; b=2; t=y', 't')).toEqual(['x', 'y']);
+    expect(cookieValues('t=1; t=2; t=3; t=4; t=5', 't')).toHaveLength(4);
+    expect(cookieValues(undefined, 't')).toEqual([]);
+    expect(cookieValues('tt=1; t =2', 't')).toEqual(['2']);
+  });
+
+  it('takes an origin only when scheme, host and port are ours', () => {
+    const none = new Set<string>();
+    expect(originProblem('http://127.0.0.1:8080', '127.0.0.1:8080', none)).toBeUndefined();
+    expect(originProblem('https://127.0.0.1:8080', '127.0.0.1:8080', none)).toBeDefined();
+    expect(originProblem('http://127.0.0.1:8081', '127.0.0.1:8080', none)).toBeDefined();
+    expect(originProblem('null', '127.0.0.1:8080', none)).toBeDefined();
+    expect(originProblem(undefined, '127.0.0.1:8080', none)).toBe('a state-changing request needs an Origin header');
+    expect(originProblem('https://trader.lan', 'trader.lan', new Set(['trader.lan']))).toBeUndefined();
+  });
+
+  it('logs in only from the address bar, or from a client that says nothing of where it is', () => {
+    expect(loginFromAddressBar('none')).toBe(true);
+    expect(loginFromAddressBar(undefined)).toBe(true);
+    expect(loginFromAddressBar('cross-site')).toBe(false);
+    expect(loginFromAddressBar('same-site')).toBe(false);
+  });
+});
