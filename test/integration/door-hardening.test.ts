@@ -2,7 +2,7 @@ import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { cookieValues, loginFromAddressBar, originProblem } from '@/proxy/sessions/checks';
 import { rawRequest } from '../helpers/rawHttp';
-import { login, startStack, TOKEN } from '../helpers/stack';
+import { startStack, TOKEN } from '../helpers/stack';
 
 describe('the door against a hostile page or client (review findings)', () => {
   it('does not let another site lock the trader out: its login requests are refused uncounted', async () => {
