@@ -17,6 +17,22 @@ export default tseslint.config(
     },
   },
   {
+    // The project's size limits: a file or function past them is split, not waved through.
+    files: ['src/**/*.ts'],
+    rules: {
+      'max-lines': ['error', { max: 300 }],
+      'max-lines-per-function': ['error', { max: 80 }],
+    },
+  },
+  {
+    // A component is one function; 120 lines leaves room for its markup.
+    files: ['src/**/*.tsx'],
+    rules: {
+      'max-lines': ['error', { max: 300 }],
+      'max-lines-per-function': ['error', { max: 120 }],
+    },
+  },
+  {
     files: ['src/terminal/**/*.{ts,tsx}', 'test/component/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },

@@ -74,17 +74,20 @@ export const tvConfigResponseSchema = z.union([
 ]);
 export type TvConfigResponse = z.infer<typeof tvConfigResponseSchema>;
 
+/** A time in force for limit orders, with no date or time to pick. */
+export const limitDuration = (id: string, title: string, isDefault = false): Duration => ({
+  id,
+  title,
+  hasDatePicker: false,
+  hasTimePicker: false,
+  default: isDefault,
+  supportedOrderTypes: ['limit'],
+});
+
+export const goodTillCancelled: Duration = limitDuration('GTC', 'Good till cancelled', true);
+
 /** Time in force when a config offers none: good till cancelled, for limit orders. */
-export const fallbackDurations: Duration[] = [
-  {
-    id: 'GTC',
-    title: 'Good till cancelled',
-    hasDatePicker: false,
-    hasTimePicker: false,
-    default: true,
-    supportedOrderTypes: ['limit'],
-  },
-];
+export const fallbackDurations: Duration[] = [goodTillCancelled];
 
 export const emptyTvConfig: TvConfig = {
   accountSummaryRow: [],

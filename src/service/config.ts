@@ -1,4 +1,4 @@
-import { tvConfigSchema, type TvConfig } from '../interface';
+import { goodTillCancelled, limitDuration, tvConfigSchema, type TvConfig } from '../interface';
 
 /**
  * The terminal configuration this service hands out. Ids of custom fields and columns name fields
@@ -38,38 +38,10 @@ export const terminalConfig: TvConfig = tvConfigSchema.parse({
     },
   ],
   durations: [
-    {
-      id: 'GTC',
-      title: 'Good till cancelled',
-      hasDatePicker: false,
-      hasTimePicker: false,
-      default: true,
-      supportedOrderTypes: ['limit'],
-    },
-    {
-      id: 'IOC',
-      title: 'Immediate or cancel',
-      hasDatePicker: false,
-      hasTimePicker: false,
-      default: false,
-      supportedOrderTypes: ['limit'],
-    },
-    {
-      id: 'FOK',
-      title: 'Fill or kill',
-      hasDatePicker: false,
-      hasTimePicker: false,
-      default: false,
-      supportedOrderTypes: ['limit'],
-    },
-    {
-      id: 'POST_ONLY',
-      title: 'Post only',
-      hasDatePicker: false,
-      hasTimePicker: false,
-      default: false,
-      supportedOrderTypes: ['limit'],
-    },
+    goodTillCancelled,
+    limitDuration('IOC', 'Immediate or cancel'),
+    limitDuration('FOK', 'Fill or kill'),
+    limitDuration('POST_ONLY', 'Post only'),
   ],
   orderCustomFields: [
     { id: 'order_tag', title: 'Tag', tooltip: 'The tag sent with the order', alignment: 'left' },

@@ -1,21 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { Duration } from '@/interface';
+import { goodTillCancelled, limitDuration, type Duration } from '@/interface';
 import { parseOrderLines } from '@/terminal/features/ticket/model/importOrders';
 
-const limitOnly = (id: string, title: string, isDefault = false): Duration => ({
-  id,
-  title,
-  hasDatePicker: false,
-  hasTimePicker: false,
-  default: isDefault,
-  supportedOrderTypes: ['limit'],
-});
 /** As the embedded service's config offers them. */
 const durations: Duration[] = [
-  limitOnly('GTC', 'Good till cancelled', true),
-  limitOnly('IOC', 'Immediate or cancel'),
-  limitOnly('FOK', 'Fill or kill'),
-  limitOnly('POST_ONLY', 'Post only'),
+  goodTillCancelled,
+  limitDuration('IOC', 'Immediate or cancel'),
+  limitDuration('FOK', 'Fill or kill'),
+  limitDuration('POST_ONLY', 'Post only'),
 ];
 const read = (text: string, offered: readonly Duration[] = durations) => parseOrderLines(text, { durations: offered });
 
@@ -199,7 +191,7 @@ describe('order types', () => {
 
   it('reports a type the config offers no duration for', () => {
     const { rows, problems } = read('PERP_BTC_USDC,IOC,BUY,,100,1\nPERP_BTC_USDC,LIMIT,BUY,,100,1', [
-      limitOnly('GTC', 'Good till cancelled', true),
+      goodTillCancelled,
     ]);
     expect(rows).toHaveLength(1);
     expect(problems).toEqual([
@@ -208,16 +200,16 @@ describe('order types', () => {
   });
 
   it('keeps LIMIT a plain LIMIT when the config makes IOC the default', () => {
-    const iocFirst = [limitOnly('IOC', 'Immediate or cancel', true), limitOnly('GTC', 'Good till cancelled')];
+    const iocFirst = [limitDuration('IOC', 'Immediate or cancel', true), limitDuration('GTC', 'Good till cancelled')];
     expect(read('PERP_BTC_USDC,LIMIT,BUY,,100,1', iocFirst).rows.map((row) => row.durationId)).toEqual(['GTC']);
-    const onlyIoc = read('PERP_BTC_USDC,LIMIT,BUY,,100,1', [limitOnly('IOC', 'Immediate or cancel', true)]);
+    const onlyIoc = read('PERP_BTC_USDC,LIMIT,BUY,,100,1', [limitDuration('IOC', 'Immediate or cancel', true)]);
     expect(onlyIoc.rows).toEqual([]);
     expect(onlyIoc.problems[0]?.reason).toMatch(/LIMIT is not offered by this service/);
   });
 
   it('does not take a duration offered only for market orders', () => {
-    const marketIoc: Duration = { ...limitOnly('IOC', 'Immediate or cancel'), supportedOrderTypes: ['market'] };
-    expect(read('PERP_BTC_USDC,IOC,BUY,,100,1', [limitOnly('GTC', 'GTC', true), marketIoc]).rows).toEqual([]);
+    const marketIoc: Duration = { ...limitDuration('IOC', 'Immediate or cancel'), supportedOrderTypes: ['market'] };
+    expect(read('PERP_BTC_USDC,IOC,BUY,,100,1', [limitDuration('GTC', 'GTC', true), marketIoc]).rows).toEqual([]);
   });
 
   it('refuses ASK and BID, which the ticket cannot place', () => {

@@ -9,6 +9,19 @@ export type PickPrice = (symbol: string, price: number, decimals: number) => voi
 const toneOf = (value: number | null): Tone => (value === null || value === 0 ? '' : value > 0 ? 'up' : 'down');
 
 type PriceField = 'mark_price' | 'index_price' | '24h_high' | '24h_low';
+type CompactField = '24h_amount' | '24h_volume' | 'open_interest' | 'sum_unitary_funding';
+type RateField = 'est_funding_rate' | 'last_funding_rate';
+
+/** A number of the market, right-aligned and sorted by its value. */
+function numberColumn(
+  id: PriceField | CompactField | RateField | 'change24h',
+  title: string,
+  tooltip: string,
+  width: number,
+  text: (row: MarketRow) => string,
+): GridColumn<MarketRow> {
+  return { id, title, tooltip, align: 'right', width, sortValue: (row) => row[id], text, cellClass: 'num' };
+}
 
 /**
  * A price column, live: a new price is one text node to change. A moved mark is tinted up or down
@@ -23,22 +36,14 @@ function priceColumn(
   pick: PickPrice | undefined,
 ): GridColumn<MarketRow> {
   const flashes = id === 'mark_price';
+  const shownTooltip = pick ? `${tooltip}. Click a price for a limit order at it` : tooltip;
   return {
-    id,
-    title,
-    tooltip: pick ? `${tooltip}. Click a price for a limit order at it` : tooltip,
-    align: 'right',
-    width,
-    sortValue: (row) => row[id],
-    text: (row) => formatFixed(row[id], row.priceDecimals),
+    ...numberColumn(id, title, shownTooltip, width, (row) => formatFixed(row[id], row.priceDecimals)),
     tone: flashes ? (row) => row.markTick ?? '' : undefined,
     flash: flashes,
-    cellClass: 'num',
     onCellClick: pick ? (row) => pick(row.symbol, row[id], row.priceDecimals) : undefined,
   };
 }
-
-type CompactField = '24h_amount' | '24h_volume' | 'open_interest' | 'sum_unitary_funding';
 
 /** A size or an amount, compacted (1.23M): live. */
 function compactColumn(
@@ -48,20 +53,8 @@ function compactColumn(
   width: number,
   shown: { hiddenByDefault?: true } = {},
 ): GridColumn<MarketRow> {
-  return {
-    id,
-    title,
-    tooltip,
-    align: 'right',
-    width,
-    sortValue: (row) => row[id],
-    text: (row) => formatCompact(row[id]),
-    cellClass: 'num',
-    ...shown,
-  };
+  return { ...numberColumn(id, title, tooltip, width, (row) => formatCompact(row[id])), ...shown };
 }
-
-type RateField = 'est_funding_rate' | 'last_funding_rate';
 
 /** A funding rate per 8 hours, coloured by its sign: live. */
 function fundingColumn(
@@ -71,15 +64,8 @@ function fundingColumn(
   more: Pick<GridColumn<MarketRow>, 'cellTitle' | 'hiddenByDefault'>,
 ): GridColumn<MarketRow> {
   return {
-    id,
-    title,
-    tooltip,
-    align: 'right',
-    width: 96,
-    sortValue: (row) => row[id],
-    text: (row) => formatPercent(row[id], 4),
+    ...numberColumn(id, title, tooltip, 96, (row) => formatPercent(row[id], 4)),
     tone: (row) => toneOf(row[id]),
-    cellClass: 'num',
     ...more,
   };
 }
@@ -95,15 +81,8 @@ const symbolColumn = (): GridColumn<MarketRow> => ({
 });
 
 const changeColumn = (): GridColumn<MarketRow> => ({
-  id: 'change24h',
-  title: '24h change',
-  tooltip: 'Last price against the price 24 hours ago',
-  align: 'right',
-  width: 96,
-  sortValue: (row) => row.change24h,
-  text: (row) => formatPercent(row.change24h),
+  ...numberColumn('change24h', '24h change', 'Last price against the price 24 hours ago', 96, (row) => formatPercent(row.change24h)),
   tone: (row) => toneOf(row.change24h),
-  cellClass: 'num',
 });
 
 /** Rendered, not live: the countdown ticks on its own, and the cell renders only when the time changes. */

@@ -6,6 +6,9 @@ import { MAX_LADDER_ORDERS, type LadderDistribution, type LadderMode } from '../
 import type { MarketContext } from '../model/types';
 import { useLadderForm } from './LadderForm.script';
 import { LadderPreview } from './LadderPreview';
+import { SidePicker } from './SidePicker';
+
+const ladderSides = { BUY: 'Buy ladder', SELL: 'Sell ladder' } as const;
 
 interface LadderFormProps {
   market: MarketContext | undefined;
@@ -23,15 +26,7 @@ export function LadderForm({ market, durations, side }: LadderFormProps) {
 
   return (
     <div className="ticket__editor" aria-label="Ladder">
-      <Segmented
-        label="Ladder side"
-        value={input.side}
-        options={[
-          { value: 'BUY', label: 'Buy ladder', tone: 'buy' },
-          { value: 'SELL', label: 'Sell ladder', tone: 'sell' },
-        ]}
-        onChange={(side) => set({ side })}
-      />
+      <SidePicker label="Ladder side" value={input.side} words={ladderSides} onChange={(side) => set({ side })} />
       <Segmented
         label="Ladder prices"
         value={input.mode}

@@ -7,6 +7,9 @@ import { DurationFields } from './DurationFields';
 import { MoreFields } from './MoreFields';
 import { PriceField, SizeField } from './OrderFields';
 import { useRowEditor } from './RowEditor.script';
+import { SidePicker } from './SidePicker';
+
+const orderSides = { BUY: 'Buy / Long', SELL: 'Sell / Short' } as const;
 
 interface RowEditorProps {
   row: DraftRow;
@@ -20,15 +23,7 @@ export function RowEditor({ row, checked, market, durations }: RowEditorProps) {
   const editor = useRowEditor(row, checked, market, durations);
   return (
     <div className="ticket__editor">
-      <Segmented
-        label="Side"
-        value={row.side}
-        options={[
-          { value: 'BUY', label: 'Buy / Long', tone: 'buy' },
-          { value: 'SELL', label: 'Sell / Short', tone: 'sell' },
-        ]}
-        onChange={(side) => editor.update({ side })}
-      />
+      <SidePicker label="Side" value={row.side} words={orderSides} onChange={(side) => editor.update({ side })} />
       <Segmented
         label="Order type"
         value={row.kind}

@@ -1,0 +1,112 @@
+import { defaultDurationFor, durationsFor } from '../model/durations';
+import { copyDraftRow, newDraftRow } from '../model/rows';
+import type { ActiveRowActions, GetTicket, RowListActions, SetTicket } from './state';
+
+export function activeRowActions(set: SetTicket): ActiveRowActions {
+  return {
+    selectMarket(symbol, price) {
+      set((state) => ({
+        rows: state.rows.map((row) =>
+          row.id === state.activeRowId
+            ? {
+                ...row,
+                symbol,
+                price: price !== undefined && (row.symbol !== symbol || row.price === '') ? price : row.price,
+              }
+            : row,
+        ),
+      }));
+    },
+    pickPrice(symbol, price, durations) {
+      set((state) => ({
+        rows: state.rows.map((row) => {
+          if (row.id !== state.activeRowId) return row;
+          const durationId = row.kind === 'limit' ? row.durationId : (defaultDurationFor('limit', durations)?.id ?? '');
+          return { ...row, symbol, price, kind: 'limit', durationId, sizeUnit: 'quantity' };
+        }),
+      }));
+    },
+    setActiveRow(id) {
+      set({ activeRowId: id });
+    },
+    updateRow(id, patch) {
+      set((state) => ({ rows: state.rows.map((row) => (row.id === id ? { ...row, ...patch } : row)) }));
+    },
+    setKind(id, kind, durations) {
+      set((state) => ({
+        rows: state.rows.map((row) => {
+          if (row.id !== id) return row;
+          const offered = durationsFor(kind, durations);
+          const keep = offered.some((duration) => duration.id === row.durationId);
+          return {
+            ...row,
+            kind,
+            durationId: keep ? row.durationId : (defaultDurationFor(kind, durations)?.id ?? ''),
+            sizeUnit: kind === 'limit' ? 'quantity' : row.sizeUnit,
+          };
+        }),
+      }));
+    },
+  };
+}
+
+export function rowListActions(set: SetTicket, get: GetTicket): RowListActions {
+  return {
+    appendRows(added) {
+      if (added.length === 0) return;
+      set((state) => {
+        // A lone row without a size is only a market picked, not an order: replace it.
+        const untouched = state.rows.length === 1 && state.rows[0]?.size.trim() === '';
+        const rows = untouched ? added : [...state.rows, ...added];
+        return { rows, activeRowId: added[0]?.id ?? state.activeRowId };
+      });
+    },
+    addRow(durations) {
+      const active = get().rows.find((row) => row.id === get().activeRowId);
+      const row = newDraftRow(durations, active?.symbol ?? '', active?.kind ?? 'limit');
+      set((state) => ({ rows: [...state.rows, { ...row, side: active?.side ?? 'BUY' }], activeRowId: row.id }));
+    },
+    duplicateRow(id) {
+      set((state) => {
+        const index = state.rows.findIndex((row) => row.id === id);
+        const source = state.rows[index];
+        if (!source) return state;
+        const copy = copyDraftRow(source);
+        const rows = [...state.rows];
+        rows.splice(index + 1, 0, copy);
+        return { rows, activeRowId: copy.id };
+      });
+    },
+    removeRow(id, durations) {
+      set((state) => {
+        const rows = state.rows.filter((row) => row.id !== id);
+        if (rows.length === 0) {
+          const fresh = newDraftRow(durations, state.rows[0]?.symbol ?? '');
+          return { rows: [fresh], activeRowId: fresh.id };
+        }
+        const activeRowId = state.activeRowId === id ? (rows[0]?.id ?? '') : state.activeRowId;
+        return { rows, activeRowId };
+      });
+    },
+    moveRow(id, offset) {
+      set((state) => {
+        const index = state.rows.findIndex((row) => row.id === id);
+        const target = index + offset;
+        if (index < 0 || target < 0 || target >= state.rows.length) return state;
+        const rows = [...state.rows];
+        const [row] = rows.splice(index, 1);
+        if (row) rows.splice(target, 0, row);
+        return { rows };
+      });
+    },
+    replaceRows(rows) {
+      if (rows.length === 0) return;
+      set({ rows, activeRowId: rows[0]?.id ?? '' });
+    },
+    clear(durations) {
+      const symbol = get().rows.find((row) => row.id === get().activeRowId)?.symbol ?? '';
+      const fresh = newDraftRow(durations, symbol);
+      set({ rows: [fresh], activeRowId: fresh.id, outcome: null });
+    },
+  };
+}

@@ -1,0 +1,65 @@
+import type { StoreApi } from 'zustand';
+import type { Duration, OrderRequest } from '@/interface';
+import type { TicketOutcome } from '../api/submitTicket';
+import type { ConfirmSettings } from '../model/submit';
+import type { DraftRow, OrderKind } from '../model/types';
+
+export type TicketTool = 'order' | 'ladder' | 'paste';
+
+/** A ticket on its way: kept (and persisted) until its outcome is known, so a reload cannot resend it. */
+export interface PendingTicket {
+  key: string;
+  orders: OrderRequest[];
+  recvWindow: number;
+  startedAt: number;
+}
+
+/** Editing the row the trader is on: its market, its type, its fields. */
+export interface ActiveRowActions {
+  /** Fills the active row with a market; its price follows the mark when the market changes. */
+  selectMarket(symbol: string, price?: string): void;
+  /** A price clicked in the markets: the active row becomes a limit order at that price. */
+  pickPrice(symbol: string, price: string, durations: readonly Duration[]): void;
+  setActiveRow(id: string): void;
+  updateRow(id: string, patch: Partial<Omit<DraftRow, 'id'>>): void;
+  setKind(id: string, kind: OrderKind, durations: readonly Duration[]): void;
+}
+
+/** Adding, copying, moving and removing rows of the draft. */
+export interface RowListActions {
+  /** Adds rows at the end; a ticket holding only an untouched row gets them instead. */
+  appendRows(rows: DraftRow[]): void;
+  addRow(durations: readonly Duration[]): void;
+  duplicateRow(id: string): void;
+  removeRow(id: string, durations: readonly Duration[]): void;
+  moveRow(id: string, offset: -1 | 1): void;
+  replaceRows(rows: DraftRow[]): void;
+  clear(durations: readonly Duration[]): void;
+}
+
+export interface SettingsActions {
+  setTool(tool: TicketTool): void;
+  setConfirm(settings: Partial<ConfirmSettings>): void;
+  setRecvWindow(ms: number): void;
+}
+
+export interface SubmissionActions {
+  /** The pending ticket for these orders: the same key if they are already on their way. */
+  beginSubmission(orders: OrderRequest[]): PendingTicket;
+  finishSubmission(outcome: TicketOutcome, durations: readonly Duration[]): void;
+  dismissOutcome(): void;
+}
+
+export interface TicketState {
+  rows: DraftRow[];
+  activeRowId: string;
+  recvWindow: number;
+  pending: PendingTicket | null;
+  outcome: TicketOutcome | null;
+  tool: TicketTool;
+  confirm: ConfirmSettings;
+  actions: ActiveRowActions & RowListActions & SettingsActions & SubmissionActions;
+}
+
+export type SetTicket = StoreApi<TicketState>['setState'];
+export type GetTicket = StoreApi<TicketState>['getState'];
