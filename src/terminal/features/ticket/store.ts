@@ -6,6 +6,7 @@ import { useToastStore } from '@/terminal/shared/ui/toast/toastStore';
 import { outcomeToast } from './model/outcomeToast';
 import { defaultDurationFor, durationsFor } from './model/durations';
 import { newTicketKey } from './model/ids';
+import { pointTicketAt, withSymbol } from './model/marketPick';
 import { copyDraftRow, newDraftRow } from './model/rows';
 import type { ConfirmSettings } from './model/submit';
 import type { DraftRow, OrderKind } from './model/types';
@@ -40,10 +41,12 @@ interface TicketState {
     setConfirm(settings: Partial<ConfirmSettings>): void;
     /** Adds rows at the end; a ticket holding only an untouched row gets them instead. */
     appendRows(rows: DraftRow[]): void;
-    /** Fills the active row with a market; its price follows the mark when the market changes. */
+    /** Points the ticket at a market (see pointTicketAt): a sized row is never rewritten. */
     selectMarket(symbol: string, price?: string): void;
-    /** A price clicked in the markets: the active row becomes a limit order at that price. */
+    /** A price clicked in the markets: a limit order at that price, in the active row only when it is on that market. */
     pickPrice(symbol: string, price: string, durations: readonly Duration[]): void;
+    /** The row's market typed anew: its price and quantity are cleared. */
+    changeSymbol(id: string, symbol: string): void;
     setActiveRow(id: string): void;
     updateRow(id: string, patch: Partial<Omit<DraftRow, 'id'>>): void;
     setKind(id: string, kind: OrderKind, durations: readonly Duration[]): void;
@@ -90,26 +93,24 @@ export const useTicketStore = create<TicketState>()(
           });
         },
         selectMarket(symbol, price) {
-          set((state) => ({
-            rows: state.rows.map((row) =>
-              row.id === state.activeRowId
-                ? {
-                    ...row,
-                    symbol,
-                    price: price !== undefined && (row.symbol !== symbol || row.price === '') ? price : row.price,
-                  }
-                : row,
-            ),
-          }));
+          set((state) => pointTicketAt(state.rows, state.activeRowId, symbol, price));
         },
         pickPrice(symbol, price, durations) {
-          set((state) => ({
-            rows: state.rows.map((row) => {
-              if (row.id !== state.activeRowId) return row;
-              const durationId = row.kind === 'limit' ? row.durationId : (defaultDurationFor('limit', durations)?.id ?? '');
-              return { ...row, symbol, price, kind: 'limit', durationId, sizeUnit: 'quantity' };
-            }),
-          }));
+          set((state) => {
+            // A price of another market never lands in a row: the ticket is pointed at its market first.
+            const pointed = pointTicketAt(state.rows, state.activeRowId, symbol, price);
+            return {
+              activeRowId: pointed.activeRowId,
+              rows: pointed.rows.map((row) => {
+                if (row.id !== pointed.activeRowId) return row;
+                const durationId = row.kind === 'limit' ? row.durationId : (defaultDurationFor('limit', durations)?.id ?? '');
+                return { ...row, price, kind: 'limit', durationId, sizeUnit: 'quantity' };
+              }),
+            };
+          });
+        },
+        changeSymbol(id, symbol) {
+          set((state) => ({ rows: state.rows.map((row) => (row.id === id ? withSymbol(row, symbol) : row)) }));
         },
         setActiveRow(id) {
           set({ activeRowId: id });

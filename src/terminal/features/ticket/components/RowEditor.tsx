@@ -7,6 +7,7 @@ import { DurationFields } from './DurationFields';
 import { MoreFields } from './MoreFields';
 import { PriceField, SizeField } from './OrderFields';
 import { useRowEditor } from './RowEditor.script';
+import { RowWarnings } from './WarningList';
 
 interface RowEditorProps {
   row: DraftRow;
@@ -47,7 +48,7 @@ export function RowEditor({ row, checked, market, durations }: RowEditorProps) {
             placeholder="PERP_BTC_USDC"
             spellCheck={false}
             autoComplete="off"
-            onChange={(event) => editor.update({ symbol: event.target.value.trim().toUpperCase() })}
+            onChange={(event) => editor.changeSymbol(event.target.value.trim().toUpperCase())}
           />
         )}
       </Field>
@@ -55,6 +56,7 @@ export function RowEditor({ row, checked, market, durations }: RowEditorProps) {
       <SizeField editor={editor} />
       <DurationFields editor={editor} />
       <MoreFields editor={editor} />
+      <RowWarnings warnings={checked?.warnings ?? []} />
     </div>
   );
 }
