@@ -142,3 +142,29 @@ describe('stale market data', () => {
     expect(posts).toHaveLength(0);
   });
 });
+
+describe('after a send', () => {
+  it('takes the sent rows out of the ticket, and Send again makes new rows with fresh client ids', async () => {
+    const user = userEvent.setup();
+    acceptEverything();
+    renderTicket();
+    await user.type(screen.getByLabelText('Quantity (ETH)'), '0.1');
+    await user.click(screen.getByRole('button', { name: 'Duplicate order 1' }));
+    await user.click(screen.getByRole('button', { name: 'Send 2 orders' }));
+    const result = await screen.findByRole('region', { name: 'Ticket result' });
+    expect(rowTexts()).toHaveLength(1);
+    expect(useTicketStore.getState().rows[0]?.size).toBe('');
+    const sent = posts[0]?.map((order) => order.client_order_id);
+    await user.click(within(result).getByRole('button', { name: 'Send again' }));
+    const rows = useTicketStore.getState().rows;
+    expect(rows.map((row) => [row.symbol, row.size])).toEqual([['PERP_ETH_USDC', '0.1'], ['PERP_ETH_USDC', '0.1']]);
+    expect(rows.some((row) => sent?.includes(row.clientOrderId))).toBe(false);
+  });
+
+  it('shows a send that cannot go as disabled, with the reason beside it', () => {
+    renderTicket();
+    const button = screen.getByRole('button', { name: 'Buy' });
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    expect(button.nextElementSibling).toHaveTextContent('Fix the order first');
+  });
+});
