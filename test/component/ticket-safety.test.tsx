@@ -168,3 +168,21 @@ describe('after a send', () => {
     expect(button.nextElementSibling).toHaveTextContent('Fix the order first');
   });
 });
+
+describe('the ladder over rows already in the ticket', () => {
+  it('offers to add to them or replace them', async () => {
+    const user = userEvent.setup();
+    renderTicket();
+    await user.type(screen.getByLabelText('Quantity (ETH)'), '1');
+    await user.click(screen.getByRole('button', { name: 'Duplicate order 1' }));
+    await user.click(screen.getByRole('radio', { name: 'Ladder' }));
+    await user.type(screen.getByLabelText('From price'), '3400');
+    await user.type(screen.getByLabelText('To price'), '3300');
+    await user.clear(screen.getByLabelText('Number of orders'));
+    await user.type(screen.getByLabelText('Number of orders'), '3');
+    await user.type(screen.getByLabelText('Total quantity (ETH)'), '0.3');
+    expect(screen.getByRole('button', { name: 'Add to 2 rows' })).toBeEnabled();
+    await user.click(screen.getByRole('button', { name: 'Replace 2 rows' }));
+    expect(useTicketStore.getState().rows.map((row) => row.price)).toEqual(['3400.00', '3350.00', '3300.00']);
+  });
+});
