@@ -17,6 +17,7 @@ const summary = (orders: number, notional: string): TicketSummary => ({
   furthestFromMark: null,
   requests: 1,
   seconds: 0,
+  warnings: [],
 });
 
 describe('symbols', () => {

@@ -19,12 +19,14 @@ export function TicketPanel() {
   const rows = useJournal(intervals.orders, signedIn).data?.rows ?? NO_ORDERS;
   const now = useNow();
   const usedClientOrderIds = useMemo(() => clientIdsInUse(rows), [rows]);
+  const staleReason = staleNote(futures, intervals.quotes, now, 'prices are not live');
   return (
     <OrderTicket
       markets={futures.data?.bySymbol ?? NO_MARKETS}
       durations={durations}
       usedClientOrderIds={usedClientOrderIds}
-      staleReason={staleNote(futures, intervals.quotes, now, 'prices are not live')}
+      staleReason={staleReason}
+      markAgeMs={staleReason !== undefined && futures.dataUpdatedAt > 0 ? now - futures.dataUpdatedAt : undefined}
     />
   );
 }

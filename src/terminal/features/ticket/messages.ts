@@ -31,6 +31,13 @@ const messages: { [C in IssueCode]: (params: IssueParams[C]) => string } = {
   'clientId.badCharacters': () => 'Letters, digits and "-" only, not starting with "-"',
   'clientId.repeated': ({ order }) => `Also used by order ${order} of this ticket`,
   'clientId.inJournal': () => 'Already used by an order in the journal',
+  'symbol.markUnverified': ({ ageSeconds }) => `Unverified: prices are ${ageSeconds} s old, checks against mark may be wrong`,
+  'price.postOnlyCrosses': ({ side, mark }) =>
+    `Post-only ${side === 'BUY' ? 'buy at or above' : 'sell at or below'} mark ${mark} would cross: it is cancelled, not placed`,
+  'price.marketable': ({ bandPercent, direction, mark }) =>
+    `Marketable: more than ${bandPercent}% ${direction} mark ${mark}, it fills at once`,
+  'size.extraDigit': ({ notional, median, factor }) =>
+    `${notional} USDC is ${factor}× or more the ticket's usual ${median}: a digit too many?`,
   'ticket.empty': () => 'The ticket has no orders',
   'ticket.fixOne': () => 'Fix the order first',
   'ticket.fixMany': ({ invalid, orders }) => `Fix ${invalid} of ${orders} orders first`,

@@ -63,5 +63,7 @@ export const storedTicketSchema = z.object({
     mode: z.enum(['always', 'large']),
     minOrders: z.number(),
     minNotional: z.number(),
+    // Added without a version: a ticket saved before it reads as the default band.
+    marketableBandPercent: z.optional(z.number().check(z.positive())),
   }),
 });

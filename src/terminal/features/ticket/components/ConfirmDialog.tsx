@@ -1,11 +1,18 @@
 import { useEffect, useRef } from 'react';
 import { formatFixed, formatPercent } from '@/terminal/shared/format/number';
-import type { TicketSummary } from '../model/checkTicket';
+import type { Leg, TicketSummary } from '../model/checkTicket';
+import { TicketWarnings } from './WarningList';
 
 interface ConfirmDialogProps {
   summary: TicketSummary;
   onConfirm: () => void;
   onCancel: () => void;
+}
+
+/** The leg's prices, low–high; one price alone; market orders have none. */
+function priceRange({ lowPrice, highPrice }: Leg): string {
+  if (!lowPrice || !highPrice) return '—';
+  return lowPrice.eq(highPrice) ? lowPrice.toFixed() : `${lowPrice.toFixed()}–${highPrice.toFixed()}`;
 }
 
 /**
@@ -57,6 +64,7 @@ export function ConfirmDialog({ summary, onConfirm, onCancel }: ConfirmDialogPro
               <th className="right">Orders</th>
               <th className="right">Quantity</th>
               <th className="right">Notional (USDC)</th>
+              <th className="right">Prices</th>
             </tr>
           </thead>
           <tbody>
@@ -67,10 +75,12 @@ export function ConfirmDialog({ summary, onConfirm, onCancel }: ConfirmDialogPro
                 <td className="num right">{leg.orders}</td>
                 <td className="num right">{leg.quantity.gt(0) ? leg.quantity.toFixed() : '—'}</td>
                 <td className="num right">{formatFixed(leg.notional.toNumber(), 2)}</td>
+                <td className="num right">{priceRange(leg)}</td>
               </tr>
             ))}
           </tbody>
         </table>
+        <TicketWarnings warnings={summary.warnings} markAgeMs={summary.markAgeMs} />
         <p className="muted">
           Total {formatFixed(summary.totalNotional.toNumber(), 2)} USDC
           {summary.furthestFromMark !== null ? `, furthest ${formatPercent(summary.furthestFromMark, 2, false)} from mark` : ''}

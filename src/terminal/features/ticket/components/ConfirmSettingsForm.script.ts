@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { readMinNotional } from '../model/submit';
+import { DEFAULT_MARKETABLE_BAND } from '../model/warnings';
 import { useConfirmSettings, useTicketActions } from '../store';
 
 /**
@@ -22,6 +23,12 @@ export function useConfirmSettingsForm() {
       setNotionalText(text);
       const value = readMinNotional(text);
       if (value !== undefined) actions.setConfirm({ minNotional: value });
+    },
+    bandText: String(settings.marketableBandPercent ?? DEFAULT_MARKETABLE_BAND * 100),
+    /** The band of the marketable-limit warning, in percent; a value that is not above 0 is not taken. */
+    setBand: (text: string) => {
+      const value = Number(text);
+      if (Number.isFinite(value) && value > 0) actions.setConfirm({ marketableBandPercent: value });
     },
     /** Leaving the field shows the notional in force again. */
     settleNotional: () => setNotionalText(undefined),

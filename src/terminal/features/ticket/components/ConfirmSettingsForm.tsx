@@ -26,6 +26,9 @@ export function ConfirmSettingsForm() {
           </Field>
         </div>
       ) : null}
+      <Field label="Warn of a limit through mark by more than (%)" hint="Warnings always ask before sending">
+        {(props) => <input {...props} className="input num" type="number" min={0.1} step={0.1} value={form.bandText} onChange={(event) => form.setBand(event.target.value)} />}
+      </Field>
     </fieldset>
   );
 }

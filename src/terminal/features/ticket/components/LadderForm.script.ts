@@ -4,7 +4,8 @@ import { stepOf } from '../model/decimal';
 import { buildLadder, ladderReady, type LadderInput } from '../model/ladder';
 import { rowsFromLadder } from '../model/rows';
 import type { MarketContext } from '../model/types';
-import { useTicketActions } from '../store';
+import { isBlankRow } from '../model/marketPick';
+import { useTicketActions, useTicketRows } from '../store';
 
 const blankLadder = (side: Side): LadderInput => ({
   side,
@@ -25,6 +26,16 @@ export function useLadderForm(market: MarketContext | undefined, durations: read
   const ready = ladderReady(input);
   const ladder = useMemo(() => (market && ready ? buildLadder(input, market) : undefined), [input, market, ready]);
   const legs = ladder?.legs ?? [];
+  const rows = useTicketRows();
+  // A lone unsized row is only a market picked: the ladder takes its place without asking.
+  const existing = rows.length === 1 && rows[0] && isBlankRow(rows[0]) ? 0 : rows.length;
+  const place = (replace: boolean) => {
+    if (!market || legs.length === 0) return;
+    const laddered = rowsFromLadder(legs, input.side, market.symbol, durations);
+    if (replace) actions.replaceRows(laddered);
+    else actions.appendRows(laddered);
+    actions.setTool('order');
+  };
   return {
     input,
     set: (patch: Partial<LadderInput>) => setInput((current) => ({ ...current, ...patch })),
@@ -33,10 +44,9 @@ export function useLadderForm(market: MarketContext | undefined, durations: read
     base: market ? (baseAsset(market.symbol) ?? '') : '',
     priceStep: market ? stepOf(market.priceDecimals).toFixed() : undefined,
     quantityStep: market ? stepOf(market.quantityDecimals).toFixed() : undefined,
-    add: () => {
-      if (!market || legs.length === 0) return;
-      actions.appendRows(rowsFromLadder(legs, input.side, market.symbol, durations));
-      actions.setTool('order');
-    },
+    /** The rows already in the ticket, which the trader chooses to add to or replace. */
+    existing,
+    add: () => place(false),
+    replace: () => place(true),
   };
 }

@@ -21,7 +21,7 @@ interface LadderFormProps {
  * a step), split evenly or weighted to one end, on the instrument's tick and step, exact in total.
  */
 export function LadderForm({ market, durations, side }: LadderFormProps) {
-  const { input, set, errors, legs, base, priceStep, quantityStep, add } = useLadderForm(market, durations, side);
+  const { input, set, errors, legs, base, priceStep, quantityStep, existing, add, replace } = useLadderForm(market, durations, side);
   if (!market) return <p className="empty">Click a market first: the ladder uses its tick and step.</p>;
 
   return (
@@ -75,9 +75,20 @@ export function LadderForm({ market, durations, side }: LadderFormProps) {
         )}
       </Field>
       {legs.length > 0 ? <LadderPreview legs={legs} /> : null}
-      <button type="button" className="button" disabled={legs.length === 0} onClick={add}>
-        {legs.length > 0 ? `Add ${legs.length} orders to the ticket` : 'Add to the ticket'}
-      </button>
+      {existing > 0 ? (
+        <div className="ticket__pair" role="group" aria-label={`The ticket has ${existing} orders`}>
+          <button type="button" className="button" disabled={legs.length === 0} onClick={add}>
+            Add to {existing} row{existing === 1 ? '' : 's'}
+          </button>
+          <button type="button" className="button" disabled={legs.length === 0} onClick={replace}>
+            Replace {existing} row{existing === 1 ? '' : 's'}
+          </button>
+        </div>
+      ) : (
+        <button type="button" className="button" disabled={legs.length === 0} onClick={add}>
+          {legs.length > 0 ? `Add ${legs.length} orders to the ticket` : 'Add to the ticket'}
+        </button>
+      )}
     </div>
   );
 }

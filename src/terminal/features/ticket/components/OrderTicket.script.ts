@@ -2,17 +2,24 @@ import { useMemo } from 'react';
 import type { Duration } from '@/interface';
 import { checkTicket } from '../model/checkTicket';
 import type { MarketContext, TicketContext } from '../model/types';
-import { useActiveRow, useTicketActions, useTicketRows, useTicketTool } from '../store';
+import { DEFAULT_MARKETABLE_BAND } from '../model/warnings';
+import { useActiveRow, useConfirmSettings, useTicketActions, useTicketRows, useTicketTool } from '../store';
 
 /** The ticket's rows checked against the live markets, and the order being edited with its market. */
 export function useOrderTicket(
   markets: ReadonlyMap<string, MarketContext>,
   durations: readonly Duration[],
   usedClientOrderIds: ReadonlySet<string>,
+  markAgeMs?: number,
 ) {
   const rows = useTicketRows();
   const row = useActiveRow();
-  const context: TicketContext = useMemo(() => ({ markets, durations, usedClientOrderIds }), [markets, durations, usedClientOrderIds]);
+  const bandPercent = useConfirmSettings().marketableBandPercent;
+  const marketableBand = bandPercent === undefined ? DEFAULT_MARKETABLE_BAND : bandPercent / 100;
+  const context: TicketContext = useMemo(
+    () => ({ markets, durations, usedClientOrderIds, marketableBand, markAgeMs }),
+    [markets, durations, usedClientOrderIds, marketableBand, markAgeMs],
+  );
   const check = useMemo(() => checkTicket(rows, context), [rows, context]);
   return {
     rows,

@@ -21,14 +21,16 @@ export interface OrderTicketProps {
   usedClientOrderIds: ReadonlySet<string>;
   /** Why the market data is not live, when it is not: marks are then shown as stale. */
   staleReason?: string;
+  /** How old the marks are while the market feed is stale: checks against them are then unverified. */
+  markAgeMs?: number;
 }
 
 /**
  * The order ticket: one order or a whole batch (typed, laddered or pasted), every order checked as
  * the service would as it is typed, sent through the proxy once, every result accounted for.
  */
-export function OrderTicket({ markets, durations, usedClientOrderIds, staleReason }: OrderTicketProps) {
-  const { rows, row, tool, actions, check, checked, market } = useOrderTicket(markets, durations, usedClientOrderIds);
+export function OrderTicket({ markets, durations, usedClientOrderIds, staleReason, markAgeMs }: OrderTicketProps) {
+  const { rows, row, tool, actions, check, checked, market } = useOrderTicket(markets, durations, usedClientOrderIds, markAgeMs);
   if (!row) return null;
 
   return (

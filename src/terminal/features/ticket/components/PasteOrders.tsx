@@ -18,7 +18,7 @@ export function PasteOrders({ durations }: { durations: readonly Duration[] }) {
         className="input paste"
         rows={7}
         spellCheck={false}
-        placeholder={'symbol,side,order_type,order_price,order_quantity\nPERP_BTC_USDC,BUY,LIMIT,99500,0.01'}
+        placeholder={'symbol,order_type,side,order_price,order_quantity\nPERP_BTC_USDC,LIMIT,BUY,99500,0.01'}
         value={text}
         onChange={(event) => setText(event.target.value)}
       />

@@ -27,6 +27,7 @@ export function useRowEditor(row: DraftRow, checked: CheckedRow | undefined, mar
     quantityStep: market ? stepOf(market.quantityDecimals).toFixed() : undefined,
     byAmount,
     update,
+    changeSymbol: (symbol: string) => actions.changeSymbol(row.id, symbol),
     setKind: (kind: DraftRow['kind']) => actions.setKind(row.id, kind, durations),
     fillMark: () => market && update({ price: fixedPlain(market.mark_price, market.priceDecimals) }),
     /** A market order is sized by quantity or by amount; switching empties the size typed in the other unit. */

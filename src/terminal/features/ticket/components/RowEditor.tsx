@@ -8,6 +8,7 @@ import { MoreFields } from './MoreFields';
 import { PriceField, SizeField } from './OrderFields';
 import { useRowEditor } from './RowEditor.script';
 import { SidePicker } from './SidePicker';
+import { RowWarnings } from './WarningList';
 
 const orderSides = { BUY: 'Buy / Long', SELL: 'Sell / Short' } as const;
 
@@ -42,7 +43,7 @@ export function RowEditor({ row, checked, market, durations }: RowEditorProps) {
             placeholder="PERP_BTC_USDC"
             spellCheck={false}
             autoComplete="off"
-            onChange={(event) => editor.update({ symbol: event.target.value.trim().toUpperCase() })}
+            onChange={(event) => editor.changeSymbol(event.target.value.trim().toUpperCase())}
           />
         )}
       </Field>
@@ -50,6 +51,7 @@ export function RowEditor({ row, checked, market, durations }: RowEditorProps) {
       <SizeField editor={editor} />
       <DurationFields editor={editor} />
       <MoreFields editor={editor} />
+      <RowWarnings warnings={checked?.warnings ?? []} />
     </div>
   );
 }

@@ -28,20 +28,23 @@ export function SubmitBar({ check, durations, side }: SubmitBarProps) {
   return (
     <div className="submit">
       <SubmitSummary summary={summary} />
-      <button
-        type="button"
-        className={`button button--primary ${single ? `button--${side === 'BUY' ? 'buy' : 'sell'}` : ''}`}
-        disabled={bar.blocked || bar.sending}
-        aria-describedby="submit-why"
-        onClick={(event) => {
-          event.preventDefault();
-          bar.submit();
-        }}
-      >
-        {label}
-      </button>
-      <div id="submit-why" className="submit__why" aria-live="polite">
-        {why}
+      <div className="submit__send">
+        <button
+          type="button"
+          className={`button button--primary submit__button ${single ? `button--${side === 'BUY' ? 'buy' : 'sell'}` : ''}`}
+          disabled={bar.blocked || bar.sending}
+          aria-disabled={bar.blocked || bar.sending}
+          aria-describedby="submit-why"
+          onClick={(event) => {
+            event.preventDefault();
+            bar.submit();
+          }}
+        >
+          {label}
+        </button>
+        <div id="submit-why" className="submit__why" aria-live="polite">
+          {why}
+        </div>
       </div>
       {bar.progressKey ? <SendProgress ticketKey={bar.progressKey} requests={summary.requests} orders={summary.orders} /> : null}
       {bar.confirming ? <ConfirmDialog summary={summary} onConfirm={bar.send} onCancel={bar.cancel} /> : null}

@@ -10,21 +10,22 @@ export function useTicketOutcomeView(durations: readonly Duration[]) {
   const toasts = useToastActions();
   const rows = outcome?.result?.rows ?? [];
   const retryable = retryableRows(rows);
-  const retry = () => {
+  /** Puts orders of the result back in the ticket as new rows with fresh client ids; a row that cannot come back is said. */
+  const putBack = (chosen: typeof rows, append: boolean) => {
     if (!outcome) return;
-    const { drafts, skipped } = retryDrafts(retryable, durations);
-    // A row that cannot come back is said, never dropped in silence.
+    const { drafts, skipped } = retryDrafts(chosen, durations);
     if (skipped.length > 0) {
       toasts.push({
         id: `retry-${outcome.key}-${skipped.length}`,
         tone: 'warning',
-        title: `${skipped.length} of ${retryable.length} orders could not be put back in the ticket`,
+        title: `${skipped.length} of ${chosen.length} orders could not be put back in the ticket`,
         detail: skipped.join('\n'),
         timeoutMs: 0,
       });
     }
     if (drafts.length === 0) return;
-    actions.replaceRows(drafts);
+    if (append) actions.appendRows(drafts);
+    else actions.replaceRows(drafts);
     actions.setTool('order');
     actions.dismissOutcome();
   };
@@ -35,7 +36,9 @@ export function useTicketOutcomeView(durations: readonly Duration[]) {
     tone: outcomeTone(outcome?.result),
     retryable: retryable.length,
     allRejected: retryable.every((row) => row.status === 'rejected'),
-    retry,
+    retry: () => putBack(retryable, false),
+    /** The whole ticket again, added to what is being drafted. */
+    sendAgain: () => putBack(rows, true),
     dismiss: actions.dismissOutcome,
   };
 }

@@ -18,7 +18,7 @@ const advice: Partial<Record<JournalOrder['status'], string>> = {
 
 /** The result of the last ticket: every order accounted for, with what to do about the rest. */
 export function TicketOutcomeView({ durations }: { durations: readonly Duration[] }) {
-  const { outcome, rows, counts, tone, retryable, allRejected, retry, dismiss } = useTicketOutcomeView(durations);
+  const { outcome, rows, counts, tone, retryable, allRejected, retry, sendAgain, dismiss } = useTicketOutcomeView(durations);
   if (!outcome) return null;
   return (
     <section className={`outcome outcome--${tone}`} aria-label="Ticket result" aria-live="polite">
@@ -30,6 +30,11 @@ export function TicketOutcomeView({ durations }: { durations: readonly Duration[
           {retryable > 0 ? (
             <button type="button" className="button" onClick={retry}>
               Retry {retryable} {allRejected ? 'rejected' : 'not placed'}
+            </button>
+          ) : null}
+          {rows.length > 0 ? (
+            <button type="button" className="button button--ghost" onClick={sendAgain}>
+              Send again
             </button>
           ) : null}
           <button type="button" className="button button--ghost" onClick={dismiss}>

@@ -1,4 +1,4 @@
-import { messagesOf } from '../messages';
+import { messageFor, messagesOf } from '../messages';
 import type { CheckedRow } from '../model/checkTicket';
 import type { DraftRow } from '../model/types';
 import { useActiveRowId, useTicketActions } from '../store';
@@ -28,6 +28,7 @@ export function TicketRows({ rows, checked, durations }: TicketRowsProps) {
       <ol className="ticket-rows__list" aria-label="Orders of the ticket">
         {rows.map((row, index) => {
           const errors = Object.values(messagesOf(checked[index]?.issues ?? {}));
+          const warnings = (checked[index]?.warnings ?? []).map(messageFor);
           const active = row.id === activeId;
           const base = baseAsset(row.symbol) ?? '—';
           const size = row.size ? `${row.size}${row.sizeUnit === 'amount' ? ' USDC' : ''}` : '—';
@@ -42,7 +43,7 @@ export function TicketRows({ rows, checked, durations }: TicketRowsProps) {
                 type="button"
                 className="ticket-rows__pick"
                 aria-label={`Edit order ${index + 1}`}
-                title={errors.join('\n') || undefined}
+                title={[...errors, ...warnings].join('\n') || undefined}
                 onClick={() => actions.setActiveRow(row.id)}
               >
                 <span className="ticket-rows__no">{index + 1}</span>
@@ -51,6 +52,7 @@ export function TicketRows({ rows, checked, durations }: TicketRowsProps) {
                 <span className="num">{row.kind === 'market' ? 'market' : row.price || '—'}</span>
                 <span className="num">{size}</span>
                 {errors.length ? <span className="ticket-rows__errors">{errors.length} to fix</span> : null}
+                {warnings.length ? <span className="ticket-rows__warnings">{warnings.length} warning{warnings.length === 1 ? '' : 's'}</span> : null}
               </button>
               <span className="ticket-rows__actions">
                 <button type="button" className="button button--icon" aria-label={`Move order ${index + 1} up`} disabled={index === 0} onClick={() => actions.moveRow(row.id, -1)}>

@@ -1,8 +1,9 @@
 import { MAX_ORDERS_PER_REQUEST, REQUESTS_PER_SECOND, type OrderRequest, type Side } from '@/interface';
 import { Big, isMultipleOf, parseDecimal, stepOf, toWireNumber } from './decimal';
-import { blocker, isError, type RowIssues, type TicketBlocker } from './issues';
+import { blocker, isError, type RowIssues, type TicketBlocker, type TicketIssue } from './issues';
 import type { DraftRow, MarketContext, RowContext, TicketContext } from './types';
 import { isPriced, rowOrderType, rowValidators, usableMark } from './validators';
+import { medianNotional, rowSize, rowWarnings } from './warnings';
 
 export { PRICE_BAND } from './validators';
 export type { TicketContext } from './types';
@@ -11,6 +12,8 @@ export interface CheckedRow {
   id: string;
   /** The first issue of each field; the view words them with messageFor. */
   issues: RowIssues;
+  /** What the row probably did not mean: shown, repeated in the confirmation, never blocking. */
+  warnings: TicketIssue[];
   /** The order exactly as it will be sent; present only when the row has no error. */
   order?: OrderRequest;
   /** Base quantity and notional (quote), when they can be known before sending. */
@@ -26,6 +29,15 @@ export interface Leg {
   orders: number;
   quantity: Big;
   notional: Big;
+  /** The lowest and highest price of the leg's priced orders. */
+  lowPrice?: Big;
+  highPrice?: Big;
+}
+
+/** A warning of one row, with the row's number (from 1) as the trader sees it. */
+export interface NumberedWarning {
+  order: number;
+  issue: TicketIssue;
 }
 
 export interface TicketSummary {
@@ -37,6 +49,10 @@ export interface TicketSummary {
   /** Requests the ticket takes, and the seconds the service's rate limit spreads them over. */
   requests: number;
   seconds: number;
+  /** Every row's warnings; any of them makes the confirmation ask. */
+  warnings: NumberedWarning[];
+  /** The age of the marks the ticket was checked against, when the market feed is stale. */
+  markAgeMs?: number;
 }
 
 export interface TicketCheck {
@@ -48,12 +64,12 @@ export interface TicketCheck {
   blockers: TicketBlocker[];
 }
 
-/** Runs every rule on the row; a field keeps the first issue found for it. */
+/** Runs every rule on the row; a field keeps the first error found for it (warnings go apart). */
 export function rowIssues(row: DraftRow, market: MarketContext | undefined, context: RowContext): RowIssues {
   const issues: RowIssues = {};
   for (const validator of rowValidators) {
     const found = validator(row, market, context);
-    if (found && !issues[found.field]) issues[found.field] = found;
+    if (found && isError(found) && !issues[found.field]) issues[found.field] = found;
   }
   return issues;
 }
@@ -89,17 +105,9 @@ function orderOf(row: DraftRow, context: RowContext): OrderRequest {
 export function checkRow(row: DraftRow, context: RowContext): CheckedRow {
   const market = context.markets.get(row.symbol);
   const issues = rowIssues(row, market, context);
-  const checked: CheckedRow = { id: row.id, issues, fromMark: distanceFromMark(row, market, context) };
-  const size = parseDecimal(row.size);
-  if (size && !issues.size) {
-    if (row.sizeUnit === 'amount') checked.notional = size;
-    else {
-      checked.quantity = size;
-      const price = isPriced(row, context) ? parseDecimal(row.price) : undefined;
-      const reference = price ?? usableMark(market);
-      if (reference) checked.notional = size.times(reference);
-    }
-  }
+  const warnings = rowWarnings.map((rule) => rule(row, market, context)).filter((found) => found !== undefined);
+  const checked: CheckedRow = { id: row.id, issues, warnings, fromMark: distanceFromMark(row, market, context) };
+  if (!issues.size) Object.assign(checked, rowSize(row, market, context));
   if (!Object.values(issues).some(isError)) checked.order = orderOf(row, context);
   return checked;
 }
@@ -121,6 +129,11 @@ function summarise(rows: CheckedRow[], drafts: readonly DraftRow[]): TicketSumma
       legs.set(key, leg);
     }
     leg.orders += 1;
+    // A broken row is counted as an order to fix, never in what the ticket buys or sells.
+    if (!row.order) return;
+    const price = row.order.order_price !== undefined ? new Big(row.order.order_price) : undefined;
+    if (price && (!leg.lowPrice || price.lt(leg.lowPrice))) leg.lowPrice = price;
+    if (price && (!leg.highPrice || price.gt(leg.highPrice))) leg.highPrice = price;
     if (row.quantity) leg.quantity = leg.quantity.plus(row.quantity);
     if (row.notional) {
       leg.notional = leg.notional.plus(row.notional);
@@ -135,6 +148,7 @@ function summarise(rows: CheckedRow[], drafts: readonly DraftRow[]): TicketSumma
     furthestFromMark: furthest,
     requests,
     seconds: Math.max(0, requests - 1) / REQUESTS_PER_SECOND,
+    warnings: rows.flatMap((row, index) => row.warnings.map((issue) => ({ order: index + 1, issue }))),
   };
 }
 
@@ -144,13 +158,19 @@ function summarise(rows: CheckedRow[], drafts: readonly DraftRow[]): TicketSumma
  * result, with no React and no network.
  */
 export function checkTicket(drafts: readonly DraftRow[], context: TicketContext): TicketCheck {
-  const earlierClientIds = new Map<string, number>();
-  const rows = drafts.map((draft, index) => {
-    const checked = checkRow(draft, { ...context, earlierClientIds });
-    const clientId = draft.clientOrderId.trim();
-    if (clientId !== '' && !earlierClientIds.has(clientId)) earlierClientIds.set(clientId, index);
-    return checked;
-  });
+  const checkAll = (median?: Big) => {
+    const earlierClientIds = new Map<string, number>();
+    return drafts.map((draft, index) => {
+      const checked = checkRow(draft, { ...context, earlierClientIds, medianNotional: median });
+      const clientId = draft.clientOrderId.trim();
+      if (clientId !== '' && !earlierClientIds.has(clientId)) earlierClientIds.set(clientId, index);
+      return checked;
+    });
+  };
+  const first = checkAll();
+  // The ticket's usual size comes from its good rows; with one, every row is looked at again.
+  const median = medianNotional(first.flatMap((row) => (row.order && row.notional ? [row.notional] : [])));
+  const rows = median ? checkAll(median) : first;
   const blockers: TicketBlocker[] = [];
   if (drafts.length === 0) blockers.push(blocker('ticket.empty', {}));
   const invalid = rows.filter((row) => !row.order).length;
@@ -163,7 +183,7 @@ export function checkTicket(drafts: readonly DraftRow[], context: TicketContext)
   }
   return {
     rows,
-    summary: summarise(rows, drafts),
+    summary: { ...summarise(rows, drafts), markAgeMs: context.markAgeMs },
     orders: blockers.length === 0 ? rows.map((row) => row.order as OrderRequest) : [],
     blockers,
   };

@@ -31,6 +31,10 @@ export interface RowIssueParams {
   'clientId.badCharacters': Record<string, never>;
   'clientId.repeated': { order: number };
   'clientId.inJournal': Record<string, never>;
+  'symbol.markUnverified': { ageSeconds: number };
+  'price.postOnlyCrosses': { side: 'BUY' | 'SELL'; mark: string };
+  'price.marketable': { bandPercent: number; direction: 'above' | 'below'; mark: string };
+  'size.extraDigit': { notional: string; median: string; factor: number };
 }
 
 /** Why a whole ticket cannot be sent. */
@@ -61,6 +65,10 @@ export type RowIssues = Partial<Record<RowField, TicketIssue>>;
 
 export function issue<C extends RowIssueCode>(code: C, field: RowField, params: RowIssueParams[C]): TicketIssue {
   return { code, field, severity: 'error', params } as TicketIssue;
+}
+
+export function warning<C extends RowIssueCode>(code: C, field: RowField, params: RowIssueParams[C]): TicketIssue {
+  return { code, field, severity: 'warning', params } as TicketIssue;
 }
 
 export function blocker<C extends TicketBlockerCode>(code: C, params: TicketBlockerParams[C]): TicketBlocker {

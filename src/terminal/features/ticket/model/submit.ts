@@ -5,10 +5,13 @@ export interface ConfirmSettings {
   mode: 'always' | 'large';
   minOrders: number;
   minNotional: number;
+  /** How far through mark, in percent, a plain limit goes before it is warned of as marketable (1 unless set). */
+  marketableBandPercent?: number;
 }
 
 export function needsConfirmation(summary: TicketSummary, settings: ConfirmSettings): boolean {
-  if (settings.mode === 'always') return true;
+  // A warning, or marks too old to check against, is asked about whatever the settings say.
+  if (settings.mode === 'always' || summary.warnings.length > 0 || summary.markAgeMs !== undefined) return true;
   return summary.orders >= settings.minOrders || summary.totalNotional.gte(settings.minNotional);
 }
 

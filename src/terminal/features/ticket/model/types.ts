@@ -1,3 +1,4 @@
+import type { Big } from './decimal';
 import type { Duration, MarginMode, Side } from '@/interface';
 
 /** The ticket's order kinds; durations turn a limit into IOC, FOK or POST_ONLY. */
@@ -53,10 +54,16 @@ export interface TicketContext {
   durations: readonly Duration[];
   /** Client order ids of journal orders that are or may be live. */
   usedClientOrderIds: ReadonlySet<string>;
+  /** How far through mark (a ratio) a plain limit goes before it is warned of as marketable. */
+  marketableBand?: number;
+  /** The age of the marks when the market feed is stale; undefined while it is live. */
+  markAgeMs?: number;
 }
 
 /** The ticket context as one row sees it: with the client ids the rows above it use. */
 export interface RowContext extends TicketContext {
   /** Client order id → index of the first row above this one that uses it. */
   earlierClientIds: ReadonlyMap<string, number>;
+  /** The ticket's median row notional, once it has enough rows to have a usual size. */
+  medianNotional?: Big;
 }

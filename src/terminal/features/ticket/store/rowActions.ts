@@ -1,30 +1,29 @@
 import { defaultDurationFor, durationsFor } from '../model/durations';
+import { pointTicketAt, withSymbol } from '../model/marketPick';
 import { copyDraftRow, newDraftRow } from '../model/rows';
 import type { ActiveRowActions, GetTicket, RowListActions, SetTicket } from './state';
 
 export function activeRowActions(set: SetTicket): ActiveRowActions {
   return {
     selectMarket(symbol, price) {
-      set((state) => ({
-        rows: state.rows.map((row) =>
-          row.id === state.activeRowId
-            ? {
-                ...row,
-                symbol,
-                price: price !== undefined && (row.symbol !== symbol || row.price === '') ? price : row.price,
-              }
-            : row,
-        ),
-      }));
+      set((state) => pointTicketAt(state.rows, state.activeRowId, symbol, price));
     },
     pickPrice(symbol, price, durations) {
-      set((state) => ({
-        rows: state.rows.map((row) => {
-          if (row.id !== state.activeRowId) return row;
-          const durationId = row.kind === 'limit' ? row.durationId : (defaultDurationFor('limit', durations)?.id ?? '');
-          return { ...row, symbol, price, kind: 'limit', durationId, sizeUnit: 'quantity' };
-        }),
-      }));
+      set((state) => {
+        // A price of another market never lands in a row: the ticket is pointed at its market first.
+        const pointed = pointTicketAt(state.rows, state.activeRowId, symbol, price);
+        return {
+          activeRowId: pointed.activeRowId,
+          rows: pointed.rows.map((row) => {
+            if (row.id !== pointed.activeRowId) return row;
+            const durationId = row.kind === 'limit' ? row.durationId : (defaultDurationFor('limit', durations)?.id ?? '');
+            return { ...row, price, kind: 'limit', durationId, sizeUnit: 'quantity' };
+          }),
+        };
+      });
+    },
+    changeSymbol(id, symbol) {
+      set((state) => ({ rows: state.rows.map((row) => (row.id === id ? withSymbol(row, symbol) : row)) }));
     },
     setActiveRow(id) {
       set({ activeRowId: id });

@@ -16,10 +16,12 @@ export interface PendingTicket {
 
 /** Editing the row the trader is on: its market, its type, its fields. */
 export interface ActiveRowActions {
-  /** Fills the active row with a market; its price follows the mark when the market changes. */
+  /** Points the ticket at a market (see pointTicketAt): a sized row is never rewritten. */
   selectMarket(symbol: string, price?: string): void;
-  /** A price clicked in the markets: the active row becomes a limit order at that price. */
+  /** A price clicked in the markets: a limit order at that price, in the active row only when it is on that market. */
   pickPrice(symbol: string, price: string, durations: readonly Duration[]): void;
+  /** The row's market typed anew: its price and quantity are cleared. */
+  changeSymbol(id: string, symbol: string): void;
   setActiveRow(id: string): void;
   updateRow(id: string, patch: Partial<Omit<DraftRow, 'id'>>): void;
   setKind(id: string, kind: OrderKind, durations: readonly Duration[]): void;

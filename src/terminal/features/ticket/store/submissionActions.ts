@@ -17,19 +17,26 @@ export function submissionActions(set: SetTicket, get: GetTicket): SubmissionAct
       const { pending, rows } = get();
       if (!pending || pending.key !== outcome.key) return;
       useToastStore.getState().actions.push(outcomeToast(outcome.key, outcome.result, outcome.message));
-      const allAccepted =
-        outcome.result !== undefined && outcome.result.rows.every((row) => row.status === 'accepted');
-      if (allAccepted) {
-        // Done, the draft is cleared. A one-order ticket keeps its market, side, type and price
-        // (an order form stays on its market) but not its size, so the same order is never
-        // sent twice by a second click: a new order needs a new size.
-        const next = rows.length === 1 && rows[0]
-          ? [{ ...copyDraftRow(rows[0]), size: '', visibleQuantity: '' }]
-          : [newDraftRow(durations, rows[0]?.symbol ?? '')];
-        set({ pending: null, outcome, rows: next, activeRowId: next[0]?.id ?? '' });
-      } else {
+      if (!outcome.result) {
+        // No result: nothing is known to be placed; the rows stay to be sent again safely.
         set({ pending: null, outcome });
+        return;
       }
+      // The sent rows leave the ticket: they live in the result and the journal now, and a
+      // refused one comes back through Retry. Rows added while it was on its way stay.
+      const sentIds = new Set(pending.orders.map((order) => order.client_order_id ?? ''));
+      const left = rows.filter((row) => !sentIds.has(row.clientOrderId.trim()));
+      if (left.length > 0) {
+        const activeRowId = left.some((row) => row.id === get().activeRowId) ? get().activeRowId : (left[0]?.id ?? '');
+        set({ pending: null, outcome, rows: left, activeRowId });
+        return;
+      }
+      // A one-order ticket keeps its market, side, type and price (an order form stays on its
+      // market) but not its size, so the same order is never sent twice by a second click.
+      const next = rows.length === 1 && rows[0]
+        ? [{ ...copyDraftRow(rows[0]), size: '', visibleQuantity: '' }]
+        : [newDraftRow(durations, rows[0]?.symbol ?? '')];
+      set({ pending: null, outcome, rows: next, activeRowId: next[0]?.id ?? '' });
     },
     dismissOutcome() {
       set({ outcome: null });

@@ -1,0 +1,188 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { OrderRequest } from '@/interface';
+import { terminalConfig } from '@/service/config';
+import { OrderTicket, type MarketContext } from '@/terminal/features/ticket';
+import { useTicketStore } from '@/terminal/features/ticket/store';
+
+const markets = new Map<string, MarketContext>([
+  ['PERP_BTC_USDC', { symbol: 'PERP_BTC_USDC', mark_price: 100000, priceDecimals: 1, quantityDecimals: 4 }],
+  ['PERP_ETH_USDC', { symbol: 'PERP_ETH_USDC', mark_price: 3500, priceDecimals: 2, quantityDecimals: 3 }],
+]);
+const durations = terminalConfig.durations;
+const actions = () => useTicketStore.getState().actions;
+
+function renderTicket(markAgeMs?: number) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <OrderTicket markets={markets} durations={durations} usedClientOrderIds={new Set()} markAgeMs={markAgeMs} />
+    </QueryClientProvider>,
+  );
+}
+
+let posts: OrderRequest[][];
+function acceptEverything() {
+  posts = [];
+  vi.stubGlobal('fetch', vi.fn(async (url: string, init?: RequestInit) => {
+    const key = new Headers(init?.headers).get('idempotency-key') ?? '';
+    const { orders } = JSON.parse(String(init?.body)) as { orders: OrderRequest[] };
+    posts.push(orders);
+    const rows = orders.map((order, seq) => ({
+      ticket_id: key, seq, request_no: 1, status: 'accepted', symbol: order.symbol, side: order.side, order_type: order.order_type,
+      order_price: order.order_price ?? null, order_quantity: order.order_quantity ?? null, order_amount: null, visible_quantity: null,
+      order_tag: null, margin_mode: order.margin_mode ?? null, client_order_id: order.client_order_id ?? null, order_id: 2000 + seq,
+      error_code: null, error_message: null, created_at: 1, updated_at: 2,
+    }));
+    const data = { ticket_id: key, status: 'accepted', requests: 1, rows };
+    return url === '/v1/batch-order'
+      ? new Response(JSON.stringify({ success: true, data, timestamp: 3 }), { status: 200 })
+      : new Response('{}', { status: 404 });
+  }));
+}
+
+beforeEach(() => {
+  actions().selectMarket('PERP_ETH_USDC', '3500.00');
+  actions().setConfirm({ mode: 'large', minOrders: 99, minNotional: 1e12 });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const rowTexts = () =>
+  within(screen.getByRole('list', { name: 'Orders of the ticket' })).getAllByRole('listitem').map((item) => item.textContent ?? '');
+
+describe('a row changes only when the trader edits it', () => {
+  it('leaves a filled row as it was when another market is chosen, and selects a new row for it', async () => {
+    const user = userEvent.setup();
+    renderTicket();
+    await user.clear(screen.getByLabelText('Price (USDC)'));
+    await user.type(screen.getByLabelText('Price (USDC)'), '3300');
+    await user.type(screen.getByLabelText('Quantity (ETH)'), '0.5');
+    await user.click(screen.getByRole('button', { name: 'Duplicate order 1' }));
+    await user.click(screen.getByRole('button', { name: 'Edit order 1' }));
+    actions().selectMarket('PERP_BTC_USDC', '100000.0');
+    actions().pickPrice('PERP_BTC_USDC', '99999.9', durations);
+    const rows = useTicketStore.getState().rows;
+    expect(rows.map((row) => [row.symbol, row.price, row.size])).toEqual([
+      ['PERP_ETH_USDC', '3300', '0.5'],
+      ['PERP_ETH_USDC', '3300', '0.5'],
+      ['PERP_BTC_USDC', '99999.9', ''],
+    ]);
+    expect(await screen.findByLabelText('Quantity (BTC)')).toHaveValue('');
+  });
+
+  it('starts a fresh order in a one-order ticket, and clears price and quantity when the symbol is retyped', async () => {
+    const user = userEvent.setup();
+    renderTicket();
+    await user.type(screen.getByLabelText('Quantity (ETH)'), '0.5');
+    actions().selectMarket('PERP_BTC_USDC', '100000.0');
+    expect(await screen.findByLabelText('Quantity (BTC)')).toHaveValue('');
+    expect(screen.getByLabelText('Price (USDC)')).toHaveValue('100000.0');
+    await user.type(screen.getByLabelText('Quantity (BTC)'), '0.1');
+    await user.clear(screen.getByLabelText('Symbol'));
+    await user.type(screen.getByLabelText('Symbol'), 'PERP_ETH_USDC');
+    expect(screen.getByLabelText('Price (USDC)')).toHaveValue('');
+    expect(screen.getByLabelText('Quantity (ETH)')).toHaveValue('');
+  });
+});
+
+describe('pre-trade warnings', () => {
+  it('shows a crossing post-only in the row and repeats it in the confirmation, which it forces', async () => {
+    const user = userEvent.setup();
+    acceptEverything();
+    renderTicket();
+    await user.selectOptions(screen.getByLabelText('Duration'), 'POST_ONLY');
+    await user.clear(screen.getByLabelText('Price (USDC)'));
+    await user.type(screen.getByLabelText('Price (USDC)'), '3560');
+    await user.type(screen.getByLabelText('Quantity (ETH)'), '0.1');
+    const words = 'Post-only buy at or above mark 3500 would cross: it is cancelled, not placed';
+    expect(within(screen.getByRole('list', { name: 'Warnings' })).getByText(words)).toBeInTheDocument();
+    expect(rowTexts()[0]).toMatch(/1 warning/);
+    await user.click(screen.getByRole('button', { name: 'Buy' }));
+    const dialog = screen.getByRole('dialog', { name: 'Send 1 order?' });
+    expect(within(dialog).getByText(/^Order 1/).parentElement).toHaveTextContent(`Order 1: ${words}`);
+    expect(posts).toHaveLength(0);
+  });
+
+  it('warns of a marketable limit beyond the band set in the ticket settings', async () => {
+    const user = userEvent.setup();
+    renderTicket();
+    await user.clear(screen.getByLabelText('Price (USDC)'));
+    await user.type(screen.getByLabelText('Price (USDC)'), '3560');
+    expect(screen.getByText('Marketable: more than 1% above mark 3500, it fills at once')).toBeInTheDocument();
+    actions().setConfirm({ marketableBandPercent: 2 });
+    expect(await screen.findByText('1.71% from mark', { exact: false })).toBeInTheDocument();
+    expect(screen.queryByText(/Marketable/)).toBeNull();
+  });
+
+  it('warns of a row with a digit too many against the ticket median, in the row and the confirmation', async () => {
+    const user = userEvent.setup();
+    renderTicket();
+    await user.type(screen.getByLabelText('Quantity (ETH)'), '1');
+    await user.click(screen.getByRole('button', { name: 'Duplicate order 1' }));
+    await user.click(screen.getByRole('button', { name: 'Duplicate order 2' }));
+    await user.type(screen.getByLabelText('Quantity (ETH)'), '0');
+    expect(screen.getByText(/35000\.00 USDC is 10× or more the ticket's usual 3500\.00/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send 3 orders' }));
+    expect(within(screen.getByRole('dialog')).getByText(/Order 3/).parentElement).toHaveTextContent(/a digit too many/);
+  });
+});
+
+describe('stale market data', () => {
+  it('shows every check against mark as unverified, with the age, and asks before sending', async () => {
+    const user = userEvent.setup();
+    acceptEverything();
+    renderTicket(42_000);
+    await user.type(screen.getByLabelText('Quantity (ETH)'), '0.1');
+    expect(screen.getByText(/^Unverified: prices are 42 s old/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Buy' }));
+    const dialog = screen.getByRole('dialog', { name: 'Send 1 order?' });
+    expect(within(dialog).getByText('Prices are 42 s old: every check against mark is unverified.')).toBeInTheDocument();
+    expect(posts).toHaveLength(0);
+  });
+});
+
+describe('after a send', () => {
+  it('takes the sent rows out of the ticket, and Send again makes new rows with fresh client ids', async () => {
+    const user = userEvent.setup();
+    acceptEverything();
+    renderTicket();
+    await user.type(screen.getByLabelText('Quantity (ETH)'), '0.1');
+    await user.click(screen.getByRole('button', { name: 'Duplicate order 1' }));
+    await user.click(screen.getByRole('button', { name: 'Send 2 orders' }));
+    const result = await screen.findByRole('region', { name: 'Ticket result' });
+    expect(rowTexts()).toHaveLength(1);
+    expect(useTicketStore.getState().rows[0]?.size).toBe('');
+    const sent = posts[0]?.map((order) => order.client_order_id);
+    await user.click(within(result).getByRole('button', { name: 'Send again' }));
+    const rows = useTicketStore.getState().rows;
+    expect(rows.map((row) => [row.symbol, row.size])).toEqual([['PERP_ETH_USDC', '0.1'], ['PERP_ETH_USDC', '0.1']]);
+    expect(rows.some((row) => sent?.includes(row.clientOrderId))).toBe(false);
+  });
+
+  it('shows a send that cannot go as disabled, with the reason beside it', () => {
+    renderTicket();
+    const button = screen.getByRole('button', { name: 'Buy' });
+    expect(button).toHaveAttribute('aria-disabled', 'true');
+    expect(button.nextElementSibling).toHaveTextContent('Fix the order first');
+  });
+});
+
+describe('the ladder over rows already in the ticket', () => {
+  it('offers to add to them or replace them', async () => {
+    const user = userEvent.setup();
+    renderTicket();
+    await user.type(screen.getByLabelText('Quantity (ETH)'), '1');
+    await user.click(screen.getByRole('button', { name: 'Duplicate order 1' }));
+    await user.click(screen.getByRole('radio', { name: 'Ladder' }));
+    await user.type(screen.getByLabelText('From price'), '3400');
+    await user.type(screen.getByLabelText('To price'), '3300');
+    await user.clear(screen.getByLabelText('Number of orders'));
+    await user.type(screen.getByLabelText('Number of orders'), '3');
+    await user.type(screen.getByLabelText('Total quantity (ETH)'), '0.3');
+    expect(screen.getByRole('button', { name: 'Add to 2 rows' })).toBeEnabled();
+    await user.click(screen.getByRole('button', { name: 'Replace 2 rows' }));
+    expect(useTicketStore.getState().rows.map((row) => row.price)).toEqual(['3400.00', '3350.00', '3300.00']);
+  });
+});
