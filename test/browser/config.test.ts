@@ -76,7 +76,7 @@ describe('with the embedded service', () => {
   });
 
   it('follows the config: order columns with tooltips on hover and focus, summary strip, account tabs', async () => {
-    const tag = headerOf(page, 'Working orders', 'Tag');
+    const tag = headerOf(page, 'Placed orders', 'Tag');
     const tooltip = tag.getByRole('tooltip');
     expect(await tooltip.isVisible()).toBe(false);
     await tag.hover();
@@ -180,11 +180,11 @@ describe('with a service that serves a different config', () => {
   });
 
   it('has that config’s columns, tooltips, alignment, tables, summary and durations', async () => {
-    const cid = headerOf(page, 'Working orders', 'CID');
+    const cid = headerOf(page, 'Placed orders', 'CID');
     expect(await cid.getAttribute('class')).toContain('grid__cell--right');
     await cid.hover();
     await expect.poll(() => cid.getByRole('tooltip').innerText()).toBe('Client order id chosen by the terminal');
-    expect(await headerOf(page, 'Working orders', 'Tag').count()).toBe(0);
+    expect(await headerOf(page, 'Placed orders', 'Tag').count()).toBe(0);
 
     expect(await page.getByRole('tab').allInnerTexts()).toEqual(['Orders', 'Order history', 'Positions', 'Audit', 'Fills']);
     await page.getByRole('tab', { name: 'Fills' }).click();
