@@ -8,6 +8,7 @@ import { useProxyHealth, useSession } from '../features/session';
 import { isStale } from '../shared/api/freshness';
 import { useNow } from '../shared/useNow';
 import { FeedStatus } from './FeedStatus';
+import { useSentOrdersInJournal } from './useSentOrdersInJournal';
 
 const NO_ORDERS: JournalOrder[] = [];
 
@@ -18,6 +19,7 @@ export function AccountPanel() {
   const session = useSession();
   const signedIn = session === 'signed-in';
   const journal = useJournal(intervals.orders, signedIn);
+  useSentOrdersInJournal();
   const journalRetryInMs = useJournalRetryInterval(intervals.orders);
   const futures = useFutures(intervals.quotes);
   const health = useProxyHealth(signedIn);
