@@ -1,8 +1,11 @@
 import { useEffect, useMemo, useRef } from 'react';
-import { figureWidth } from '@/terminal/shared/ui/grid/contentWidth';
+import { figureWidth, nameWidth } from '@/terminal/shared/ui/grid/contentWidth';
 import type { GridColumn } from '@/terminal/shared/ui/grid/DataGrid';
 import type { MarketRow } from '../model/marketRow';
-import { PRICE_FIELDS, widestPrices } from '../model/priceWidths';
+import { longestBase, PRICE_FIELDS, widestPrices } from '../model/priceWidths';
+
+/** " USDC perp" after the base, in its smaller type, and the gap before it. */
+const QUOTE_PX = 72;
 
 /** Whether a key press is typing (in a field), which a shortcut must leave alone. */
 function isTyping(target: EventTarget | null): boolean {
@@ -26,17 +29,20 @@ export function useSearchShortcut() {
 }
 
 /**
- * The price columns as wide as their widest price, so every price shows all its decimals. The
+ * The price columns as wide as their widest price, so every price shows all its decimals, and the
+ * market column as wide as its longest name. The
  * columns stay the same objects while the widest prices keep their length (rows compare them by
  * identity to skip renders).
  */
 export function useWholePriceColumns(columns: readonly GridColumn<MarketRow>[], rows: readonly MarketRow[]): GridColumn<MarketRow>[] {
   const widest = widestPrices(rows);
+  const base = longestBase(rows);
   return useMemo(() => {
     const chars = new Map<string, number>(widest.split(',').map((count, index) => [PRICE_FIELDS[index]!, Number(count)]));
     return columns.map((column) => {
+      if (column.id === 'symbol') return { ...column, width: Math.max(column.width, nameWidth(base, QUOTE_PX)) };
       const count = chars.get(column.id);
       return count === undefined ? column : { ...column, width: Math.max(column.width, figureWidth(count)) };
     });
-  }, [columns, widest]);
+  }, [columns, widest, base]);
 }

@@ -25,3 +25,10 @@ export function widestPrices(rows: readonly MarketRow[]): string {
     return widest;
   }).join(',');
 }
+
+/** Characters of the longest base asset name ("RENDER"): the market column fits it. */
+export function longestBase(rows: readonly MarketRow[]): number {
+  let longest = 0;
+  for (const row of rows) longest = Math.max(longest, row.base.length);
+  return longest;
+}

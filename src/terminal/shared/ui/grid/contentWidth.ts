@@ -8,6 +8,8 @@
 const FIGURE_PX = 8.5;
 /** A letter of a header title (medium weight), with room to spare. */
 const LETTER_PX = 8;
+/** A bold capital of a name (a market's base asset), with room to spare. */
+const BOLD_LETTER_PX = 10;
 /** A body cell's padding on both sides, and a little slack for rounding. */
 const CELL_PADDING_PX = 24;
 /** A header's padding, the sort mark and its gap. */
@@ -18,3 +20,6 @@ export const figureWidth = (chars: number) => Math.ceil(chars * FIGURE_PX) + CEL
 
 /** The width a header needs for its title and sort mark. */
 export const titleWidth = (title: string) => Math.ceil(title.length * LETTER_PX) + HEADER_EXTRA_PX;
+
+/** The width a cell needs for a bold name of `chars` characters followed by `after` px of smaller text. */
+export const nameWidth = (chars: number, after: number) => Math.ceil(chars * BOLD_LETTER_PX) + after + CELL_PADDING_PX;
