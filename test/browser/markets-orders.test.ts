@@ -100,6 +100,32 @@ describe('the markets grid and the orders panel at 1440×900', () => {
     }
   });
 
+  it('no figure of the orders table is cut: post-only and immediate orders included', async () => {
+    const mark = Number(await page.evaluate(async () => {
+      const answer = (await (await fetch('/v1/public/futures')).json()) as { data: { rows: { symbol: string; mark_price: number }[] } };
+      return answer.data.rows.find((row) => row.symbol === 'PERP_ETH_USDC')!.mark_price;
+    }));
+    const price = Math.round(mark * 0.95 * 100) / 100;
+    const status = await page.evaluate(async (limit) => {
+      const orders = [
+        { symbol: 'PERP_ETH_USDC', order_type: 'POST_ONLY', side: 'BUY', order_price: limit, order_quantity: 0.1 },
+        { symbol: 'PERP_ETH_USDC', order_type: 'MARKET', side: 'BUY', order_quantity: 0.1 },
+      ];
+      const response = await fetch('/v1/batch-order', {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'content-type': 'application/json', accept: 'application/json', 'idempotency-key': `cut-test-${Date.now()}` },
+        body: JSON.stringify({ orders }),
+      });
+      return response.status;
+    }, price);
+    expect(status).toBe(200);
+    const table = page.locator('table[aria-label="Placed orders"]');
+    await table.locator('tbody').getByText('POST_ONLY', { exact: true }).first().waitFor();
+    await table.locator('tbody').getByText('sent (immediate)', { exact: true }).first().waitFor();
+    expect(await cutCells()).toEqual([]);
+  });
+
   it('"Download CSV" downloads the journal, placed orders only on the Orders tab', async () => {
     const link = page.getByRole('link', { name: 'Download CSV' });
     expect(await link.getAttribute('href')).toBe('/api/orders.csv?status=accepted');

@@ -30,7 +30,7 @@ const baseColumns: GridColumn<JournalOrder>[] = [
     id: 'status',
     title: 'State',
     tooltip: 'Placed: the service accepted it (at the time shown). Sent (immediate): a market, IOC or FOK order, which never rests',
-    width: 150,
+    width: 180,
     sortValue: (o) => o.status,
     cellKey: orderStateText,
     cellTitle: orderStateTitle,
