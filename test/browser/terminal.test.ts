@@ -72,7 +72,7 @@ describe('the terminal in Chromium, on the real proxy and embedded service', () 
     const result = page.getByRole('region', { name: 'Ticket result' });
     await result.getByText('1 accepted').waitFor();
     await expect.poll(() => result.innerText()).toMatch(/order id \d+/);
-    await page.locator('table[aria-label="Working orders"] tr[data-status="accepted"]').first().waitFor();
+    await page.locator('table[aria-label="Placed orders"] tr[data-status="accepted"]').first().waitFor();
   });
 
   it('sends an order the service refuses and shows its reason', async () => {

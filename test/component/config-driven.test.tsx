@@ -46,7 +46,7 @@ const header = (table: HTMLElement, name: string) => within(table).getByRole('co
 describe('the embedded config drives the terminal', () => {
   it('order tables get their custom fields as columns, with tooltips and alignment', () => {
     withConfig(embeddedConfig, <OrderTables />);
-    const working = screen.getByRole('table', { name: 'Working orders' });
+    const working = screen.getByRole('table', { name: 'Placed orders' });
     const tag = header(working, 'Tag');
     expect(within(tag).getByRole('tooltip')).toHaveTextContent('The tag sent with the order');
     expect(within(tag).getByRole('button')).toHaveAccessibleDescription('The tag sent with the order');
@@ -66,12 +66,12 @@ describe('the embedded config drives the terminal', () => {
   });
 
   it('the summary strip shows each item, a dash where nothing feeds it', () => {
-    const values = summaryValues({ orders, accountId: '0x1234567890abcdef1234', markets: 48 });
+    const values = summaryValues({ orders, now: orders[0]!.updated_at, accountId: '0x1234567890abcdef1234', markets: 48 });
     render(<SummaryStrip items={embeddedConfig.d.accountSummaryRow} values={values} />);
     const value = (title: string) => screen.getByText(title).nextElementSibling?.textContent;
     expect(value('Account')).toBe('0x1234…1234');
-    expect(value('Working orders')).toBe('1');
-    expect(value('Working notional')).toBe('1,000.13 USDC');
+    expect(value('Placed today')).toBe('1');
+    expect(value('Placed notional today')).toBe('1,000.13 USDC');
     expect(value('Unknown orders')).toBe('0');
     expect(value('Balance')).toBe('—');
   });
@@ -81,7 +81,7 @@ describe('the embedded config drives the terminal', () => {
     const { view } = withConfig(embeddedConfig, <ConfigTable table={markets!} rows={[{ symbol: 'PERP_BTC_USDC', est_funding_rate: 0.0001, last_funding_rate: 0.0002, sum_unitary_funding: 12.5, next_funding_time: 1_795_017_600_000 }]} rowKey="symbol" />);
     const table = screen.getByRole('table', { name: 'Funding' });
     expect(within(table).getByText('PERP_BTC_USDC')).toBeInTheDocument();
-    expect(within(table).getByText('0.0001')).toBeInTheDocument();
+    expect(within(table).getByText('+0.0100%')).toBeInTheDocument();
     view.unmount();
     render(<ConfigTable table={balances!} rows={undefined} />);
     expect(screen.getByRole('note', { name: 'Balances unavailable' })).toHaveTextContent(/offers no data for “Balances”.*no endpoint/);
@@ -92,7 +92,7 @@ describe('the embedded config drives the terminal', () => {
 describe('a different config drives the same terminal differently', () => {
   it('other custom fields, titles, tooltips and alignments', () => {
     withConfig(differentConfig, <OrderTables />);
-    const working = screen.getByRole('table', { name: 'Working orders' });
+    const working = screen.getByRole('table', { name: 'Placed orders' });
     const cid = header(working, 'CID');
     expect(cid).toHaveClass('grid__cell--right');
     expect(within(cid).getByRole('tooltip')).toHaveTextContent('Client order id chosen by the terminal');
@@ -123,12 +123,12 @@ describe('a different config drives the same terminal differently', () => {
 
   it('a config change takes effect without a reload', async () => {
     const { client } = withConfig(embeddedConfig, <OrderTables />);
-    expect(header(screen.getByRole('table', { name: 'Working orders' }), 'Tag')).toBeInTheDocument();
+    expect(header(screen.getByRole('table', { name: 'Placed orders' }), 'Tag')).toBeInTheDocument();
     // What the minutely refetch does when the service changed its config.
     act(() => {
       client.setQueryData(configKeys.tv(), readTvConfig(differentConfig));
     });
-    const working = screen.getByRole('table', { name: 'Working orders' });
+    const working = screen.getByRole('table', { name: 'Placed orders' });
     expect(await within(working).findByRole('columnheader', { name: /^CID/ })).toBeInTheDocument();
     expect(within(working).queryByRole('columnheader', { name: /^Tag/ })).toBeNull();
   });
@@ -161,7 +161,7 @@ describe('a partly wrong config still gives a working terminal', () => {
     const duration = screen.getByLabelText('Duration') as HTMLSelectElement;
     expect([...duration.options].map((option) => option.value)).toEqual(['GTC', 'FOK']);
     expect(duration.value).toBe('GTC');
-    expect(header(screen.getByRole('table', { name: 'Working orders' }), 'Tag')).toHaveClass('grid__cell--left');
+    expect(header(screen.getByRole('table', { name: 'Placed orders' }), 'Tag')).toHaveClass('grid__cell--left');
   });
 });
 

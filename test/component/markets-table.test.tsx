@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { MarketsTable } from '@/terminal/features/markets';
@@ -84,5 +84,55 @@ describe('MarketsTable', () => {
     expect(cell('PERP_BTC_USDC', 'mark_price')).toHaveAttribute('data-tone', 'up');
     const funding = cell('PERP_BTC_USDC', 'est_funding_rate');
     expect(funding.getAttribute('title')).toMatch(/^[+-]?\d+\.\d{4}% per 8 h · [+-]?\d+\.\d{2}% a year$/);
+  });
+
+  it('sorts a numeric column largest first on the first click', async () => {
+    const user = userEvent.setup();
+    render(<MarketsTable rows={rows} selectedSymbol={undefined} onSelect={() => {}} />);
+    await user.click(screen.getByRole('button', { name: /^24h change/ }));
+    expect(screen.getByRole('columnheader', { name: /^24h change/ })).toHaveAttribute('aria-sort', 'descending');
+    expect(bodySymbols()).toEqual([...rows].sort((a, b) => (b.change24h ?? 0) - (a.change24h ?? 0)).map((row) => row.symbol));
+  });
+
+  it('holds the sorted order while the pointer is over the rows, and says so', async () => {
+    const user = userEvent.setup();
+    const { rerender } = render(<MarketsTable rows={rows} selectedSymbol={undefined} onSelect={() => {}} />);
+    await user.click(screen.getByRole('button', { name: /^Mark\b(?!et)/ }));
+    const before = bodySymbols();
+    await user.hover(screen.getAllByRole('row')[3]!);
+    expect(screen.getByText('Order paused while you point')).toHaveAttribute('aria-live', 'polite');
+    // A poll that turns the order upside down: the rows stay where they are, their values move.
+    const flipped = rows.map((row) => toMarketRow({ ...row, mark_price: 1e6 / row.mark_price }, inferSpec(row), 0, row));
+    rerender(<MarketsTable rows={flipped} selectedSymbol={undefined} onSelect={() => {}} />);
+    expect(bodySymbols()).toEqual(before);
+    await user.unhover(screen.getByRole('table', { name: 'Markets' }));
+    expect(bodySymbols()).toEqual([...before].reverse());
+    expect(screen.queryByText('Order paused while you point')).toBeNull();
+  });
+
+  it('is one tab stop: arrows, Home and End move between rows, Enter picks, F pins, / finds', async () => {
+    const user = userEvent.setup();
+    const onSelect = vi.fn();
+    render(<MarketsTable rows={rows} selectedSymbol={undefined} onSelect={onSelect} />);
+    const body = screen.getByRole('table', { name: 'Markets' }).querySelector('tbody')!;
+    const tabbable = () => [...body.querySelectorAll('[tabindex="0"], button:not([tabindex="-1"]), a[href]')];
+    expect(tabbable()).toHaveLength(1);
+    const first = tabbable()[0] as HTMLElement;
+    first.focus();
+    await user.keyboard('{ArrowDown}');
+    await waitFor(() => expect(document.activeElement).toHaveAttribute('data-symbol', rows[1]!.symbol));
+    expect(tabbable()).toEqual([document.activeElement]);
+    await user.keyboard('{End}');
+    await waitFor(() => expect(document.activeElement).toHaveAttribute('data-symbol', rows.at(-1)!.symbol));
+    await user.keyboard('{Home}');
+    await waitFor(() => expect(document.activeElement).toHaveAttribute('data-symbol', rows[0]!.symbol));
+    await user.keyboard('{Enter}');
+    expect(onSelect).toHaveBeenLastCalledWith(rows[0]!.symbol);
+    await user.keyboard('f');
+    expect(screen.getByRole('button', { name: `Unpin ${rows[0]!.base}` })).toHaveAttribute('aria-pressed', 'true');
+    fireEvent.keyDown(document.body, { key: '/' });
+    expect(screen.getByRole('searchbox', { name: 'Search markets' })).toHaveFocus();
+    await user.keyboard('/');
+    expect(screen.getByRole('searchbox', { name: 'Search markets' })).toHaveValue('/');
   });
 });

@@ -89,7 +89,7 @@ describe('the batch ticket', () => {
     await user.clear(price);
     await user.type(price, '120000.0');
     await user.type(screen.getByLabelText('Quantity (BTC)'), '0.00015');
-    expect(screen.getByText('More than 10% above mark 100000')).toBeInTheDocument();
+    expect(screen.getByText('More than 10% above mark 100,000')).toBeInTheDocument();
     expect(screen.getByText('Use a multiple of the step 0.0001')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Buy' })).toBeDisabled();
     expect(screen.getByText('Fix the order first')).toBeInTheDocument();

@@ -158,8 +158,8 @@ describe('checkTicket rules', () => {
     ['-100000', 'Enter a positive number, like 100012.5'],
     ['1e5', 'Enter a positive number, like 100012.5'],
     ['100012.55', 'Use a multiple of the tick 0.1'],
-    ['110000.1', 'More than 10% above mark 100000'],
-    ['89999.9', 'More than 10% below mark 100000'],
+    ['110000.1', 'More than 10% above mark 100,000'],
+    ['89999.9', 'More than 10% below mark 100,000'],
   ])('price %j', (price, message) => {
     expect(errorsOf(limit({ price }))).toEqual({ price: message });
   });

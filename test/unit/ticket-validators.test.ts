@@ -36,7 +36,7 @@ const cases: Case[] = [
   ['pricePositive', row({ price: '0' }), 'price.notPositive', 'price', 'Enter a positive number, like 100012.5'],
   ['markUsable', good, 'price.noMark', 'price', 'No usable mark price for PERP_BTC_USDC yet', { ...btc, mark_price: 0 }],
   ['priceOnTick', row({ price: '100000.55' }), 'price.offTick', 'price', 'Use a multiple of the tick 0.1'],
-  ['priceInBand', row({ price: '89999.9' }), 'price.outOfBand', 'price', 'More than 10% below mark 100000'],
+  ['priceInBand', row({ price: '89999.9' }), 'price.outOfBand', 'price', 'More than 10% below mark 100,000'],
   ['amountOnlyForMarket', row({ sizeUnit: 'amount' }), 'size.amountNotMarket', 'size', 'Only market orders can be sized by amount'],
   ['sizeRequired', row({ size: '' }), 'size.missingQuantity', 'size', 'Enter a quantity'],
   ['sizePositive', row({ size: '-1' }), 'size.notPositive', 'size', 'Enter a positive number'],

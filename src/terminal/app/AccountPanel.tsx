@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import type { JournalOrder } from '@/interface';
-import { ConfigTable, countStatus, SummaryStrip, summaryValues, tableSource, Tabs, Unavailable, type TabSpec } from '../features/account';
+import { ConfigTable, countStatus, startOfDay, SummaryStrip, summaryValues, tableSource, Tabs, Unavailable, type TabSpec } from '../features/account';
 import { useConfig, usePollingIntervals } from '../features/config';
 import { useFutures } from '../features/markets';
 import { JournalTable, UnknownOrdersAlert, useJournal, useJournalRetryInterval } from '../features/orders';
@@ -8,6 +8,7 @@ import { useProxyHealth, useSession } from '../features/session';
 import { isStale } from '../shared/api/freshness';
 import { useNow } from '../shared/useNow';
 import { FeedStatus } from './FeedStatus';
+import { useSentOrdersInJournal } from './useSentOrdersInJournal';
 
 const NO_ORDERS: JournalOrder[] = [];
 
@@ -18,6 +19,7 @@ export function AccountPanel() {
   const session = useSession();
   const signedIn = session === 'signed-in';
   const journal = useJournal(intervals.orders, signedIn);
+  useSentOrdersInJournal();
   const journalRetryInMs = useJournalRetryInterval(intervals.orders);
   const futures = useFutures(intervals.quotes);
   const health = useProxyHealth(signedIn);
@@ -25,28 +27,31 @@ export function AccountPanel() {
   const orders = journal.data?.rows ?? NO_ORDERS;
   const [tab, setTab] = useState('orders');
   const journalStale = isStale(journal, intervals.orders, now);
+  // "Today" changes at midnight, not on every tick of the clock.
+  const today = startOfDay(now);
 
   const values = useMemo(
     () =>
       summaryValues({
         orders: journal.data ? orders : undefined,
+        now: today,
         accountId: health.data?.accountId,
         markets: futures.data?.rows.length,
         latencyMs: health.data?.service.latencyMs,
         clockOffsetMs: health.data?.clock.offsetMs,
         unknownOrders: health.data?.journal.unknownOrders,
       }),
-    [journal.data, orders, health.data, futures.data?.rows.length],
+    [journal.data, orders, today, health.data, futures.data?.rows.length],
   );
 
   const locked = <p className="empty">Sign in with the link the proxy printed to see the journal.</p>;
-  const working = countStatus(orders, 'accepted');
+  const placed = countStatus(orders, 'accepted');
   const unknown = countStatus(orders, 'unknown');
   const tabs: TabSpec[] = [
     {
       id: 'orders',
       title: 'Orders',
-      badge: working || undefined,
+      badge: placed || undefined,
       content: signedIn ? <JournalTable kind="orders" orders={orders} customFields={config.orderCustomFields} stale={journalStale} /> : locked,
     },
     {

@@ -3,6 +3,9 @@ import { isStale, staleReason } from '../shared/api/freshness';
 import { formatAge } from '../shared/format/time';
 import { useNow } from '../shared/useNow';
 
+/** "just now" under a second, else "4 s ago": never "now ago". */
+const updatedAgo = (age: number) => (age < 1000 ? 'just now' : `${formatAge(age)} ago`);
+
 /**
  * How fresh a feed is: its age, or "stale" with the reason when it is older than three polls or
  * its last poll failed, and when it retries next.
@@ -29,7 +32,7 @@ export function FeedStatus({
       role="status"
       aria-label={`${name} feed`}
       data-stale={stale}
-      title={stale ? `${reason}${retry}` : `${name} updated ${formatAge(age ?? 0)} ago, every ${intervalMs} ms`}
+      title={stale ? `${reason}${retry}` : `${name} updated ${updatedAgo(age ?? 0)}, every ${intervalMs} ms`}
     >
       <span className="feed__dot" aria-hidden="true" />
       {stale ? `${name} stale: ${reason}${retry}` : `${name} ${age !== undefined && age >= 1000 ? formatAge(age) : 'live'}`}

@@ -3,3 +3,4 @@ export { OrderTicket, type OrderTicketProps } from './components/OrderTicket';
 export { useActiveSymbol, useTicketActions } from './store';
 export { clientIdsInUse } from './model/ids';
 export type { MarketContext } from './model/types';
+export { subscribeToTicketResults } from './api/ticketResults';

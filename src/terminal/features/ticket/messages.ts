@@ -1,5 +1,6 @@
 import type { IssueCode, IssueParams, RowIssues } from './model/issues';
 import type { RowErrors, RowField } from './model/types';
+import { groupDecimalText } from '@/terminal/shared/format/number';
 
 /**
  * The ticket's words for every issue code, in one place: a code without a message fails to
@@ -15,7 +16,7 @@ const messages: { [C in IssueCode]: (params: IssueParams[C]) => string } = {
   'price.notPositive': () => 'Enter a positive number, like 100012.5',
   'price.noMark': ({ symbol }) => `No usable mark price for ${symbol} yet`,
   'price.offTick': ({ tick }) => `Use a multiple of the tick ${tick}`,
-  'price.outOfBand': ({ bandPercent, direction, mark }) => `More than ${bandPercent}% ${direction} mark ${mark}`,
+  'price.outOfBand': ({ bandPercent, direction, mark }) => `More than ${bandPercent}% ${direction} mark ${groupDecimalText(mark)}`,
   'size.amountNotMarket': () => 'Only market orders can be sized by amount',
   'size.missingAmount': () => 'Enter an amount',
   'size.missingQuantity': () => 'Enter a quantity',

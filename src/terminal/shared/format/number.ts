@@ -93,3 +93,9 @@ export function decimalsOf(value: number): number {
 export function fixedPlain(value: number, decimals: number): string {
   return new Big(value).toFixed(Math.max(0, decimals));
 }
+
+/** A plain decimal as text, with thousands separators and its decimals as they are: "100012.50" → "100,012.50". */
+export function groupDecimalText(text: string): string {
+  const [whole = '', fraction] = text.replace(/^-/, '').split('.');
+  return `${text.startsWith('-') ? '-' : ''}${grouped(whole)}${fraction !== undefined ? `.${fraction}` : ''}`;
+}

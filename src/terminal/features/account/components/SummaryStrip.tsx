@@ -1,5 +1,6 @@
 import type { SummaryItem } from '@/interface';
 import { DASH } from '@/terminal/shared/format/number';
+import { honestSummaryItems } from '../model/summary';
 import '../account.css';
 
 /** The config's account summary: a title and a value per item, a dash where nothing feeds it. */
@@ -9,9 +10,10 @@ export function SummaryStrip({ items, values }: { items: readonly SummaryItem[];
     <dl className="summary" aria-label="Account summary">
       {items.map((item) => {
         const value = values[item.id];
+        const honest = honestSummaryItems[item.id];
         return (
-          <div key={item.id} className="summary__item" data-id={item.id}>
-            <dt>{item.title}</dt>
+          <div key={item.id} className="summary__item" data-id={item.id} title={honest?.tooltip}>
+            <dt>{honest?.title ?? item.title}</dt>
             <dd className={`num ${value === undefined ? 'muted' : ''}`} title={value === undefined ? `No source for “${item.id}”` : undefined}>
               {value ?? DASH}
             </dd>

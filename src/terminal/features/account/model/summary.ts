@@ -19,8 +19,35 @@ export const summarySourceIds = [
   'clockOffset',
 ] as const;
 
+/**
+ * The service's config names two items "working"; the service reports no fills or cancels, so
+ * what the terminal counts is what was placed today. Shown under these titles whatever the
+ * config calls them.
+ */
+export const honestSummaryItems: Readonly<Record<string, { title: string; tooltip: string }>> = {
+  workingOrders: {
+    title: 'Placed today',
+    tooltip:
+      'Orders the service accepted since midnight (local time), market, IOC and FOK included. The service reports no fills or cancels, so this is not a count of open orders.',
+  },
+  workingNotional: {
+    title: 'Placed notional today',
+    tooltip:
+      'Price × quantity (or the USDC amount) of the orders the service accepted since midnight (local time). Not an exposure: fills and cancels are not reported.',
+  },
+};
+
+/** Local midnight of the day `now` falls in. */
+export function startOfDay(now: number): number {
+  const day = new Date(now);
+  day.setHours(0, 0, 0, 0);
+  return day.getTime();
+}
+
 export interface SummaryInputs {
   orders?: readonly JournalOrder[];
+  /** The moment "today" is counted for; default: now. */
+  now?: number;
   accountId?: string;
   markets?: number;
   latencyMs?: number | null;
@@ -36,15 +63,16 @@ export function summaryValues(inputs: SummaryInputs): Record<string, string> {
     values.accountId = id.length > 14 ? `${id.slice(0, 6)}…${id.slice(-4)}` : id;
   }
   if (inputs.orders) {
-    const working = inputs.orders.filter((order) => order.status === 'accepted');
-    const notional = working.reduce((sum, order) => {
+    const since = startOfDay(inputs.now ?? Date.now());
+    const placed = inputs.orders.filter((order) => order.status === 'accepted' && order.updated_at >= since);
+    const notional = placed.reduce((sum, order) => {
       if (order.order_price !== null && order.order_quantity !== null) {
         return sum.plus(new Big(order.order_price).times(order.order_quantity));
       }
       return order.order_amount !== null ? sum.plus(order.order_amount) : sum;
     }, new Big(0));
     const count = (status: JournalOrder['status']) => String(inputs.orders!.filter((order) => order.status === status).length);
-    values.workingOrders = String(working.length);
+    values.workingOrders = String(placed.length);
     values.workingNotional = `${formatFixed(notional.toNumber(), 2)} USDC`;
     values.unknownOrders = count('unknown');
     values.rejectedOrders = count('rejected');

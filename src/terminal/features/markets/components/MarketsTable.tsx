@@ -1,10 +1,11 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { fixedPlain } from '@/terminal/shared/format/number';
 import { DataGrid, type GridColumn } from '@/terminal/shared/ui/grid/DataGrid';
 import type { MarketRow } from '../model/marketRow';
 import { searchMarkets } from '../model/search';
 import { useFavorites, useMarketSearch, useMarketsActions } from '../store';
 import { marketColumns } from './columns';
+import { useSearchShortcut, useWholePriceColumns } from './MarketsTable.script';
 import '../markets.css';
 
 export interface MarketsTableProps {
@@ -28,13 +29,23 @@ export function MarketsTable({ rows, selectedSymbol, onSelect, onPickPrice, stal
   const { toggleFavorite, setSearch } = useMarketsActions();
   const pinned = useMemo(() => new Set(favorites), [favorites]);
   const shown = useMemo(() => searchMarkets(rows ?? EMPTY, search), [rows, search]);
+  const searchRef = useSearchShortcut();
 
-  const priceColumns = useMemo(
+  const pickColumns = useMemo(
     () =>
       marketColumns(
         onPickPrice ? (symbol, price, decimals) => onPickPrice(symbol, fixedPlain(price, decimals)) : undefined,
       ),
     [onPickPrice],
+  );
+  const priceColumns = useWholePriceColumns(pickColumns, rows ?? EMPTY);
+  const onRowKey = useCallback(
+    (row: MarketRow, key: string) => {
+      if (key !== 'f' && key !== 'F') return false;
+      toggleFavorite(row.symbol);
+      return true;
+    },
+    [toggleFavorite],
   );
   const columns = useMemo<GridColumn<MarketRow>[]>(
     () => [
@@ -53,6 +64,9 @@ export function MarketsTable({ rows, selectedSymbol, onSelect, onPickPrice, stal
               className={`star ${on ? 'star--on' : ''}`}
               aria-pressed={on}
               aria-label={`${on ? 'Unpin' : 'Pin'} ${row.base}`}
+              title={`${on ? 'Unpin' : 'Pin to the top'} (F on the row)`}
+              // The grid is one tab stop; F on a row pins it.
+              tabIndex={-1}
               onClick={(event) => {
                 event.stopPropagation();
                 toggleFavorite(row.symbol);
@@ -79,13 +93,16 @@ export function MarketsTable({ rows, selectedSymbol, onSelect, onPickPrice, stal
       pinnedIds={pinned}
       selectedId={selectedSymbol}
       onActivate={(row) => onSelect(row.symbol)}
+      onRowKey={onRowKey}
+      holdOrder
       stale={stale}
       empty={search ? `No market matches “${search}”.` : 'No markets.'}
       toolbar={
         <input
+          ref={searchRef}
           type="search"
           className="input input--search"
-          placeholder="Search markets"
+          placeholder="Search markets (/)"
           aria-label="Search markets"
           value={search}
           onChange={(event) => setSearch(event.target.value)}

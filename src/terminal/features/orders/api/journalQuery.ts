@@ -1,5 +1,5 @@
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ordersPageSchema, type OrdersPage } from '@/interface';
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { ordersPageSchema, type JournalOrder, type OrdersPage } from '@/interface';
 import { createBackoff, type Backoff } from '@/terminal/shared/api/backoff';
 import { getJson } from '@/terminal/shared/api/http';
 import { perQueryClient } from '@/terminal/shared/api/perClient';
@@ -31,4 +31,21 @@ export function useJournal(intervalMs: number, enabled = true) {
 /** The wait before the next poll of a failing journal feed (the configured interval when it is not failing). */
 export function useJournalRetryInterval(intervalMs: number): number {
   return journalBackoffOf(useQueryClient()).interval(intervalMs);
+}
+
+const orderKey = (order: JournalOrder) => `${order.ticket_id}:${order.seq}`;
+
+/** The journal page with `orders` in it: each replaces its older copy, new ones come first (newest first). */
+export function withOrders(page: OrdersPage['data'], orders: readonly JournalOrder[]): OrdersPage['data'] {
+  const fresh = new Set(orders.map(orderKey));
+  const newestFirst = [...orders].sort((a, b) => b.created_at - a.created_at || b.seq - a.seq);
+  return { ...page, rows: [...newestFirst, ...page.rows.filter((order) => !fresh.has(orderKey(order)))].slice(0, JOURNAL_PAGE) };
+}
+
+/**
+ * Orders the proxy just answered for (a ticket's result) shown in the journal at once, as the
+ * next poll would show them. A journal not read yet is left to its first read.
+ */
+export function showOrdersInJournal(client: QueryClient, orders: readonly JournalOrder[]): void {
+  client.setQueryData<OrdersPage['data']>(ordersKeys.journal(), (page) => (page ? withOrders(page, orders) : page));
 }

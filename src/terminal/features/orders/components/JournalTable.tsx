@@ -4,6 +4,8 @@ import { formatFieldValue } from '@/terminal/shared/format/field';
 import { DASH, plainNumber } from '@/terminal/shared/format/number';
 import { formatClock } from '@/terminal/shared/format/time';
 import { DataGrid, type GridColumn } from '@/terminal/shared/ui/grid/DataGrid';
+import { ordersCsvUrl, type OrdersFilter } from '../api/ordersCsv';
+import { orderStateText, orderStateTitle } from '../model/orderState';
 import '../orders.css';
 
 const text = (value: number | null) => (value === null ? DASH : plainNumber(value));
@@ -14,7 +16,7 @@ const baseColumns: GridColumn<JournalOrder>[] = [
   { id: 'created_at', title: 'Time', width: 80, sortValue: (o) => o.created_at, cell: (o) => <span className="num muted">{formatClock(o.created_at)}</span> },
   { id: 'symbol', title: 'Market', width: 130, sortValue: (o) => o.symbol, cell: (o) => o.symbol },
   { id: 'side', title: 'Side', width: 56, sortValue: (o) => o.side, cell: (o) => <span className={o.side === 'BUY' ? 'up' : 'down'}>{o.side}</span> },
-  { id: 'order_type', title: 'Type', width: 80, sortValue: (o) => o.order_type, cell: (o) => o.order_type },
+  { id: 'order_type', title: 'Type', width: 96, sortValue: (o) => o.order_type, cell: (o) => o.order_type },
   { id: 'order_price', title: 'Price', align: 'right', width: 100, sortValue: (o) => o.order_price, cell: (o) => <span className="num">{text(o.order_price)}</span> },
   {
     id: 'order_quantity',
@@ -24,7 +26,16 @@ const baseColumns: GridColumn<JournalOrder>[] = [
     sortValue: (o) => o.order_quantity ?? o.order_amount,
     cell: (o) => <span className="num">{o.order_quantity !== null ? text(o.order_quantity) : `${text(o.order_amount)} USDC`}</span>,
   },
-  { id: 'status', title: 'Status', width: 90, sortValue: (o) => o.status, cell: (o) => <span className={`badge badge--${o.status}`}>{o.status}</span> },
+  {
+    id: 'status',
+    title: 'State',
+    tooltip: 'Placed: the service accepted it (at the time shown). Sent (immediate): a market, IOC or FOK order, which never rests',
+    width: 180,
+    sortValue: (o) => o.status,
+    cellKey: orderStateText,
+    cellTitle: orderStateTitle,
+    cell: (o) => <span className={`badge badge--${o.status}`}>{orderStateText(o)}</span>,
+  },
   { id: 'order_id', title: 'Order id', align: 'right', width: 90, sortValue: (o) => o.order_id, cell: (o) => <span className="num">{o.order_id ?? DASH}</span> },
 ];
 
@@ -57,8 +68,11 @@ function customColumn(field: CustomField): GridColumn<JournalOrder> {
   };
 }
 
+/** What each table shows of the journal; its CSV export takes the same filter. */
+const FILTERS: Record<JournalTableProps['kind'], OrdersFilter> = { orders: { status: ['accepted'] }, history: {} };
+
 export interface JournalTableProps {
-  /** "orders": the working orders; "history": every order of the journal. */
+  /** "orders": the orders the service accepted (placed or sent); "history": every order of the journal. */
   kind: 'orders' | 'history';
   orders: readonly JournalOrder[];
   customFields: readonly CustomField[];
@@ -75,15 +89,27 @@ export function JournalTable({ kind, orders, customFields, stale }: JournalTable
   return (
     <DataGrid
       tableId={kind}
-      label={kind === 'orders' ? 'Working orders' : 'Order history'}
+      label={kind === 'orders' ? 'Placed orders' : 'Order history'}
       columns={columns}
       rows={rows}
       rowId={rowId}
       rowData={rowData}
       stale={stale}
       defaultSort={{ id: 'created_at', desc: true }}
-      empty={kind === 'orders' ? 'No working orders. Accepted orders appear here.' : 'No orders yet. Every order you send appears here, newest first.'}
+      empty={kind === 'orders' ? 'No orders placed yet. Orders the service accepts appear here.' : 'No orders yet. Every order you send appears here, newest first.'}
       rowHeight={28}
+      toolbar={
+        <>
+          {kind === 'orders' ? (
+            <p className="orders__note">
+              This service reports no fills, cancels or positions: cancel or amend orders with the exchange&apos;s own tools.
+            </p>
+          ) : null}
+          <a className="button" href={ordersCsvUrl(FILTERS[kind])} download="orders.csv">
+            Download CSV
+          </a>
+        </>
+      }
     />
   );
 }

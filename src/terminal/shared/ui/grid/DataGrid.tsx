@@ -5,10 +5,11 @@ import { ColumnsMenu } from './ColumnsMenu';
 import { headerCell } from './GridHeaderCell';
 import { GridRow } from './GridRow';
 import type { ColumnSort } from './layout';
-import { useGridKeyboard } from './useGridKeyboard.script';
+import { useGridKeyboard, type RowKeyHandler } from './useGridKeyboard.script';
 import { useGridLayout, useGridTable } from './useGridTable.script';
 import './grid.css';
 import { useGridViewport, useRowCells } from './useGridViewport.script';
+import { useHeldOrder, useHoldReason } from './useHeldOrder.script';
 
 export type { GridColumn } from './columns';
 
@@ -30,7 +31,13 @@ export interface DataGridProps<T extends RowData> {
   defaultSort?: ColumnSort | null;
   toolbar?: ReactNode;
   rowHeight?: number;
+  /** A sorted grid whose rows move on every poll: they hold still while the pointer or focus is in it. */
+  holdOrder?: boolean;
+  /** Keys a row takes besides Enter, Space, arrows, Home and End. */
+  onRowKey?: RowKeyHandler<T>;
 }
+
+const HOLD_NOTE = { pointer: 'Order paused while you point', focus: 'Order paused while a row has focus' } as const;
 
 /**
  * The terminal's table: sortable, resizable, reorderable (drag a header, or the Columns menu), with
@@ -41,21 +48,32 @@ export function DataGrid<T extends RowData>(props: DataGridProps<T>) {
   const { tableId, label, columns, rows, rowId, pinnedIds, selectedId, onActivate, rowData, empty, stale, toolbar } = props;
   const rowHeight = props.rowHeight ?? 28;
   const { layout, commit, resetLayout } = useGridLayout(tableId, columns, props.defaultSort);
-  const { ordered, headers } = useGridTable({ columns, rows, rowId, pinnedIds, layout, commit });
+  const { ordered: sorted, headers } = useGridTable({ columns, rows, rowId, pinnedIds, layout, commit });
+  const hold = useHoldReason(props.holdOrder === true);
+  const arrangement = useMemo(() => ({ sort: layout.sort, pinnedIds }), [layout.sort, pinnedIds]);
+  const ordered = useHeldOrder(sorted, hold.reason !== null && layout.sort !== null, arrangement);
   const { scrollRef, virtualizer, virtualItems, live } = useGridViewport(ordered, columns, rowHeight);
   const minWidth = headers.reduce((sum, header) => sum + header.getSize(), 0);
   const tipPrefix = useId();
   const byId = useMemo(() => new Map(columns.map((column) => [column.id, column])), [columns]);
   const rowCells = useRowCells(headers, byId);
-  const { activate, onRowKey } = useGridKeyboard(ordered, onActivate, virtualizer, scrollRef);
+  const { activate, onRowKey, focusedId, onRowFocus } = useGridKeyboard(ordered, onActivate, virtualizer, scrollRef, props.onRowKey);
+  const rendered = virtualItems.map((item) => ordered[item.index]?.id);
+  const tabStop = focusedId !== undefined && rendered.includes(focusedId) ? focusedId : rendered[0];
+  const holdNote = hold.reason && layout.sort ? HOLD_NOTE[hold.reason] : '';
 
   return (
     <div className={`datagrid ${stale ? 'datagrid--stale' : ''}`}>
       <div className="datagrid__toolbar">
         {toolbar}
+        {props.holdOrder ? (
+          <span className="datagrid__held muted" aria-live="polite">
+            {holdNote}
+          </span>
+        ) : null}
         <ColumnsMenu label={label} columns={columns} layout={layout} onChange={commit} onReset={resetLayout} />
       </div>
-      <div className="datagrid__scroll" ref={scrollRef}>
+      <div className="datagrid__scroll" ref={scrollRef} {...hold.handlers}>
         <table className="grid" style={{ minWidth }} aria-label={label} aria-rowcount={ordered.length + 1}>
           <thead className="grid__head">
             <tr className="grid__row">
@@ -78,10 +96,12 @@ export function DataGrid<T extends RowData>(props: DataGridProps<T>) {
                   row={row.original}
                   cells={rowCells}
                   selected={row.id === selectedId}
+                  tabbable={row.id === tabStop}
                   attributes={rowData?.(row.original)}
                   live={live}
                   onActivate={onActivate ? activate : undefined}
                   onKey={onRowKey}
+                  onFocusRow={onRowFocus}
                 />
               );
             })}

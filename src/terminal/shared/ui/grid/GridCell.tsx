@@ -38,7 +38,8 @@ export const GridCell = memo(
   function GridCell({ column, rowId, row, width, live }: GridCellProps) {
     const isLive = column.text !== undefined;
     const attach = useCallback(
-      (element: HTMLTableCellElement | null) => live.attach(rowId, column.id, element),
+      // React 19 calls the returned cleanup instead of the ref with null.
+      (element: HTMLTableCellElement | null) => (element ? live.attach(rowId, column.id, element) : undefined),
       [live, rowId, column.id],
     );
     const onCellClick = column.onCellClick;

@@ -18,11 +18,14 @@ interface GridRowProps {
   row: RowData;
   cells: readonly RowCell[];
   selected: boolean;
+  /** The grid's one tab stop (roving focus): the other rows take the focus by arrow keys. */
+  tabbable: boolean;
   attributes: Record<`data-${string}`, string> | undefined;
   live: LiveCells;
   /** Stable across renders; they look the row up by id, so a row that skipped a render acts on the latest. */
   onActivate: ((rowId: string) => void) | undefined;
   onKey: (event: KeyboardEvent<HTMLTableRowElement>, index: number) => void;
+  onFocusRow: (rowId: string) => void;
 }
 
 /**
@@ -31,7 +34,7 @@ interface GridRowProps {
  * it shows something new.
  */
 export const GridRow = memo(
-  function GridRow({ rowId, index, start, height, row, cells, selected, attributes, live, onActivate, onKey }: GridRowProps) {
+  function GridRow({ rowId, index, start, height, row, cells, selected, tabbable, attributes, live, onActivate, onKey, onFocusRow }: GridRowProps) {
     return (
       <tr
         data-index={index}
@@ -39,11 +42,14 @@ export const GridRow = memo(
         {...attributes}
         className={selected ? 'grid__row grid__row--selected' : 'grid__row'}
         style={{ transform: `translateY(${start}px)`, height }}
-        tabIndex={0}
+        tabIndex={tabbable ? 0 : -1}
         aria-selected={onActivate ? selected : undefined}
         aria-rowindex={index + 2}
         onClick={onActivate ? () => onActivate(rowId) : undefined}
         onKeyDown={(event) => onKey(event, index)}
+        onFocus={(event) => {
+          if (event.target === event.currentTarget) onFocusRow(rowId);
+        }}
       >
         {cells.map(({ column, width }) => (
           <GridCell key={column.id} column={column} rowId={rowId} row={row} width={width} live={live} />
@@ -58,8 +64,10 @@ export const GridRow = memo(
     before.height === after.height &&
     before.cells === after.cells &&
     before.selected === after.selected &&
+    before.tabbable === after.tabbable &&
     before.live === after.live &&
     before.onActivate === after.onActivate &&
     before.onKey === after.onKey &&
+    before.onFocusRow === after.onFocusRow &&
     (before.row === after.row || before.cells.every(({ column }) => cellShowsSame(column, before.row, after.row))),
 );

@@ -24,15 +24,27 @@ export class LiveCells {
   /** By row id, then column id. */
   private readonly rows = new Map<string, Map<string, LiveCell>>();
 
-  attach(rowId: string, columnId: string, element: HTMLTableCellElement | null): void {
+  /**
+   * A cell in the DOM, from its ref; the returned cleanup forgets it, and only it: a cell of the
+   * same row and column attached meanwhile stays.
+   */
+  attach(rowId: string, columnId: string, element: HTMLTableCellElement): () => void {
     let cells = this.rows.get(rowId);
-    if (element) {
-      if (!cells) this.rows.set(rowId, (cells = new Map()));
-      cells.set(columnId, { element });
-    } else if (cells) {
-      cells.delete(columnId);
-      if (cells.size === 0) this.rows.delete(rowId);
+    if (!cells) this.rows.set(rowId, (cells = new Map()));
+    if (cells.get(columnId)?.element !== element) {
+      // A cell attached again keeps writing into the text node it has: a second node would show
+      // two prices side by side.
+      const shown = element.firstChild instanceof Text ? element.firstChild : undefined;
+      cells.set(columnId, { element, node: shown, text: shown?.nodeValue ?? undefined });
     }
+    return () => this.detach(rowId, columnId, element);
+  }
+
+  private detach(rowId: string, columnId: string, element: HTMLTableCellElement): void {
+    const cells = this.rows.get(rowId);
+    if (cells?.get(columnId)?.element !== element) return;
+    cells.delete(columnId);
+    if (cells.size === 0) this.rows.delete(rowId);
   }
 
   /** The row a live cell shows now (a click acts on what the trader sees). */

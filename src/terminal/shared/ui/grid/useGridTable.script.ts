@@ -14,6 +14,7 @@ import {
 } from '@tanstack/react-table';
 import { useCallback, useMemo } from 'react';
 import type { GridColumn } from './columns';
+import { titleWidth } from './contentWidth';
 import { mergeLayout, type ColumnSort, type TableLayout } from './layout';
 import { useLayoutActions, useSavedLayout } from './layoutStore';
 
@@ -38,13 +39,15 @@ function toTableColumn<T extends RowData>(column: GridColumn<T>): ColumnDef<Grid
     id: column.id,
     accessorFn: (row: T) => column.sortValue?.(row) ?? undefined,
     header: column.title,
-    size: column.width,
+    // A sortable title is never cut ("24h change"): the column is at least as wide as its header.
+    size: column.sortValue ? Math.max(column.width, titleWidth(column.title)) : column.width,
     minSize: 24,
     maxSize: 800,
     enableSorting: column.sortValue !== undefined,
     enableHiding: column.hideable !== false,
     sortUndefined: 'last',
-    sortDescFirst: false,
+    // A right-aligned column holds figures: its first click shows the largest first.
+    sortDescFirst: column.align === 'right',
   };
 }
 
