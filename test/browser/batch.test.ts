@@ -1,26 +1,18 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTerminal, startAppBehindFaultyService, type AppBehindFaultyService, type OpenTerminal } from '../helpers/browserTest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { terminalForFile } from '../helpers/browserTest';
 import type { FaultyService } from '../helpers/faultyService';
 import { clickMarket } from '../helpers/terminal';
 
-let stack: AppBehindFaultyService;
-let terminal: OpenTerminal;
 let faulty: FaultyService;
 let page: Page;
 const batches = () => faulty.requests.filter((request) => request.path === '/v1/batch-order');
 
-beforeAll(async () => {
-  // The real embedded service, with its limit of one batch request per second, behind a counter.
-  stack = await startAppBehindFaultyService({ TERMINAL_TOKEN: 'batch-test-token-0123456789' });
-  faulty = stack.faulty;
-  terminal = await openTerminal(stack.app);
-  page = terminal.page;
-});
-
-afterAll(async () => {
-  await terminal?.close();
-  await stack?.close();
+const file = terminalForFile({ TERMINAL_TOKEN: 'batch-test-token-0123456789' });
+// The real embedded service, with its limit of one batch request per second, behind a counter.
+beforeAll(() => {
+  faulty = file.faulty;
+  page = file.page;
 });
 
 const result = () => page.getByRole('region', { name: 'Ticket result' });

@@ -1,25 +1,17 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTerminal, startAppBehindFaultyService, type AppBehindFaultyService, type OpenTerminal } from '../helpers/browserTest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { terminalForFile } from '../helpers/browserTest';
 import type { FaultyService } from '../helpers/faultyService';
 import { clickMarket } from '../helpers/terminal';
 
-let stack: AppBehindFaultyService;
-let terminal: OpenTerminal;
 let faulty: FaultyService;
 let page: Page;
 const batches = () => faulty.requests.filter((request) => request.path === '/v1/batch-order').length;
 
-beforeAll(async () => {
-  stack = await startAppBehindFaultyService({ SERVICE_TIMEOUT_MS: '3000', TERMINAL_TOKEN: 'safety-test-token-0123456789' });
-  faulty = stack.faulty;
-  terminal = await openTerminal(stack.app);
-  page = terminal.page;
-});
-
-afterAll(async () => {
-  await terminal?.close();
-  await stack?.close();
+const file = terminalForFile({ SERVICE_TIMEOUT_MS: '3000', TERMINAL_TOKEN: 'safety-test-token-0123456789' });
+beforeAll(() => {
+  faulty = file.faulty;
+  page = file.page;
 });
 
 async function fillEthOrder(quantity: string) {

@@ -1,24 +1,16 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTerminal, startAppBehindFaultyService, type AppBehindFaultyService, type OpenTerminal } from '../helpers/browserTest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { terminalForFile } from '../helpers/browserTest';
 import type { FaultyService } from '../helpers/faultyService';
 import { clickMarket } from '../helpers/terminal';
 
-let stack: AppBehindFaultyService;
-let terminal: OpenTerminal;
 let faulty: FaultyService;
 let page: Page;
 
-beforeAll(async () => {
-  stack = await startAppBehindFaultyService({ TERMINAL_TOKEN: 'ticket-safety-token-0123456789' });
-  faulty = stack.faulty;
-  terminal = await openTerminal(stack.app);
-  page = terminal.page;
-});
-
-afterAll(async () => {
-  await terminal?.close();
-  await stack?.close();
+const file = terminalForFile({ TERMINAL_TOKEN: 'ticket-safety-token-0123456789' });
+beforeAll(() => {
+  faulty = file.faulty;
+  page = file.page;
 });
 
 const rows = () => page.getByRole('list', { name: 'Orders of the ticket' }).getByRole('listitem');

@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { startApp, type RunningApp } from './app';
 import { launchChromium } from './browser';
 import { startFaultyService, type FaultyService } from './faultyService';
@@ -80,4 +81,31 @@ export async function openTerminal(app: RunningApp, options: OpenTerminalOptions
       if (!options.browser) await browser.close();
     },
   };
+}
+
+/** The app behind a faulty service and the terminal open on it, for a whole test file. */
+export interface FileTerminal {
+  stack: AppBehindFaultyService;
+  faulty: FaultyService;
+  terminal: OpenTerminal;
+  page: Page;
+}
+
+/**
+ * Starts the app behind a faulty service and opens the terminal before the file's tests, and closes
+ * both after them. The fields are set once the file's first beforeAll has run.
+ */
+export function terminalForFile(env: Record<string, string>): FileTerminal {
+  const file = {} as FileTerminal;
+  beforeAll(async () => {
+    file.stack = await startAppBehindFaultyService(env);
+    file.faulty = file.stack.faulty;
+    file.terminal = await openTerminal(file.stack.app);
+    file.page = file.terminal.page;
+  });
+  afterAll(async () => {
+    await file.terminal?.close();
+    await file.stack?.close();
+  });
+  return file;
 }
