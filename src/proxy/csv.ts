@@ -13,7 +13,3 @@ const field = (value: unknown) => {
 /** Lines of CSV, each ended by CRLF. */
 export const csvLines = (rows: readonly (readonly unknown[])[]): string =>
   rows.map((row) => `${row.map(field).join(',')}\r\n`).join('');
-
-export function toCsv(header: readonly string[], rows: readonly (readonly unknown[])[]): string {
-  return csvLines([header, ...rows]);
-}

@@ -15,6 +15,7 @@ import {
 } from '@/interface';
 import type { ZodRoutes } from '@/interface/routeSchemas';
 import { sendError } from '../http';
+import { STOPPED_MESSAGE } from '../ticketSender';
 
 export interface BatchOrdersOptions extends Record<string, unknown> {
   maxTicketOrders: number;
@@ -47,7 +48,7 @@ function sendTicket(journal: FastifyInstance['journal'], reply: FastifyReply, re
       ? (problem.httpStatus ?? statusForCode(problem.code))
       : problem.reason === 'timeout' || problem.reason === 'restart'
         ? 504
-        : problem.reason === 'not-sent' && problem.message === 'not sent: the proxy stopped'
+        : problem.reason === 'not-sent' && problem.message === STOPPED_MESSAGE
           ? 503
           : 502;
   return reply.code(status).send({ success: false, code: problem.code ?? errorCodes.unknown.code, message: problem.message, data: result });

@@ -44,7 +44,6 @@ export class SessionStore {
       trim: db.prepare(
         'DELETE FROM sessions WHERE id_hash NOT IN (SELECT id_hash FROM sessions ORDER BY created_at DESC LIMIT ?)',
       ),
-      count: db.prepare('SELECT COUNT(*) AS n FROM sessions'),
     };
   }
 
@@ -85,10 +84,6 @@ export class SessionStore {
 
   removeAll(): number {
     return this.statements.removeAll.run().changes;
-  }
-
-  get count(): number {
-    return (this.statements.count.get() as { n: number }).n;
   }
 
   close(): void {
