@@ -9,3 +9,4 @@ export * from './health';
 export * from './symbols';
 export * from './text';
 export * from './session';
+export * from './tape';
