@@ -49,23 +49,36 @@ describe('batch tickets in Chromium against the embedded service', () => {
     expect(await rowCount()).toBe(1);
   });
 
-  it('takes a pasted list, shows the bad lines with their numbers and reasons, and keeps the good ones', async () => {
+  it('a mixed paste shows every line: bad ones marked with their line and reason, and out of the totals', async () => {
     await page.getByRole('radio', { name: 'Paste' }).check();
     const pasted = [
       'symbol\tside\torder_type\torder_price\torder_quantity',
       'PERP_ETH_USDC\tBUY\tLIMIT\t3400.5\t0.5',
       'PERP_ETH_USDC\tBUY\tLIMIT\tabc\t0.5',
-      'PERP_SOL_USDC\tSELL\tMARKET\t\t2',
-      'PERP_ETH_USDC\tHOLD\tLIMIT\t3400\t1',
+      'eth\tSELL\tLIMIT\t3500\t0.2',
+      'PERP_ETH_USDC\tHOLD\tLIMIT\t3400\t100',
     ].join('\n');
     await page.getByLabel(/Paste lines/).fill(pasted);
     await page.getByRole('button', { name: 'Add pasted orders' }).click();
-    const problems = page.getByRole('list', { name: 'Lines not read' });
-    await problems.waitFor();
-    expect(await problems.getByRole('listitem').allInnerTexts()).toEqual([
-      expect.stringMatching(/^Line 3: order_price "abc" is not a number/),
-      expect.stringMatching(/^Line 5: side "HOLD" must be BUY or SELL/),
+    await page.getByRole('status').filter({ hasText: '4 orders added to the ticket; 2 to fix (lines 3, 5)' }).waitFor();
+    const rows = page.getByRole('list', { name: 'Orders of the ticket' }).getByRole('listitem');
+    expect(await rows.allInnerTexts()).toEqual([
+      expect.not.stringMatching(/to fix/),
+      expect.stringMatching(/Pasted line 3 not read: order_price "abc" is not a number/),
+      expect.not.stringMatching(/to fix/),
+      expect.stringMatching(/Pasted line 5 not read: side "HOLD" must be BUY or SELL/),
     ]);
+    // The bare base became its one market.
+    await page.getByRole('button', { name: 'Edit order 3' }).click();
+    await page.getByRole('radio', { name: 'Order' }).check();
+    expect(await page.getByLabel('Symbol', { exact: true }).inputValue()).toBe('PERP_ETH_USDC');
+    // 1,700.25 + 700 from the good rows; the broken 100 ETH row would add 340,000.
+    await page.getByText('Fix 2 of 4 orders first').waitFor();
+    expect(await page.locator('.submit__summary').innerText()).toMatch(/2,400\.25/);
+    for (const order of [4, 2]) {
+      await page.getByRole('button', { name: `Edit order ${order}` }).click();
+      await page.getByRole('button', { name: `Delete order ${order}` }).click();
+    }
     expect(await rowCount()).toBe(2);
   });
 

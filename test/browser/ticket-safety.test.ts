@@ -66,6 +66,28 @@ describe('what is sent is what the trader meant, in Chromium', () => {
     expect(await page.getByLabel('Quantity (ETH)', { exact: true }).inputValue()).toBe('');
   });
 
+  it('shows the latest ticket in the result panel after a reload, even one sent from another tab', async () => {
+    // A second tab of the same terminal sends while this one stays open with its own state.
+    const other = await page.context().newPage();
+    await other.goto(page.url());
+    await clickMarket(other, 'PERP_SOL_USDC');
+    await other.getByLabel('Quantity (SOL)').fill('0.3');
+    await other.getByRole('button', { name: 'Buy', exact: true }).click();
+    const dialog = other.getByRole('dialog', { name: 'Send 1 order?' });
+    if (await dialog.isVisible()) await other.keyboard.press('Enter');
+    const otherResult = other.getByRole('region', { name: 'Ticket result' });
+    await otherResult.getByText('1 accepted').waitFor({ timeout: 15_000 });
+    const latest = await otherResult.innerText();
+    expect(latest).toMatch(/SOL/);
+    await other.close();
+    // This tab follows, and what it writes next does not put its older result back.
+    await result().getByText(/SOL/).waitFor();
+    await page.getByLabel('Quantity (SOL)').fill('0.02');
+    await page.reload();
+    await result().waitFor();
+    expect(await result().innerText()).toBe(latest);
+  });
+
   it('keeps the send bar in view at 1024×768 without scrolling the page', async () => {
     await page.setViewportSize({ width: 1024, height: 768 });
     const button = page.getByRole('button', { name: /^(Buy|Sell)$/ });

@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MARKETS_STORAGE_KEY, useMarketsStore } from '@/terminal/features/markets/store';
 import { useTicketStore } from '@/terminal/features/ticket/store';
 import { TICKET_STORAGE_KEY } from '@/terminal/features/ticket/storedTicket';
@@ -79,6 +79,13 @@ describe.each(cases)('the saved $what', (testCase) => {
     await load(testCase, JSON.stringify({ state: testCase.stored, version: 0 }));
     expect(held(testCase)).toEqual(testCase.stored);
     expect(JSON.parse(localStorage.getItem(testCase.key) ?? '{}')).toEqual({ state: testCase.stored, version: 1 });
+    expect(notices()).toEqual([]);
+  });
+
+  it('written by another tab is read again at once, so this tab never writes an older one over it', async () => {
+    localStorage.setItem(testCase.key, JSON.stringify({ state: testCase.stored, version: 1 }));
+    window.dispatchEvent(new StorageEvent('storage', { key: testCase.key, storageArea: localStorage }));
+    await vi.waitFor(() => expect(held(testCase)).toEqual(testCase.stored));
     expect(notices()).toEqual([]);
   });
 

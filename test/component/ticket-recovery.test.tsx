@@ -85,4 +85,28 @@ describe('a pending ticket', () => {
     expect(result).toHaveTextContent('The last ticket never reached the proxy, so nothing was sent');
     expect(requests).toEqual(['GET /api/tickets/tk-never-arrived']);
   });
+
+  it('saved by another tab a moment ago is not called unsent while the proxy does not know it yet', async () => {
+    let arrived = false;
+    const order: OrderRequest = { symbol: 'PERP_BTC_USDC', order_type: 'LIMIT', side: 'BUY', order_price: 100000, order_quantity: 0.01 };
+    const requests: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        requests.push(url);
+        if (!arrived) return new Response(JSON.stringify({ success: false, code: -1006, message: 'not here' }), { status: 404 });
+        const data = { ticket_id: 'tk-other-tab', status: 'accepted', requests: 1, rows: [journalRow('tk-other-tab', order, 'accepted')] };
+        return new Response(JSON.stringify({ success: true, data }), { status: 200 });
+      }),
+    );
+    useTicketStore.setState({ pending: { key: 'tk-other-tab', orders: [order], recvWindow: 5000, startedAt: Date.now() } });
+    renderTicket();
+    await vi.waitFor(() => expect(requests.length).toBeGreaterThan(0));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(screen.queryByRole('region', { name: 'Ticket result' })).toBeNull();
+    expect(useTicketStore.getState().pending?.key).toBe('tk-other-tab');
+    arrived = true;
+    const result = await screen.findByRole('region', { name: 'Ticket result' }, { timeout: 3000 });
+    expect(within(result).getByText('1 accepted')).toBeInTheDocument();
+  });
 });

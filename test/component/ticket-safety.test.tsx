@@ -96,7 +96,7 @@ describe('pre-trade warnings', () => {
     await user.clear(screen.getByLabelText('Price (USDC)'));
     await user.type(screen.getByLabelText('Price (USDC)'), '3560');
     await user.type(screen.getByLabelText('Quantity (ETH)'), '0.1');
-    const words = 'Post-only buy at or above mark 3500 would cross: it is cancelled, not placed';
+    const words = 'Post-only buy at or above mark 3,500.00 would cross: it is cancelled, not placed';
     expect(within(screen.getByRole('list', { name: 'Warnings' })).getByText(words)).toBeInTheDocument();
     expect(rowTexts()[0]).toMatch(/1 warning/);
     await user.click(screen.getByRole('button', { name: 'Buy' }));
@@ -110,7 +110,7 @@ describe('pre-trade warnings', () => {
     renderTicket();
     await user.clear(screen.getByLabelText('Price (USDC)'));
     await user.type(screen.getByLabelText('Price (USDC)'), '3560');
-    expect(screen.getByText('Marketable: more than 1% above mark 3500, it fills at once')).toBeInTheDocument();
+    expect(screen.getByText('Marketable: more than 1% above mark 3,500.00, it fills at once')).toBeInTheDocument();
     actions().setConfirm({ marketableBandPercent: 2 });
     expect(await screen.findByText('1.71% from mark', { exact: false })).toBeInTheDocument();
     expect(screen.queryByText(/Marketable/)).toBeNull();

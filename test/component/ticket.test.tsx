@@ -89,7 +89,7 @@ describe('the batch ticket', () => {
     await user.clear(price);
     await user.type(price, '120000.0');
     await user.type(screen.getByLabelText('Quantity (BTC)'), '0.00015');
-    expect(screen.getByText('More than 10% above mark 100,000')).toBeInTheDocument();
+    expect(screen.getByText('More than 10% above mark 100,000.0')).toBeInTheDocument();
     expect(screen.getByText('Use a multiple of the step 0.0001')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Buy' })).toBeDisabled();
     expect(screen.getByText('Fix the order first')).toBeInTheDocument();
@@ -120,22 +120,32 @@ describe('the batch ticket', () => {
     expect(screen.getByText('Orders').nextElementSibling).toHaveTextContent('4');
   });
 
-  it('takes pasted lines, keeps the good ones and lists the bad ones with line and reason', async () => {
+  it('turns every pasted line into a row, marks the bad one with its line and reason, and leaves it out of the totals', async () => {
     const user = userEvent.setup();
     renderTicket();
     await user.click(screen.getByRole('radio', { name: 'Paste' }));
     const box = screen.getByLabelText(/Paste lines/);
     await user.click(box);
-    await user.paste('symbol,side,order_type,order_price,order_quantity\nPERP_ETH_USDC,BUY,LIMIT,3490.5,1\nPERP_ETH_USDC,SIDEWAYS,LIMIT,3491,1\nPERP_BTC_USDC,SELL,IOC,100100,0.01\n');
+    await user.paste('symbol,side,order_type,order_price,order_quantity\nETH,BUY,LIMIT,3490.5,1\nPERP_ETH_USDC,SIDEWAYS,LIMIT,3491,100\nPERP_BTC_USDC,SELL,IOC,100100,0.01\n');
     await user.click(screen.getByRole('button', { name: 'Add pasted orders' }));
-    const problems = await screen.findByRole('list', { name: 'Lines not read' });
-    expect(within(problems).getByText(/Line 3/).parentElement).toHaveTextContent(/side "SIDEWAYS" must be BUY or SELL/);
-    expect(screen.getByRole('status')).toHaveTextContent('2 orders added, 1 line skipped:');
+    expect(await screen.findByRole('status')).toHaveTextContent('3 orders added to the ticket; 1 to fix (line 3), marked in the ticket');
     const rows = useTicketStore.getState().rows;
     expect(rows.map((row) => [row.symbol, row.side, row.durationId, row.price, row.size])).toEqual([
       ['PERP_ETH_USDC', 'BUY', 'GTC', '3490.5', '1'],
+      ['PERP_ETH_USDC', 'BUY', 'GTC', '3491', '100'],
       ['PERP_BTC_USDC', 'SELL', 'IOC', '100100', '0.01'],
     ]);
+    expect(rowTexts()[1]).toMatch(/Pasted line 3 not read: side "SIDEWAYS" must be BUY or SELL/);
+    expect(screen.getByText('Fix 1 of 3 orders first')).toBeInTheDocument();
+    // 3,490.5 + 1,001 of the good rows; the broken row's 349,100 is not in the ticket's totals.
+    expect(screen.getByText('Notional').nextElementSibling).toHaveTextContent('4,491.5');
+    // Editing the row makes it the trader's: the line's complaint goes, the rules of any row remain.
+    await user.click(screen.getByRole('button', { name: 'Edit order 2' }));
+    await user.click(screen.getByRole('radio', { name: 'Order' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(/Pasted line 3 not read/);
+    await user.click(screen.getByRole('radio', { name: 'Sell / Short' }));
+    expect(rowTexts()[1]).not.toMatch(/Pasted line/);
+    expect(useTicketStore.getState().rows[1]?.pasteError).toBeUndefined();
   });
 
   it('asks before a large ticket: Escape cancels, Enter sends once with one key', async () => {

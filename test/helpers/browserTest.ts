@@ -66,7 +66,9 @@ export interface OpenTerminal {
 /** The terminal at 1440×900, signed in with the app's printed link. */
 export async function openTerminal(app: RunningApp, options: OpenTerminalOptions = {}): Promise<OpenTerminal> {
   const browser = options.browser ?? (await launchChromium());
-  const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+  // A context of its own, so a test can open a second tab of the same signed-in terminal.
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
   options.beforeLoad?.(page);
   await page.goto(app.loginUrl);
   if (options.waitUntilReady ?? true) {
@@ -77,7 +79,7 @@ export async function openTerminal(app: RunningApp, options: OpenTerminalOptions
     browser,
     page,
     close: async () => {
-      await page.close();
+      await context.close();
       if (!options.browser) await browser.close();
     },
   };

@@ -158,8 +158,8 @@ describe('checkTicket rules', () => {
     ['-100000', 'Enter a positive number, like 100012.5'],
     ['1e5', 'Enter a positive number, like 100012.5'],
     ['100012.55', 'Use a multiple of the tick 0.1'],
-    ['110000.1', 'More than 10% above mark 100,000'],
-    ['89999.9', 'More than 10% below mark 100,000'],
+    ['110000.1', 'More than 10% above mark 100,000.0'],
+    ['89999.9', 'More than 10% below mark 100,000.0'],
   ])('price %j', (price, message) => {
     expect(errorsOf(limit({ price }))).toEqual({ price: message });
   });
@@ -289,11 +289,13 @@ describe('ticket summary', () => {
     expect(totalNotional.eq(new Big('68450.1'))).toBe(true);
   });
 
-  it('counts an order with a bad size in its leg, without its size', () => {
-    const { legs } = check([limit({ size: '0.1' }), limit({ size: 'x' })]).summary;
+  it('counts an order with a bad size as one to fix, never in its leg', () => {
+    const { legs, orders, toFix } = check([limit({ size: '0.1' }), limit({ size: 'x' })]).summary;
+    expect([orders, toFix]).toEqual([2, 1]);
     expect(legs).toHaveLength(1);
-    expect(legs[0]?.orders).toBe(2);
+    expect(legs[0]?.orders).toBe(1);
     expect(legs[0]?.quantity.toFixed()).toBe('0.1');
+    expect(check([limit({ size: 'x' })]).summary.legs).toEqual([]);
   });
 
   it('gives the furthest distance of a price from its mark', () => {

@@ -9,7 +9,20 @@ const durations: Duration[] = [
   limitDuration('FOK', 'Fill or kill'),
   limitDuration('POST_ONLY', 'Post only'),
 ];
-const read = (text: string, offered: readonly Duration[] = durations) => parseOrderLines(text, { durations: offered });
+/**
+ * Every line is a row now; a line that cannot be read carries its reasons in the row. For the rules
+ * of reading, `rows` are the lines read whole and `problems` every complaint (the header's and the
+ * lines'), in line order; `all` is what the ticket receives.
+ */
+function read(text: string, offered: readonly Duration[] = durations, symbols?: readonly string[]) {
+  const result = parseOrderLines(text, { durations: offered, symbols });
+  const lineErrors = result.rows.flatMap((row) => (row.pasteError ? [row.pasteError] : []));
+  return {
+    rows: result.rows.filter((row) => !row.pasteError),
+    problems: [...result.problems, ...lineErrors].sort((a, b) => a.line - b.line),
+    all: result.rows,
+  };
+}
 
 describe('reading pasted orders', () => {
   it('reads a CSV header with its columns in any order', () => {
@@ -142,6 +155,7 @@ describe('reading pasted orders', () => {
   it('reads no order when the header lacks symbol, side or order_type', () => {
     expect(read('symbol,type,side\nPERP_BTC_USDC,LIMIT,BUY')).toEqual({
       rows: [],
+      all: [],
       problems: [
         {
           line: 1,
@@ -170,8 +184,43 @@ describe('reading pasted orders', () => {
   });
 
   it('gives nothing for nothing', () => {
-    expect(read('')).toEqual({ rows: [], problems: [] });
-    expect(read(' \n\t\n')).toEqual({ rows: [], problems: [] });
+    expect(read('')).toEqual({ rows: [], problems: [], all: [] });
+    expect(read(' \n\t\n')).toEqual({ rows: [], problems: [], all: [] });
+  });
+});
+
+describe('every pasted line is a row', () => {
+  const symbols = ['PERP_BTC_USDC', 'PERP_ETH_USDC', 'PERP_ETH_USDT', 'PERP_SOL_USDC'];
+
+  it('keeps a bad line as a row in its place, read as far as it goes and marked with its line and reason', () => {
+    const { all } = read('PERP_BTC_USDC,LIMIT,BUY,,100000,0.1\n\nPERP_SOL_USDC,LIMIT,SELL,,150,-2\nPERP_SOL_USDC,MARKET,SELL,,,2', durations, symbols);
+    expect(all.map((row) => [row.symbol, row.side, row.price, row.size, row.pasteError])).toEqual([
+      ['PERP_BTC_USDC', 'BUY', '100000', '0.1', undefined],
+      ['PERP_SOL_USDC', 'SELL', '150', '-2', { line: 3, reason: 'order_quantity "-2" is negative' }],
+      ['PERP_SOL_USDC', 'SELL', '', '2', undefined],
+    ]);
+  });
+
+  it('reads a bare base as its market when exactly one market has it', () => {
+    const { all } = read('btc,LIMIT,BUY,,100000,0.1\nSol,MARKET,SELL,,,2', durations, symbols);
+    expect(all.map((row) => [row.symbol, row.pasteError])).toEqual([
+      ['PERP_BTC_USDC', undefined],
+      ['PERP_SOL_USDC', undefined],
+    ]);
+  });
+
+  it('names the candidates of a base several markets share, and a symbol the service does not list', () => {
+    const { all } = read('ETH,LIMIT,BUY,,3000,1\nDOGE,LIMIT,BUY,,1,1\nPERP_FOO_USDC,LIMIT,BUY,,1,1', durations, symbols);
+    expect(all.map((row) => [row.symbol, row.pasteError?.reason])).toEqual([
+      ['ETH', 'symbol ETH could be PERP_ETH_USDC or PERP_ETH_USDT: write the one meant'],
+      ['DOGE', 'symbol DOGE is not a market of this service'],
+      ['PERP_FOO_USDC', 'symbol PERP_FOO_USDC is not a market of this service'],
+    ]);
+  });
+
+  it('keeps symbols as written while the markets are not known yet', () => {
+    expect(read('ETH,LIMIT,BUY,,3000,1').all[0]).toMatchObject({ symbol: 'ETH' });
+    expect(read('ETH,LIMIT,BUY,,3000,1').all[0]?.pasteError).toBeUndefined();
   });
 });
 

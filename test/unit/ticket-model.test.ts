@@ -12,6 +12,7 @@ import { cleanPastedDecimal, isDecimalDraft, stepDecimal } from '@/terminal/shar
 
 const summary = (orders: number, notional: string): TicketSummary => ({
   orders,
+  toFix: 0,
   legs: [],
   totalNotional: new Big(notional),
   furthestFromMark: null,

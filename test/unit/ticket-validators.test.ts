@@ -28,6 +28,7 @@ const row = (patch: Partial<DraftRow>): DraftRow => ({ ...good, ...patch });
 
 type Case = [name: keyof typeof rules, bad: DraftRow, code: RowIssueCode, field: RowField, message: string, market?: MarketContext];
 const cases: Case[] = [
+  ['pastedLineRead', row({ pasteError: { line: 4, reason: 'side "HOLD" must be BUY or SELL' } }), 'paste.badLine', 'line', 'Pasted line 4 not read: side "HOLD" must be BUY or SELL'],
   ['marketPicked', row({ symbol: '' }), 'symbol.missing', 'symbol', 'Pick a market'],
   ['marketKnown', row({ symbol: 'PERP_XYZ_USDC' }), 'symbol.unknown', 'symbol', 'Unknown market PERP_XYZ_USDC', undefined],
   ['durationOffered', row({ durationId: 'DAY' }), 'duration.notOffered', 'durationId', 'DAY is not offered for limit orders; pick another'],
@@ -36,7 +37,7 @@ const cases: Case[] = [
   ['pricePositive', row({ price: '0' }), 'price.notPositive', 'price', 'Enter a positive number, like 100012.5'],
   ['markUsable', good, 'price.noMark', 'price', 'No usable mark price for PERP_BTC_USDC yet', { ...btc, mark_price: 0 }],
   ['priceOnTick', row({ price: '100000.55' }), 'price.offTick', 'price', 'Use a multiple of the tick 0.1'],
-  ['priceInBand', row({ price: '89999.9' }), 'price.outOfBand', 'price', 'More than 10% below mark 100,000'],
+  ['priceInBand', row({ price: '89999.9' }), 'price.outOfBand', 'price', 'More than 10% below mark 100,000.0'],
   ['amountOnlyForMarket', row({ sizeUnit: 'amount' }), 'size.amountNotMarket', 'size', 'Only market orders can be sized by amount'],
   ['sizeRequired', row({ size: '' }), 'size.missingQuantity', 'size', 'Enter a quantity'],
   ['sizePositive', row({ size: '-1' }), 'size.notPositive', 'size', 'Enter a positive number'],

@@ -25,7 +25,7 @@ describe('pre-trade warnings', () => {
     expect(postOnlyCrosses(limit({ price: '3600' }), eth, context)).toBeUndefined();
     const crossing = postOnlyCrosses(postOnly({ price: '3500' }), eth, context);
     expect(crossing).toMatchObject({ code: 'price.postOnlyCrosses', field: 'price', severity: 'warning' });
-    expect(messageFor(crossing!)).toBe('Post-only buy at or above mark 3500 would cross: it is cancelled, not placed');
+    expect(messageFor(crossing!)).toBe('Post-only buy at or above mark 3,500.00 would cross: it is cancelled, not placed');
     expect(postOnlyCrosses(postOnly({ side: 'SELL', price: '3499.99' }), eth, context)?.severity).toBe('warning');
   });
 
@@ -33,7 +33,7 @@ describe('pre-trade warnings', () => {
     expect(marketableLimit(limit({ price: '3535' }), eth, context)).toBeUndefined();
     expect(marketableLimit(limit({ price: '3400' }), eth, context)).toBeUndefined();
     const buy = marketableLimit(limit({ price: '3535.01' }), eth, context);
-    expect(messageFor(buy!)).toBe('Marketable: more than 1% above mark 3500, it fills at once');
+    expect(messageFor(buy!)).toBe('Marketable: more than 1% above mark 3,500.00, it fills at once');
     expect(marketableLimit(limit({ side: 'SELL', price: '3460' }), eth, context)?.code).toBe('price.marketable');
     expect(marketableLimit(limit({ price: '3535.01' }), eth, { ...context, marketableBand: 0.02 })).toBeUndefined();
     // IOC is meant to cross; post-only has its own warning.
@@ -64,7 +64,8 @@ describe('pre-trade warnings', () => {
   it('never counts a broken row in the totals, and gives each leg its price range', () => {
     const { summary } = checkTicket([limit({ price: '3400' }), limit({ price: '3300.5' }), limit({ price: '3400.001' })], context);
     expect(summary.totalNotional.toFixed()).toBe('6700.5');
-    expect([summary.legs[0]?.orders, summary.legs[0]?.lowPrice?.toFixed(), summary.legs[0]?.highPrice?.toFixed()]).toEqual([3, '3300.5', '3400']);
+    expect([summary.legs[0]?.orders, summary.legs[0]?.lowPrice?.toFixed(), summary.legs[0]?.highPrice?.toFixed()]).toEqual([2, '3300.5', '3400']);
+    expect(summary.toFix).toBe(1);
   });
 });
 

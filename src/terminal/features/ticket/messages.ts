@@ -7,6 +7,7 @@ import { groupDecimalText } from '@/terminal/shared/format/number';
  * compile, and a translation is a second table of the same shape.
  */
 const messages: { [C in IssueCode]: (params: IssueParams[C]) => string } = {
+  'paste.badLine': ({ line, reason }) => `Pasted line ${line} not read: ${reason}`,
   'symbol.missing': () => 'Pick a market',
   'symbol.unknown': ({ symbol }) => `Unknown market ${symbol}`,
   'duration.notOffered': ({ durationId, kind }) => `${durationId} is not offered for ${kind} orders; pick another`,
@@ -34,9 +35,9 @@ const messages: { [C in IssueCode]: (params: IssueParams[C]) => string } = {
   'clientId.inJournal': () => 'Already used by an order in the journal',
   'symbol.markUnverified': ({ ageSeconds }) => `Unverified: prices are ${ageSeconds} s old, checks against mark may be wrong`,
   'price.postOnlyCrosses': ({ side, mark }) =>
-    `Post-only ${side === 'BUY' ? 'buy at or above' : 'sell at or below'} mark ${mark} would cross: it is cancelled, not placed`,
+    `Post-only ${side === 'BUY' ? 'buy at or above' : 'sell at or below'} mark ${groupDecimalText(mark)} would cross: it is cancelled, not placed`,
   'price.marketable': ({ bandPercent, direction, mark }) =>
-    `Marketable: more than ${bandPercent}% ${direction} mark ${mark}, it fills at once`,
+    `Marketable: more than ${bandPercent}% ${direction} mark ${groupDecimalText(mark)}, it fills at once`,
   'size.extraDigit': ({ notional, median, factor }) =>
     `${notional} USDC is ${factor}× or more the ticket's usual ${median}: a digit too many?`,
   'ticket.empty': () => 'The ticket has no orders',

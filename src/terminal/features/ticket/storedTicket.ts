@@ -36,6 +36,7 @@ const draftRowSchema = z.object({
   clientOrderId: z.string(),
   expiryDate: z.string(),
   expiryTime: z.string(),
+  pasteError: z.optional(z.object({ line: z.int().check(z.positive()), reason: z.string() })),
 }) satisfies z.ZodMiniType<DraftRow>;
 
 const recvWindowSchema = z.int().check(z.positive(), z.maximum(MAX_RECV_WINDOW_MS));

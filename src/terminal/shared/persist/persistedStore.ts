@@ -114,5 +114,21 @@ export function persisted<T, S>(
   initializer: StateCreator<T, [['zustand/persist', unknown]], []>,
   options: PersistedOptions<T, S>,
 ): StateCreator<T, [], [['zustand/persist', S]]> {
-  return (set, get, api) => persist<T, [], [], S>(initializer, persistOptions(options, api))(set, get, api);
+  return (set, get, api) => {
+    const state = persist<T, [], [], S>(initializer, persistOptions(options, api))(set, get, api);
+    followOtherTabs(options.name, api as StoreApi<T> & { persist?: { rehydrate: () => Promise<void> | void } });
+    return state;
+  };
+}
+
+/**
+ * Two tabs of the terminal share one saved value. Without this, a tab left open writes its older
+ * state over what another tab saved (a ticket sent there, its result, a changed setting), and a
+ * reload shows the older one. The browser tells the other tabs of each write; they read it again.
+ */
+function followOtherTabs(name: string, api: { persist?: { rehydrate: () => Promise<void> | void } }): void {
+  if (typeof window === 'undefined') return;
+  window.addEventListener('storage', (event) => {
+    if (event.key === name && event.storageArea === window.localStorage) void api.persist?.rehydrate();
+  });
 }

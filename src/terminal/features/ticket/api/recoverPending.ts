@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import type { Duration } from '@/interface';
 import { usePendingTicket, useTicketActions } from '../store';
 import { ticketKeys } from './keys';
-import { pendingTicketQueryOptions } from './ticketQuery';
+import { isYoung, pendingTicketQueryOptions } from './ticketQuery';
 
 /**
  * A ticket that was on its way when the page reloaded (or whose answer was lost) is looked up in
@@ -15,12 +15,16 @@ export function useRecoverPendingTicket(durations: readonly Duration[]) {
   const actions = useTicketActions();
   const sending = useIsMutating({ mutationKey: ticketKeys.send() }) > 0;
   const key = pending?.key;
-  const { data, isSuccess, isFetching } = useQuery(pendingTicketQueryOptions(key ?? '', key !== undefined && !sending));
+  const { data, isSuccess, isFetching } = useQuery(
+    pendingTicketQueryOptions(key ?? '', key !== undefined && !sending, pending?.startedAt),
+  );
 
   useEffect(() => {
     // Only a settled, fresh look decides: one taken before the last send settled is being redone.
     if (!key || sending || !isSuccess || isFetching) return;
     if (data === null) {
+      // Perhaps still on its way from another tab: the next look decides.
+      if (pending && isYoung(pending.startedAt)) return;
       actions.finishSubmission(
         { key, message: 'The last ticket never reached the proxy, so nothing was sent. Send it again when ready.' },
         durations,
@@ -28,5 +32,5 @@ export function useRecoverPendingTicket(durations: readonly Duration[]) {
     } else if (data.status !== 'sending') {
       actions.finishSubmission({ key, result: data }, durations);
     }
-  }, [key, sending, isSuccess, isFetching, data, actions, durations]);
+  }, [key, pending, sending, isSuccess, isFetching, data, actions, durations]);
 }

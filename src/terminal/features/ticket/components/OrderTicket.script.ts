@@ -21,6 +21,9 @@ export function useOrderTicket(
     [markets, durations, usedClientOrderIds, marketableBand, markAgeMs],
   );
   const check = useMemo(() => checkTicket(rows, context), [rows, context]);
+  // The map is new on every poll; the list of markets only changes when the service's does.
+  const symbolList = [...markets.keys()].join(',');
+  const symbols = useMemo(() => (symbolList ? symbolList.split(',') : []), [symbolList]);
   return {
     rows,
     row,
@@ -29,5 +32,6 @@ export function useOrderTicket(
     check,
     checked: row ? check.rows.find((item) => item.id === row.id) : undefined,
     market: row ? markets.get(row.symbol) : undefined,
+    symbols,
   };
 }

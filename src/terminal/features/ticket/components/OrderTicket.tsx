@@ -30,7 +30,7 @@ export interface OrderTicketProps {
  * the service would as it is typed, sent through the proxy once, every result accounted for.
  */
 export function OrderTicket({ markets, durations, usedClientOrderIds, staleReason, markAgeMs }: OrderTicketProps) {
-  const { rows, row, tool, actions, check, checked, market } = useOrderTicket(markets, durations, usedClientOrderIds, markAgeMs);
+  const { rows, row, tool, actions, check, checked, market, symbols } = useOrderTicket(markets, durations, usedClientOrderIds, markAgeMs);
   if (!row) return null;
 
   return (
@@ -59,7 +59,7 @@ export function OrderTicket({ markets, durations, usedClientOrderIds, staleReaso
         />
         {tool === 'order' ? <RowEditor row={row} checked={checked} market={market} durations={durations} /> : null}
         {tool === 'ladder' ? <LadderForm market={market} durations={durations} side={row.side} /> : null}
-        {tool === 'paste' ? <PasteOrders durations={durations} /> : null}
+        {tool === 'paste' ? <PasteOrders durations={durations} symbols={symbols} /> : null}
         <TicketRows rows={rows} checked={check.rows} durations={durations} />
         <SubmitBar check={check} durations={durations} side={row.side} />
         <details className="ticket__more">

@@ -7,23 +7,23 @@ import { useTicketActions } from '../store';
  * Reading pasted or loaded lines into the ticket. The parser loads on first use, so it costs the
  * first page load nothing.
  */
-export function usePasteOrders(durations: readonly Duration[]) {
+export function usePasteOrders(durations: readonly Duration[], symbols: readonly string[]) {
   const actions = useTicketActions();
   const [text, setText] = useState('');
   const [problems, setProblems] = useState<ImportProblem[]>([]);
-  const [added, setAdded] = useState<number | null>(null);
+  const [added, setAdded] = useState<{ rows: number; toFix: number[] } | null>(null);
   const [lines, setLines] = useState<string[]>([]);
 
   const read = async (source: string) => {
     const { parseOrderLines } = await import('../model/importOrders');
-    const result = parseOrderLines(source, { durations });
+    const result = parseOrderLines(source, { durations, symbols });
+    const toFix = result.rows.flatMap((row) => (row.pasteError ? [row.pasteError.line] : []));
     setProblems(result.problems);
-    setAdded(result.rows.length);
+    setAdded({ rows: result.rows.length, toFix });
     setLines(source.split(/\r?\n/));
     actions.appendRows(result.rows);
-    // The good lines are in the ticket now; pasting again must not add them twice.
+    // Every line is a row in the ticket now (bad ones marked there); pasting again would add them twice.
     if (result.rows.length > 0) setText('');
-    if (result.problems.length === 0 && result.rows.length > 0) actions.setTool('order');
   };
 
   return {

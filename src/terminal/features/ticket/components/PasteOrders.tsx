@@ -1,24 +1,34 @@
 import type { Duration } from '@/interface';
+import { importColumns } from '../model/importColumns';
 import { usePasteOrders } from './PasteOrders.script';
+
+const example = 'PERP_BTC_USDC,LIMIT,BUY,,99500,0.01\nETH,POST_ONLY,SELL,eth-2,3400,0.5';
+
+function addedText({ rows, toFix }: { rows: number; toFix: number[] }): string {
+  const orders = `${rows} order${rows === 1 ? '' : 's'} added to the ticket`;
+  if (toFix.length === 0) return `${orders}.`;
+  const lines = `line${toFix.length === 1 ? '' : 's'} ${toFix.join(', ')}`;
+  return `${orders}; ${toFix.length} to fix (${lines}), marked in the ticket and left out of its totals.`;
+}
 
 /**
  * Orders pasted from a spreadsheet or a file, CSV or TSV, with or without a header naming the
- * interface's fields. Good lines become orders; bad ones are listed with their line and reason.
+ * interface's fields. Every line becomes a row; a line that cannot be read is marked in its row.
  */
-export function PasteOrders({ durations }: { durations: readonly Duration[] }) {
-  const { text, setText, problems, added, lineOf, read, readFile } = usePasteOrders(durations);
+export function PasteOrders({ durations, symbols }: { durations: readonly Duration[]; symbols: readonly string[] }) {
+  const { text, setText, problems, added, lineOf, read, readFile } = usePasteOrders(durations, symbols);
   return (
     <div className="ticket__editor" aria-label="Paste orders">
       <label className="field__label" htmlFor="paste-orders">
-        Paste lines (CSV or TSV). Header optional; columns: symbol, order_type, side, client_order_id, order_price,
-        order_quantity, order_amount, visible_quantity, order_tag, margin_mode.
+        Paste lines (CSV or TSV). Without a header the columns are, in this order: {importColumns.join(', ')}. With a
+        header line naming them, any order and any subset. A bare base (ETH) is read as its one market.
       </label>
       <textarea
         id="paste-orders"
         className="input paste"
         rows={7}
         spellCheck={false}
-        placeholder={'symbol,order_type,side,order_price,order_quantity\nPERP_BTC_USDC,LIMIT,BUY,99500,0.01'}
+        placeholder={example}
         value={text}
         onChange={(event) => setText(event.target.value)}
       />
@@ -40,11 +50,11 @@ export function PasteOrders({ durations }: { durations: readonly Duration[] }) {
       </div>
       {added !== null ? (
         <div className="paste__result" role="status">
-          {added} order{added === 1 ? '' : 's'} added{problems.length ? `, ${problems.length} line${problems.length === 1 ? '' : 's'} skipped:` : '.'}
+          {addedText(added)}
         </div>
       ) : null}
       {problems.length > 0 ? (
-        <ul className="paste__problems" aria-label="Lines not read">
+        <ul className="paste__problems" aria-label="Header not read">
           {problems.map((problem) => (
             <li key={`${problem.line}:${problem.reason}`}>
               <span className="num">Line {problem.line}</span>: {problem.reason}

@@ -24,6 +24,11 @@ export function RowEditor({ row, checked, market, durations }: RowEditorProps) {
   const editor = useRowEditor(row, checked, market, durations);
   return (
     <div className="ticket__editor">
+      {editor.errors.line ? (
+        <p className="field__error ticket__paste-error" role="alert">
+          {editor.errors.line} Editing the order clears this.
+        </p>
+      ) : null}
       <SidePicker label="Side" value={row.side} words={orderSides} onChange={(side) => editor.update({ side })} />
       <Segmented
         label="Order type"

@@ -9,7 +9,7 @@ export function SubmitSummary({ summary }: { summary: TicketSummary }) {
       <div>
         <dt>Orders</dt>
         <dd className="num">
-          {summary.orders}
+          {summary.toFix > 0 ? `${summary.orders - summary.toFix} ready · ${summary.toFix} to fix` : summary.orders}
           {summary.requests > 1 ? ` in ${summary.requests} requests (about ${summary.seconds} s)` : ''}
         </dd>
       </div>

@@ -5,6 +5,8 @@ import { useActiveRowId, useTicketActions } from '../store';
 import { baseAsset, type Duration } from '@/interface';
 import { Icon } from '@/terminal/shared/ui/Icon';
 
+const lineError = (checked: CheckedRow | undefined) => (checked?.issues.line ? messageFor(checked.issues.line) : '');
+
 interface TicketRowsProps {
   rows: readonly DraftRow[];
   checked: readonly CheckedRow[];
@@ -52,6 +54,7 @@ export function TicketRows({ rows, checked, durations }: TicketRowsProps) {
                 <span className="num">{row.kind === 'market' ? 'market' : row.price || '—'}</span>
                 <span className="num">{size}</span>
                 {errors.length ? <span className="ticket-rows__errors">{errors.length} to fix</span> : null}
+                {row.pasteError ? <span className="ticket-rows__errors ticket-rows__paste">{lineError(checked[index])}</span> : null}
                 {warnings.length ? <span className="ticket-rows__warnings">{warnings.length} warning{warnings.length === 1 ? '' : 's'}</span> : null}
               </button>
               <span className="ticket-rows__actions">

@@ -42,6 +42,8 @@ export interface NumberedWarning {
 
 export interface TicketSummary {
   orders: number;
+  /** Orders with an error: counted here, never in the legs or the notional. */
+  toFix: number;
   legs: Leg[];
   totalNotional: Big;
   /** The largest distance of a price from its mark, as a ratio; null without priced orders. */
@@ -122,6 +124,8 @@ function summarise(rows: CheckedRow[], drafts: readonly DraftRow[]): TicketSumma
     if (row.fromMark !== undefined) {
       furthest = Math.max(furthest ?? 0, Math.abs(row.fromMark));
     }
+    // A broken row is an order to fix, never part of what the ticket buys or sells.
+    if (!row.order) return;
     const key = `${draft.symbol}|${draft.side}`;
     let leg = legs.get(key);
     if (!leg) {
@@ -129,8 +133,6 @@ function summarise(rows: CheckedRow[], drafts: readonly DraftRow[]): TicketSumma
       legs.set(key, leg);
     }
     leg.orders += 1;
-    // A broken row is counted as an order to fix, never in what the ticket buys or sells.
-    if (!row.order) return;
     const price = row.order.order_price !== undefined ? new Big(row.order.order_price) : undefined;
     if (price && (!leg.lowPrice || price.lt(leg.lowPrice))) leg.lowPrice = price;
     if (price && (!leg.highPrice || price.gt(leg.highPrice))) leg.highPrice = price;
@@ -143,6 +145,7 @@ function summarise(rows: CheckedRow[], drafts: readonly DraftRow[]): TicketSumma
   const requests = Math.ceil(drafts.length / MAX_ORDERS_PER_REQUEST);
   return {
     orders: drafts.length,
+    toFix: rows.filter((row) => !row.order).length,
     legs: [...legs.values()],
     totalNotional,
     furthestFromMark: furthest,

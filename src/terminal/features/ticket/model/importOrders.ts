@@ -1,7 +1,8 @@
 import Papa from 'papaparse';
-import type { Duration, MarginMode, Side } from '@/interface';
+import { baseAsset, type Duration, type MarginMode, type Side } from '@/interface';
 import { parseDecimal } from './decimal';
 import { defaultDurationFor, durationsFor, plainLimitDuration } from './durations';
+import { importColumns, type ImportColumn } from './importColumns';
 import { newDraftRow } from './rows';
 import type { DraftRow, OrderKind } from './types';
 
@@ -10,25 +11,17 @@ import type { DraftRow, OrderKind } from './types';
  * of each line is judged here; prices, steps and ids are judged by checkTicket like any typed row.
  */
 
-/** The order request fields in the interface's order (interface.md 2.3): a paste without header uses it. */
-export const importColumns = [
-  'symbol',
-  'order_type',
-  'side',
-  'client_order_id',
-  'order_price',
-  'order_quantity',
-  'order_amount',
-  'visible_quantity',
-  'order_tag',
-  'margin_mode',
-] as const;
-export type ImportColumn = (typeof importColumns)[number];
+export { importColumns, type ImportColumn } from './importColumns';
 
 export interface ImportProblem {
   /** 1-based, as the trader sees the pasted text. */
   line: number;
   reason: string;
+}
+export interface ImportContext {
+  durations: readonly Duration[];
+  /** The service's markets, to resolve a bare base ("ETH") and name a symbol it does not list. */
+  symbols?: readonly string[];
 }
 export interface ImportResult {
   rows: DraftRow[];
@@ -138,9 +131,25 @@ function readChoice<T extends string>(column: ImportColumn, value: string, choic
   return choice;
 }
 
-function readOrder(cell: (column: ImportColumn) => string, durations: readonly Duration[], reasons: string[]) {
-  const symbol = cell('symbol').toUpperCase();
+/**
+ * The market a pasted symbol names: the full symbol, or a bare base ("ETH") when exactly one of the
+ * service's markets has it. Without the markets (not loaded yet) the symbol is kept as written.
+ */
+function resolveSymbol(value: string, symbols: readonly string[], reasons: string[]): string {
+  const symbol = value.toUpperCase();
   if (symbol === '') reasons.push('symbol is missing');
+  if (symbol === '' || symbols.length === 0 || symbols.includes(symbol)) return symbol;
+  const matches = symbols.filter((known) => baseAsset(known) === symbol);
+  if (matches.length === 1 && matches[0]) return matches[0];
+  if (matches.length > 1) reasons.push(`symbol ${value} could be ${matches.join(' or ')}: write the one meant`);
+  else reasons.push(`symbol ${value} is not a market of this service`);
+  return symbol;
+}
+
+/** What the line says, read as far as it can be: a row even when some cell is wrong. */
+function readOrder(cell: (column: ImportColumn) => string, context: ImportContext, reasons: string[]): DraftRow {
+  const { durations } = context;
+  const symbol = resolveSymbol(cell('symbol'), context.symbols ?? [], reasons);
   const type = readType(cell('order_type'), durations, reasons);
   const side = readChoice<Side>('side', cell('side'), ['BUY', 'SELL'], reasons);
   const marginMode = readChoice<MarginMode>('margin_mode', cell('margin_mode') || 'CROSS', ['CROSS', 'ISOLATED'], reasons);
@@ -150,28 +159,28 @@ function readOrder(cell: (column: ImportColumn) => string, durations: readonly D
   const visibleQuantity = readNumber('visible_quantity', cell('visible_quantity'), reasons);
   if (amount !== '' && quantity !== '') reasons.push('Give order_quantity or order_amount, not both');
   else if (amount !== '' && type && type.kind !== 'market') reasons.push('order_amount is only for MARKET orders; give order_quantity');
-  if (reasons.length > 0 || !type || !side || !marginMode) return undefined;
 
-  const row = newDraftRow(durations, symbol, type.kind);
+  const row = newDraftRow(durations, symbol, type?.kind ?? 'limit');
   return {
     ...row,
-    side,
-    durationId: type.durationId,
+    side: side ?? 'BUY',
+    durationId: type?.durationId ?? row.durationId,
     price,
     size: amount || quantity,
-    sizeUnit: amount !== '' ? 'amount' : 'quantity',
+    sizeUnit: amount !== '' && quantity === '' ? 'amount' : 'quantity',
     visibleQuantity,
     tag: cell('order_tag'),
-    marginMode,
+    marginMode: marginMode ?? 'CROSS',
     clientOrderId: cell('client_order_id') || row.clientOrderId,
-  } satisfies DraftRow;
+  };
 }
 
 /**
- * Reads pasted CSV or TSV, with or without a header line. A line that cannot be read is reported
- * with its reasons and left out; every other line becomes a row, in the order pasted.
+ * Reads pasted CSV or TSV, with or without a header line. Every line becomes a row, in the order
+ * pasted; one that cannot be read whole carries its line and reasons (`pasteError`), so it is shown
+ * and fixed in the ticket instead of vanishing. Only a header's problems are reported apart.
  */
-export function parseOrderLines(text: string, context: { durations: readonly Duration[] }): ImportResult {
+export function parseOrderLines(text: string, context: ImportContext): ImportResult {
   const lines = readLines(text);
   const rows: DraftRow[] = [];
   const problems: ImportProblem[] = [];
@@ -188,20 +197,15 @@ export function parseOrderLines(text: string, context: { durations: readonly Dur
   }
 
   for (const { line, cells, error } of lines) {
-    if (error) {
-      problems.push({ line, reason: error });
-      continue;
-    }
-    const reasons: string[] = [];
+    const reasons: string[] = error ? [error] : [];
     const extra = cells.findIndex((value, index) => index >= columns.length && value !== '');
     if (extra >= 0) reasons.push(`Cell ${extra + 1} "${cells[extra]}" is beyond ${beyond}`);
     const cell = (column: ImportColumn) => {
       const index = columns.indexOf(column);
       return index >= 0 ? (cells[index] ?? '') : '';
     };
-    const row = readOrder(cell, context.durations, reasons);
-    if (row) rows.push(row);
-    else problems.push({ line, reason: reasons.join('; ') });
+    const row = readOrder(cell, context, reasons);
+    rows.push(reasons.length > 0 ? { ...row, pasteError: { line, reason: reasons.join('; ') } } : row);
   }
   return { rows, problems };
 }

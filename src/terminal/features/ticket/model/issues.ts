@@ -7,6 +7,7 @@ import type { RowField } from './types';
  * translation swaps them without touching the rules.
  */
 export interface RowIssueParams {
+  'paste.badLine': { line: number; reason: string };
   'symbol.missing': Record<string, never>;
   'symbol.unknown': { symbol: string };
   'duration.notOffered': { durationId: string; kind: string };

@@ -23,6 +23,15 @@ export interface DraftRow {
   /** Expiry asked for by a duration with a date or time picker (yyyy-mm-dd, hh:mm). */
   expiryDate: string;
   expiryTime: string;
+  /** Set on a row read from a pasted line that could not be read whole; any edit clears it. */
+  pasteError?: PastedLineError;
+}
+
+/** The pasted line a row came from and why it could not be read as an order. */
+export interface PastedLineError {
+  /** 1-based, as the trader sees the pasted text. */
+  line: number;
+  reason: string;
 }
 
 /** What the ticket needs to know of a market to check an order against it. */
@@ -34,6 +43,7 @@ export interface MarketContext {
 }
 
 export type RowField =
+  | 'line'
   | 'symbol'
   | 'side'
   | 'kind'

@@ -24,6 +24,8 @@ export const PRICE_BAND = 0.1;
 export type RowValidator = (row: DraftRow, market: MarketContext | undefined, context: RowContext) => TicketIssue | undefined;
 
 const plain = (value: Big) => value.toFixed();
+/** A mark in the instrument's own decimals, as the markets show it. */
+export const markText = (mark: Big, market: MarketContext) => mark.toFixed(market.priceDecimals);
 
 export function rowOrderType(row: DraftRow, context: RowContext): OrderType {
   return orderTypeFor(row.kind, resolveDuration(row.kind, row.durationId, context.durations));
@@ -40,6 +42,10 @@ function positivePrice(row: DraftRow, context: RowContext): Big | undefined {
 const byAmount = (row: DraftRow) => row.sizeUnit === 'amount';
 const hasVisible = (row: DraftRow) => row.visibleQuantity.trim() !== '';
 const clientId = (row: DraftRow) => row.clientOrderId.trim();
+
+/** A pasted line that could not be read stays a row, so the trader fixes it where it is. */
+export const pastedLineRead: RowValidator = (row) =>
+  row.pasteError ? issue('paste.badLine', 'line', { ...row.pasteError }) : undefined;
 
 export const marketPicked: RowValidator = (row) => (!row.symbol ? issue('symbol.missing', 'symbol', {}) : undefined);
 
@@ -81,11 +87,11 @@ export const priceInBand: RowValidator = (row, market, context) => {
   const price = positivePrice(row, context);
   const mark = usableMark(market);
   // The band in exact decimals, as the service judges it.
-  if (!price || !mark || price.minus(mark).abs().lte(mark.times(PRICE_BAND))) return undefined;
+  if (!market || !price || !mark || price.minus(mark).abs().lte(mark.times(PRICE_BAND))) return undefined;
   return issue('price.outOfBand', 'price', {
     bandPercent: PRICE_BAND * 100,
     direction: price.gt(mark) ? 'above' : 'below',
-    mark: plain(mark),
+    mark: markText(mark, market),
   });
 };
 
@@ -156,6 +162,7 @@ export const clientIdUnused: RowValidator = (row, _market, context) =>
 
 /** Every rule, in the order a field's first issue is picked. */
 export const rowValidators: readonly RowValidator[] = [
+  pastedLineRead,
   marketPicked,
   marketKnown,
   durationOffered,

@@ -1,7 +1,7 @@
 import { Big, parseDecimal } from './decimal';
 import { warning, type TicketIssue } from './issues';
 import type { DraftRow, MarketContext, RowContext } from './types';
-import { isPriced, rowOrderType, usableMark } from './validators';
+import { isPriced, markText, rowOrderType, usableMark } from './validators';
 
 /** How far through mark a plain limit may go before it is called marketable, unless the trader sets it. */
 export const DEFAULT_MARKETABLE_BAND = 0.01;
@@ -14,12 +14,11 @@ export const EXTRA_DIGIT_FACTOR = 10;
  */
 export type RowWarning = (row: DraftRow, market: MarketContext | undefined, context: RowContext) => TicketIssue | undefined;
 
-const plain = (value: Big) => value.toFixed();
 
 function priceAndMark(row: DraftRow, market: MarketContext | undefined, context: RowContext) {
   const price = isPriced(row, context) ? parseDecimal(row.price) : undefined;
   const mark = usableMark(market);
-  return price?.gt(0) && mark ? { price, mark } : undefined;
+  return price?.gt(0) && mark && market ? { price, mark, markText: markText(mark, market) } : undefined;
 }
 
 /** Base quantity and notional (quote) of a row, when they can be known before sending. */
@@ -37,7 +36,7 @@ export const postOnlyCrosses: RowWarning = (row, market, context) => {
   const found = rowOrderType(row, context) === 'POST_ONLY' ? priceAndMark(row, market, context) : undefined;
   if (!found) return undefined;
   const crosses = row.side === 'BUY' ? found.price.gte(found.mark) : found.price.lte(found.mark);
-  return crosses ? warning('price.postOnlyCrosses', 'price', { side: row.side, mark: plain(found.mark) }) : undefined;
+  return crosses ? warning('price.postOnlyCrosses', 'price', { side: row.side, mark: found.markText }) : undefined;
 };
 
 /** A plain limit priced through the mark by more than the band fills at once, like a market order. */
@@ -50,7 +49,7 @@ export const marketableLimit: RowWarning = (row, market, context) => {
   return warning('price.marketable', 'price', {
     bandPercent: new Big(band).times(100).toNumber(),
     direction: row.side === 'BUY' ? 'above' : 'below',
-    mark: plain(found.mark),
+    mark: found.markText,
   });
 };
 

@@ -1,7 +1,15 @@
 import { defaultDurationFor, durationsFor } from '../model/durations';
 import { pointTicketAt, withSymbol } from '../model/marketPick';
 import { copyDraftRow, newDraftRow } from '../model/rows';
+import type { DraftRow } from '../model/types';
 import type { ActiveRowActions, GetTicket, RowListActions, SetTicket } from './state';
+
+/** A row the trader has touched is theirs now: the pasted line's complaint no longer applies. */
+function edited(row: DraftRow): DraftRow {
+  if (!row.pasteError) return row;
+  const { pasteError: _read, ...rest } = row;
+  return rest;
+}
 
 export function activeRowActions(set: SetTicket): ActiveRowActions {
   return {
@@ -17,19 +25,19 @@ export function activeRowActions(set: SetTicket): ActiveRowActions {
           rows: pointed.rows.map((row) => {
             if (row.id !== pointed.activeRowId) return row;
             const durationId = row.kind === 'limit' ? row.durationId : (defaultDurationFor('limit', durations)?.id ?? '');
-            return { ...row, price, kind: 'limit', durationId, sizeUnit: 'quantity' };
+            return { ...edited(row), price, kind: 'limit', durationId, sizeUnit: 'quantity' };
           }),
         };
       });
     },
     changeSymbol(id, symbol) {
-      set((state) => ({ rows: state.rows.map((row) => (row.id === id ? withSymbol(row, symbol) : row)) }));
+      set((state) => ({ rows: state.rows.map((row) => (row.id === id ? withSymbol(edited(row), symbol) : row)) }));
     },
     setActiveRow(id) {
       set({ activeRowId: id });
     },
     updateRow(id, patch) {
-      set((state) => ({ rows: state.rows.map((row) => (row.id === id ? { ...row, ...patch } : row)) }));
+      set((state) => ({ rows: state.rows.map((row) => (row.id === id ? { ...edited(row), ...patch } : row)) }));
     },
     setKind(id, kind, durations) {
       set((state) => ({
@@ -38,7 +46,7 @@ export function activeRowActions(set: SetTicket): ActiveRowActions {
           const offered = durationsFor(kind, durations);
           const keep = offered.some((duration) => duration.id === row.durationId);
           return {
-            ...row,
+            ...edited(row),
             kind,
             durationId: keep ? row.durationId : (defaultDurationFor(kind, durations)?.id ?? ''),
             sizeUnit: kind === 'limit' ? 'quantity' : row.sizeUnit,
