@@ -26,7 +26,7 @@ export const healthRoutes: ZodRoutes = async (app) => {
           failedWrites: app.tape.counts.failedWrites,
           lastRecordedAt: app.tape.lastRecordedAt,
           recordingSince: app.tape.store.firstRecorded,
-          instruments: app.tape.store.symbolCount,
+          instruments: app.tape.instrumentCount,
           fileBytes: app.tape.store.fileBytes(),
         },
         accountId: app.proxyOptions.account.accountId,

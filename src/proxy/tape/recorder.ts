@@ -114,6 +114,13 @@ export class TapeRecorder {
     return candle ? { ...candle } : undefined;
   }
 
+  /** Instruments on the tape, on disk or in the minute in progress. */
+  get instrumentCount(): number {
+    let count = this.store.symbolCount;
+    for (const symbol of this.current.keys()) if (!this.store.has(symbol)) count += 1;
+    return count;
+  }
+
   /** Whether the tape has this instrument, on disk or in the minute in progress. */
   has(symbol: string): boolean {
     return this.store.has(symbol) || this.current.has(symbol);
