@@ -97,8 +97,18 @@ export function encodeMinute(candle: StoredCandle, hint = -1): MinuteRow {
   ];
 }
 
-export function decodeMinute(minute: number, row: MinuteRow): StoredCandle {
-  const [open, high, low, close, index, funding, openInterest, volume, samples, scales] = row;
+/** `row` as stored, or with the minute first (`at` 1): a read's rows are decoded without copying. */
+export function decodeMinute(minute: number, row: readonly number[], at = 0): StoredCandle {
+  const open = row[at]!;
+  const high = row[at + 1]!;
+  const low = row[at + 2]!;
+  const close = row[at + 3]!;
+  const index = row[at + 4]!;
+  const funding = row[at + 5]!;
+  const openInterest = row[at + 6]!;
+  const volume = row[at + 7]!;
+  const samples = row[at + 8]!;
+  const scales = row[at + 9]!;
   const pd = scales & 15;
   const offset = pd === RAW ? 0 : open;
   return {

@@ -155,8 +155,10 @@ export class TapeStore {
   minutes(symbol: string, from: number, to: number): StoredCandle[] {
     const state = this.symbols.get(symbol);
     if (!state) return [];
-    const rows = this.sql.minutes.all(state.id, Math.ceil(from / MINUTE_MS), Math.floor(to / MINUTE_MS)) as [number, ...MinuteRow][];
-    return rows.map(([minute, ...row]) => decodeMinute(minute, row));
+    const rows = this.sql.minutes.all(state.id, Math.ceil(from / MINUTE_MS), Math.floor(to / MINUTE_MS)) as number[][];
+    const candles: StoredCandle[] = new Array(rows.length);
+    for (let i = 0; i < rows.length; i++) candles[i] = decodeMinute(rows[i]![0]!, rows[i]!, 1);
+    return candles;
   }
 
   /** Hour candles of `symbol` with start in [from, to] (ms), oldest first. */
