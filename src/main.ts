@@ -3,7 +3,7 @@
  * service. `npm run service`: the embedded service alone, for bots and other clients.
  */
 import { readdirSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { LOOPBACK_ADDRESS, readProxyEnv, startProxy, StartupError, type ProxyEnv, type ServiceAccount } from './proxy';
 import { loadOrCreateDemoAccount, startService, type RunningService } from './service';
 
@@ -76,6 +76,8 @@ async function runTerminal(env: ProxyEnv): Promise<void> {
     embedded: service !== undefined,
     account,
     journalPath: env.journalPath,
+    // The simulator's past fills a new tape; a real service's tape starts empty.
+    tapeBackfill: service?.pastMinutes,
     distDir: join(root, 'dist'),
     host: env.host,
     port: env.port,
@@ -90,6 +92,7 @@ async function runTerminal(env: ProxyEnv): Promise<void> {
   console.log(`  Service:   ${serviceBaseUrl}${service ? ' (embedded, simulated markets)' : ''}`);
   if (accountNote) console.log(`  Account:   ${accountNote}`);
   console.log(`  Journal:   ${env.journalPath}`);
+  console.log(`  Tape:      ${join(dirname(env.journalPath), 'tape.sqlite')} (kept ${env.limits.tapeRetentionDays || 'all'} days)`);
   if (!LOOPBACK_ADDRESS.test(env.host)) {
     console.log(`  Warning:   listening on ${env.host}, beyond loopback: reachable from other machines as ${env.allowedHosts.join(', ')}`);
   }

@@ -22,6 +22,22 @@ export const healthSchema = z.object({
       unknownOrders: z.int(),
       sendingOrders: z.int(),
     }),
+    /** The market tape (GET /api/tape/candles): what it recorded and skipped, and its file. */
+    tape: z.object({
+      recordedSnapshots: z.int(),
+      /** Answers with no timestamp or rows: nothing of them recorded. */
+      skippedSnapshots: z.int(),
+      /** Rows that failed the market row's schema, each skipped alone (the rest recorded). */
+      skippedRows: z.int(),
+      /** Writes of a minute that failed (the minute is lost). */
+      failedWrites: z.int(),
+      /** Service time of the last snapshot recorded (ms), null before the first. */
+      lastRecordedAt: z.nullable(z.int()),
+      /** First minute recorded from the service (not simulated), ms. */
+      recordingSince: z.nullable(z.int()),
+      instruments: z.int(),
+      fileBytes: z.int(),
+    }),
     accountId: z.string(),
   }),
   timestamp: z.int(),

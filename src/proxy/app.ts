@@ -12,11 +12,13 @@ import { schemasPlugin } from './plugins/schemas';
 import { securityHeadersPlugin } from './plugins/securityHeaders';
 import { senderPlugin } from './plugins/sender';
 import { servicePlugin } from './plugins/service';
+import { tapePlugin } from './plugins/tape';
 import { batchOrdersRoutes } from './routes/batchOrders';
 import { healthRoutes } from './routes/health';
 import { marketReadsRoutes } from './routes/marketReads';
 import { ordersRoutes } from './routes/orders';
 import { sessionRoutes } from './routes/session';
+import { tapeRoutes } from './routes/tape';
 import { terminalRoutes } from './routes/terminal';
 import { ticketsRoutes } from './routes/tickets';
 import type { ServiceClock } from './serviceClock';
@@ -36,9 +38,9 @@ export interface ProxyApp {
   recovered: number;
 }
 
-/** Login sessions live beside the journal, in their own file. */
-const sessionsPathOf = (journalPath: string) =>
-  journalPath === ':memory:' ? ':memory:' : join(dirname(journalPath), 'sessions.sqlite');
+/** Login sessions and the market tape live beside the journal, each in its own file. */
+const besideJournal = (journalPath: string, name: string) =>
+  journalPath === ':memory:' ? ':memory:' : join(dirname(journalPath), name);
 
 function createServer(options: ProxyOptions): FastifyInstance {
   return Fastify({
@@ -78,13 +80,19 @@ export async function createProxyApp(options: ProxyOptions): Promise<ProxyApp> {
     retentionDays: options.journalRetentionDays,
   });
   await app.register(doorPlugin, {
-    sessionsPath: sessionsPathOf(options.journalPath),
+    sessionsPath: besideJournal(options.journalPath, 'sessions.sqlite'),
     terminalToken: options.terminalToken,
     maxSessions: options.maxSessions ?? proxyDefaults.maxSessions,
     allowedHosts: options.allowedHosts ?? [],
   });
   await app.register(rateLimitsPlugin, { perSession: options.sessionRateLimit ?? proxyDefaults.sessionRateLimit });
   await app.register(servicePlugin, { baseUrl: options.serviceBaseUrl, timeoutMs: serviceTimeoutMs, coalesceMs: options.coalesceMs });
+  await app.register(tapePlugin, {
+    path: besideJournal(options.journalPath, 'tape.sqlite'),
+    retentionDays: options.tapeRetentionDays,
+    backfill: options.tapeBackfill,
+    polls: options.tapePolls,
+  });
   await app.register(senderPlugin, {
     account: options.account,
     pacingMs: options.pacingMs,
@@ -101,6 +109,7 @@ export async function createProxyApp(options: ProxyOptions): Promise<ProxyApp> {
   await app.register(ordersRoutes);
   await app.register(sessionRoutes);
   await app.register(healthRoutes);
+  await app.register(tapeRoutes);
   await app.register(terminalRoutes, { distDir: options.distDir });
 
   await app.ready();

@@ -26,6 +26,7 @@ export interface ProxyEnv {
     maxQueueSeconds: number;
     journalMinFreeMb: number;
     journalRetentionDays: number;
+    tapeRetentionDays: number;
     maxSessions: number;
   };
 }
@@ -59,6 +60,7 @@ function limitsOf(env: Env): ProxyEnv['limits'] {
     maxQueueSeconds: integer(env, 'MAX_QUEUE_SECONDS', proxyDefaults.maxQueueSeconds, 1, 3600),
     journalMinFreeMb: integer(env, 'JOURNAL_MIN_FREE_MB', proxyDefaults.journalMinFreeMb, 0, 1_000_000),
     journalRetentionDays: integer(env, 'JOURNAL_RETENTION_DAYS', proxyDefaults.journalRetentionDays, 0, 36_500),
+    tapeRetentionDays: integer(env, 'TAPE_RETENTION_DAYS', proxyDefaults.tapeRetentionDays, 0, 36_500),
     maxSessions: integer(env, 'MAX_SESSIONS', proxyDefaults.maxSessions, 1, 10_000),
   };
 }

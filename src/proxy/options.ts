@@ -1,3 +1,11 @@
+import type { TapeCandle } from '@/interface';
+
+/**
+ * Past minutes an embedded simulator can give a new tape, one instrument at a time (each oldest
+ * first), none in or after the minute of `until` (ms).
+ */
+export type TapeBackfill = (until: number) => Iterable<{ symbol: string; candles: TapeCandle[] }>;
+
 export interface ServiceAccount {
   accountId: string;
   key: string;
@@ -38,6 +46,18 @@ export interface ProxyOptions {
   journalMinFreeMb?: number;
   /** Finished tickets older than this are deleted (JOURNAL_RETENTION_DAYS); 0 keeps everything. */
   journalRetentionDays?: number;
+  /** Minutes older than this are deleted from the tape (TAPE_RETENTION_DAYS); 0 keeps everything. */
+  tapeRetentionDays?: number;
+  /**
+   * Only with the embedded service: its simulated past, written (marked simulated) when the tape
+   * is new, so a first start shows a chart at once. A real service has no such thing.
+   */
+  tapeBackfill?: TapeBackfill;
+  /**
+   * The tape polls the market feed itself (default), so it records whether or not a terminal is
+   * open. Off, it records only what terminals read (tests that script the feed answer by answer).
+   */
+  tapePolls?: boolean;
   /** Login sessions kept at most (MAX_SESSIONS); the oldest go first. */
   maxSessions?: number;
   logger?: boolean | { level?: string; stream?: { write(line: string): void } };
@@ -50,6 +70,7 @@ export const proxyDefaults = {
   maxQueueSeconds: 10,
   journalMinFreeMb: 64,
   journalRetentionDays: 90,
+  tapeRetentionDays: 30,
   maxSessions: 50,
   sessionRateLimit: 50,
   serviceTimeoutMs: 5000,

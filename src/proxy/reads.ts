@@ -27,6 +27,12 @@ const gatewayError = (status: number, message: string): ReadReply => ({
 export class ReadForwarder {
   private readonly cache = new Map<string, { interval: number; answered: boolean; reply: Promise<ReadReply> }>();
 
+  /**
+   * Told of every 200 answer with a JSON body fetched from the service, before the answer is
+   * shared, and whether it passed the read's schema (the tape records the good rows of a bad one).
+   */
+  onSnapshot: ((path: string, json: unknown, checked: boolean) => void) | undefined;
+
   /** Told of every answer fetched from the service (not of shared ones). */
   onAnswer: ((path: string, reply: ReadReply) => void) | undefined;
 
@@ -74,6 +80,11 @@ export class ReadForwarder {
       return gatewayError(502, `the service answered ${what} with malformed JSON`);
     }
     const parsed = schema.safeParse(answer.json);
+    try {
+      this.onSnapshot?.(path, answer.json, parsed.success);
+    } catch {
+      // A listener's failure is its own; the read is answered regardless.
+    }
     if (!parsed.success) {
       return gatewayError(502, `the service answered ${what} with invalid data: ${describeIssues(parsed.error)}`);
     }

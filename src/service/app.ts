@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { TvConfig } from '../interface';
 import { AccountRegistry } from './accounts';
 import { terminalConfig } from './config';
+import { pastMinutes } from './market/backfill';
 import { instrumentsFor } from './market/instruments';
 import { MarketSimulator } from './market/simulator';
 import { OrderDesk } from './orderDesk';
@@ -35,6 +36,11 @@ export interface ServiceApp {
   market: MarketSimulator;
   desk: OrderDesk;
   clock: () => number;
+  /**
+   * The simulated last day as 1-minute candles, for the proxy's new tape. Handed to the proxy
+   * in-process by the entry point, only when this service is embedded: never an HTTP endpoint.
+   */
+  pastMinutes: (until: number) => ReturnType<typeof pastMinutes>;
 }
 
 /**
@@ -63,5 +69,5 @@ export function createServiceApp(options: ServiceOptions = {}): ServiceApp {
   app.register(futuresRoutes);
   app.register(batchOrderRoutes);
 
-  return { app, accounts, market, desk, clock };
+  return { app, accounts, market, desk, clock, pastMinutes: (until) => pastMinutes(market, until) };
 }

@@ -20,6 +20,7 @@ import { benchProxy, type ProxyBenchOptions } from './proxy';
 import { buildTerminal } from './realApp';
 import { benchSigning, type SigningOptions } from './signing';
 import { benchStartup, type StartupOptions } from './startup';
+import { benchTape, type TapeBenchOptions } from './tape';
 import { renderTable, type Figure } from './table';
 
 interface Plan {
@@ -28,6 +29,7 @@ interface Plan {
   signing: SigningOptions;
   startup: StartupOptions;
   memory: MemoryOptions;
+  tape: TapeBenchOptions;
 }
 
 const FULL: Plan = {
@@ -36,6 +38,7 @@ const FULL: Plan = {
   signing: { rounds: 30, roundMs: 300 },
   startup: { coldLoads: 5 },
   memory: { earlyMs: 10_000, lateMs: 120_000 },
+  tape: { sizes: [1000, 2000], polls: 600, diskInstruments: 100, diskDays: 1, historyDays: 30, requests: 200 },
 };
 
 /** Every section, each on a tiny size: well under a minute in all. */
@@ -45,9 +48,10 @@ const TINY: Plan = {
   signing: { rounds: 4, roundMs: 100 },
   startup: { coldLoads: 2 },
   memory: { earlyMs: 2000, lateMs: 5000 },
+  tape: { sizes: [100], polls: 240, diskInstruments: 10, diskDays: 1, historyDays: 2, requests: 20 },
 };
 
-export const SECTIONS = ['markets', 'proxy', 'signing', 'startup', 'memory'] as const;
+export const SECTIONS = ['markets', 'proxy', 'signing', 'startup', 'memory', 'tape'] as const;
 export type SectionName = (typeof SECTIONS)[number];
 
 interface SectionResult {
@@ -105,6 +109,7 @@ async function main(): Promise<number> {
     signing: () => benchSigning(plan.signing),
     startup: async () => benchStartup(browser, await terminalBuild(), plan.startup),
     memory: async () => benchMemory(browser, await terminalBuild(), plan.memory),
+    tape: () => benchTape(plan.tape),
   };
 
   try {

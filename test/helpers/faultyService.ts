@@ -18,6 +18,8 @@ export interface FaultyService {
   url: string;
   /** Requests that reached this service, by method and path. */
   requests: { method: string; path: string; body: string; headers: IncomingMessage['headers']; at: number }[];
+  /** Every answer this service sent, in order: what a client was served. */
+  served: { path: string; status: number; text: string }[];
   /** Makes the next requests to `path` misbehave (all of them when `times` is omitted). */
   fail(path: string, fault: Fault, times?: number): void;
   /** Answers `path` with this JSON from now on (a service with another config, say). */
@@ -33,6 +35,7 @@ export async function startFaultyService(upstream: string): Promise<FaultyServic
   const faults = new Map<string, { fault: Fault; left: number }>();
   const answers = new Map<string, { status: number; body: string }>();
   const requests: FaultyService['requests'] = [];
+  const served: FaultyService['served'] = [];
   const sockets = new Set<Socket>();
 
   const forward = async (request: IncomingMessage, body: string) => {
@@ -61,6 +64,7 @@ export async function startFaultyService(upstream: string): Promise<FaultyServic
         entry.left -= 1;
       }
       const send = (status: number, type: string, text: string) => {
+        served.push({ path, status, text });
         response.writeHead(status, { 'content-type': type });
         response.end(text);
       };
@@ -115,6 +119,7 @@ export async function startFaultyService(upstream: string): Promise<FaultyServic
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    served,
     fail(path, fault, times = Number.POSITIVE_INFINITY) {
       faults.set(path, { fault, left: times });
     },

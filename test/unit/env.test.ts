@@ -59,12 +59,15 @@ describe('environment', () => {
       maxQueueSeconds: 10,
       journalMinFreeMb: 64,
       journalRetentionDays: 90,
+      tapeRetentionDays: 30,
       maxSessions: 50,
     });
-    expect(readProxyEnv({ MAX_TICKET_ORDERS: '50', JOURNAL_RETENTION_DAYS: '0' }).limits).toMatchObject({
+    expect(readProxyEnv({ MAX_TICKET_ORDERS: '50', JOURNAL_RETENTION_DAYS: '0', TAPE_RETENTION_DAYS: '7' }).limits).toMatchObject({
       maxTicketOrders: 50,
       journalRetentionDays: 0,
+      tapeRetentionDays: 7,
     });
+    expect(problem({ TAPE_RETENTION_DAYS: '-1' })).toBe('TAPE_RETENTION_DAYS must be an integer from 0 to 36500, got "-1"');
     expect(problem({ MAX_TICKET_ORDERS: '0' })).toBe('MAX_TICKET_ORDERS must be an integer from 1 to 10000, got "0"');
     expect(problem({ MAX_QUEUE_SECONDS: 'soon' })).toBe('MAX_QUEUE_SECONDS must be an integer from 1 to 3600, got "soon"');
   });

@@ -10,7 +10,7 @@ const BUCKETS_PER_DAY = DAY_MS / BUCKET_MS;
 export const FUNDING_INTERVAL_MS = 8 * 60 * 60 * SECOND;
 const BASE_FUNDING_RATE = 0.0001;
 
-interface Candle {
+export interface Candle {
   start: number;
   open: number;
   high: number;
@@ -88,6 +88,17 @@ export class MarketSimulator {
   /** Mark price of a symbol as of the last update, or undefined for an unknown symbol. */
   markPrice(symbol: string): number | undefined {
     return this.bySymbol.get(symbol)?.mark;
+  }
+
+  /** The first `count` instruments' 5-minute candles of the last day, and their state now. */
+  past(count: number): { instrument: Instrument; candles: readonly Candle[]; estFunding: number; openInterest: number; volume24h: number }[] {
+    return this.markets.slice(0, count).map((market) => ({
+      instrument: market.instrument,
+      candles: market.candles,
+      estFunding: market.estFunding,
+      openInterest: market.openInterest,
+      volume24h: market.volume24h,
+    }));
   }
 
   /** Advances the markets to `now` and returns one row per instrument. */

@@ -1,0 +1,118 @@
+import fp from 'fastify-plugin';
+import { futuresResponseSchema } from '@/interface';
+import { proxyDefaults, type TapeBackfill } from '../options';
+import { TapeRecorder } from '../tape/recorder';
+import { TapeStore } from '../tape/tapeStore';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
+/** Minutes of one instrument deleted per turn of the event loop. */
+const PRUNE_BATCH_MINUTES = 1440;
+const FUTURES = '/v1/public/futures';
+
+export interface TapePluginOptions {
+  path: string;
+  retentionDays?: number;
+  backfill?: TapeBackfill;
+  polls?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    tape: TapeRecorder;
+  }
+}
+
+/**
+ * The market tape: every snapshot of the market the service answers with is recorded, whoever
+ * asked for it. The proxy asks once per interval of the shared reads (the config's quotes rate)
+ * whether or not a terminal is open; terminals polling in the same interval share that answer, so
+ * the service still sees one request per interval.
+ */
+export const tapePlugin = fp<TapePluginOptions>(
+  async (app, options) => {
+    const store = new TapeStore(options.path);
+    const recorder = new TapeRecorder(store);
+    recorder.onWriteError = (error) => app.log.error({ err: { message: error.message } }, 'tape: a minute could not be written and is lost');
+    app.reads.onSnapshot = (path, json, checked) => {
+      if (path === FUTURES) recorder.record(json, checked);
+    };
+    app.decorate('tape', recorder);
+
+    let closed = false;
+    let pollTimer: NodeJS.Timeout | undefined;
+    let pruneTimer: NodeJS.Timeout | undefined;
+    const poll = async () => {
+      recorder.flushIfOver();
+      await app.reads.read(FUTURES, 'the market data', futuresResponseSchema).catch(() => undefined);
+      if (closed) return;
+      // At the start of the next interval: a terminal reading later in it shares this answer.
+      const every = app.reads.coalesceMs > 0 ? app.reads.coalesceMs : 500;
+      pollTimer = setTimeout(() => void poll(), every - (Date.now() % every) + 1);
+    };
+
+    const retentionDays = options.retentionDays ?? proxyDefaults.tapeRetentionDays;
+    const prune = () => {
+      const before = Date.now() - retentionDays * DAY_MS;
+      const symbols = store.symbolNames;
+      let deleted = 0;
+      const step = () => {
+        if (closed) return;
+        const symbol = symbols[0];
+        if (symbol === undefined) {
+          if (deleted > 0) app.log.info({ minutes: deleted, retentionDays }, 'tape: minutes past retention deleted');
+          return;
+        }
+        const count = store.pruneSome(symbol, before, PRUNE_BATCH_MINUTES);
+        deleted += count;
+        if (count === 0) symbols.shift();
+        setImmediate(step);
+      };
+      step();
+    };
+
+    app.addHook('onReady', async () => {
+      if (options.backfill && store.isEmpty) backfill(app.log, store, options.backfill, () => closed);
+      if (options.polls !== false) void poll();
+      if (retentionDays > 0) {
+        prune();
+        pruneTimer = setInterval(prune, PRUNE_EVERY_MS);
+        pruneTimer.unref();
+      }
+    });
+    app.addHook('onClose', async () => {
+      closed = true;
+      clearTimeout(pollTimer);
+      clearInterval(pruneTimer);
+      recorder.flush();
+      store.close();
+    });
+  },
+  { name: 'tape', dependencies: ['service'] },
+);
+
+/**
+ * Fills a new tape with the embedded simulator's past, one instrument per turn of the event loop:
+ * the proxy answers (and the tape records) from the start while the past is written.
+ */
+function backfill(log: { info(data: object, message: string): void }, store: TapeStore, source: TapeBackfill, isClosed: () => boolean): void {
+  const started = performance.now();
+  const instruments = source(Date.now())[Symbol.iterator]();
+  let minutes = 0;
+  let busyMs = 0;
+  const step = () => {
+    if (isClosed()) return;
+    const turn = performance.now();
+    const next = instruments.next();
+    if (next.done) {
+      log.info({ minutes, busyMs: Math.round(busyMs), ms: Math.round(performance.now() - started) }, 'tape: new, so the embedded simulator filled in its past (marked simulated)');
+      return;
+    }
+    const { symbol, candles } = next.value;
+    store.writeMinutes(candles.map((candle) => ({ symbol, candle: { ...candle, simulated: true } })));
+    minutes += candles.length;
+    busyMs += performance.now() - turn;
+    setImmediate(step);
+  };
+  step();
+}
