@@ -25,6 +25,16 @@ export function CandleChart({ description, quantityDecimals, ...input }: CandleC
           </div>
         ))}
       </dl>
+      {/* lightweight-charts' licence asks for TradingView's notice and a link to it on the page. */}
+      <a
+        className="chart__attribution"
+        href="https://www.tradingview.com/"
+        target="_blank"
+        rel="noopener noreferrer"
+        title="TradingView Lightweight Charts™, Copyright (c) TradingView, Inc. (Apache-2.0)"
+      >
+        Charting by TradingView
+      </a>
     </div>
   );
 }

@@ -42,7 +42,7 @@ export function PriceChart({ symbol, priceDecimals, quantityDecimals, tick, line
         <span className="chart__symbol">{symbol ?? ''}</span>
         <ChartControls />
         {status ? (
-          <span className={`chart__status ${status.stale ? 'chart__status--stale' : ''}`} role="status" data-stale={status.stale}>
+          <span className={`chart__status ${status.stale ? 'chart__status--stale' : ''}`} role="status" data-stale={status.stale} title={status.text}>
             {status.text}
           </span>
         ) : null}

@@ -12,6 +12,7 @@ import {
   type UTCTimestamp,
 } from 'lightweight-charts';
 import type { ChartColours } from '../model/colours';
+import { crosshairLabel, tickLabel } from '../model/time';
 import { legendAt, type LegendValues } from '../model/legend';
 import { liveUpdate, type LastCandle, type MarketTick } from '../model/live';
 import { diffLines, type ChartPriceLine } from '../model/priceLines';
@@ -25,6 +26,13 @@ export interface ChartHandlers {
 }
 
 type ValueSeries = ISeriesApi<'Line'>;
+
+/** Percent with fixed decimals on the scale and the labels (the library's own percent format rounds to 2). */
+const percentFormat = (decimals: number) => ({
+  type: 'custom' as const,
+  minMove: Number(`1e-${decimals}`),
+  formatter: (value: number) => `${value.toFixed(decimals)}%`,
+});
 
 // The chart library wants its nominal time type; ours is the same whole seconds.
 const asTimed = <T extends { time: number }>(slots: readonly T[]) => slots as unknown as (T & { time: UTCTimestamp })[];
@@ -58,13 +66,23 @@ export class ChartEngine {
         background: { color: colours.background },
         textColor: colours.text,
         fontFamily: colours.font,
+        // The library's own logo injects an inline stylesheet, which the page's CSP refuses: the
+        // panel shows the attribution link instead (see CandleChart).
+        attributionLogo: false,
         panes: { separatorColor: colours.grid, separatorHoverColor: colours.grid },
       },
       grid: { vertLines: { color: colours.grid }, horzLines: { color: colours.grid } },
       crosshair: { mode: CrosshairMode.Normal, vertLine: { color: colours.crosshair }, horzLine: { color: colours.crosshair } },
-      rightPriceScale: { borderColor: colours.grid },
+      // Room above the candles for the legend.
+      rightPriceScale: { borderColor: colours.grid, scaleMargins: { top: 0.18, bottom: 0.06 } },
       leftPriceScale: { borderColor: colours.grid, visible: false },
-      timeScale: { borderColor: colours.grid, timeVisible: true, secondsVisible: false },
+      timeScale: {
+        borderColor: colours.grid,
+        timeVisible: true,
+        secondsVisible: false,
+        tickMarkFormatter: (time: Time, unit: number) => tickLabel(Number(time), unit),
+      },
+      localization: { timeFormatter: (time: Time) => crosshairLabel(Number(time)) },
     });
     const { up, down } = colours;
     this.candles = this.chart.addSeries(CandlestickSeries, {
@@ -74,9 +92,9 @@ export class ChartEngine {
     this.index = this.chart.addSeries(LineSeries, { color: colours.index, lineWidth: 1, title: 'index', lastValueVisible: false, crosshairMarkerVisible: false });
     this.basis = this.chart.addSeries(LineSeries, {
       color: colours.basis, lineWidth: 1, title: 'basis %', priceScaleId: 'left', visible: false,
-      priceFormat: { type: 'percent', precision: 3, minMove: 0.001 },
+      priceFormat: percentFormat(3),
     });
-    this.funding = this.chart.addSeries(LineSeries, { color: colours.funding, lineWidth: 1, title: 'funding', priceFormat: { type: 'percent', precision: 4, minMove: 0.0001 } }, 1);
+    this.funding = this.chart.addSeries(LineSeries, { color: colours.funding, lineWidth: 1, title: 'funding', priceFormat: percentFormat(4) }, 1);
     this.openInterest = this.chart.addSeries(LineSeries, { color: colours.openInterest, lineWidth: 1, title: 'open interest', priceFormat: { type: 'volume' } }, 2);
     const [, fundingPane, interestPane] = this.chart.panes();
     this.chart.panes()[0]?.setStretchFactor(4);
