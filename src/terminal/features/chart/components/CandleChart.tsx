@@ -16,7 +16,15 @@ export function CandleChart({ description, quantityDecimals, ...input }: CandleC
   const items = legendItems(legend, input.priceDecimals, quantityDecimals);
   return (
     <div className="chart__stage">
-      <div className="chart__canvas" ref={containerRef} role="img" aria-label={description} data-testid="chart-canvas" />
+      <div
+        className="chart__canvas"
+        ref={containerRef}
+        role="img"
+        aria-label={description}
+        data-testid="chart-canvas"
+        // What the canvas draws as price lines, readable outside it (the browser test checks it).
+        data-price-lines={input.lines.map((line) => `${line.source}:${line.side}:${line.price}`).join(' ')}
+      />
       <dl className="chart__legend" aria-label="Values under the crosshair">
         {items.map((item) => (
           <div key={item.label} className="chart__legend-item">
