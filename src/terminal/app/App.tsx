@@ -6,9 +6,10 @@ import { MarketsPanel } from './MarketsPanel';
 import { TopBar } from './TopBar';
 import './shell.css';
 
-// The markets are what a trader looks at first: the ticket and the account area load in parallel,
+// The markets are what a trader looks at first: the ticket, the chart and the account area load in parallel,
 // in their own chunks, and render just after, so the first prices do not wait for them.
 const TicketPanel = lazy(() => import('./TicketPanel').then((module) => ({ default: module.TicketPanel })));
+const ChartPanel = lazy(() => import('./ChartPanel').then((module) => ({ default: module.ChartPanel })));
 const AccountPanel = lazy(() => import('./AccountPanel').then((module) => ({ default: module.AccountPanel })));
 
 export function App() {
@@ -24,6 +25,9 @@ export function App() {
         <MarketsPanel />
         <Suspense fallback={<section className="panel ticket" aria-label="Order ticket" aria-busy="true" />}>
           <TicketPanel />
+        </Suspense>
+        <Suspense fallback={<section className="panel chart" aria-label="Chart" aria-busy="true" />}>
+          <ChartPanel />
         </Suspense>
         <Suspense fallback={<section className="panel account" aria-label="Account" aria-busy="true" />}>
           <AccountPanel />

@@ -1,0 +1,59 @@
+import { useCallback, useMemo } from 'react';
+import type { JournalOrder } from '@/interface';
+import { draftLines, orderLines, PriceChart, type MarketTick } from '../features/chart';
+import { useConfig, usePollingIntervals } from '../features/config';
+import { useFutures } from '../features/markets';
+import { useJournal } from '../features/orders';
+import { useSession } from '../features/session';
+import { useActiveSymbol, useTicketActions, useTicketRows } from '../features/ticket';
+import { staleNote } from '../shared/api/freshness';
+import { useNow } from '../shared/useNow';
+
+const NO_ORDERS: JournalOrder[] = [];
+
+/**
+ * The chart of the ticket's market, fed by the feeds the terminal already polls: the markets feed
+ * moves its current candle, the journal and the ticket give its price lines, and a click on it
+ * prices the ticket's row. Self-contained, so that a layout can put it anywhere.
+ */
+export function ChartPanel() {
+  const intervals = usePollingIntervals();
+  const { durations } = useConfig();
+  const futures = useFutures(intervals.quotes);
+  const symbol = useActiveSymbol() || undefined;
+  const signedIn = useSession() === 'signed-in';
+  const orders = useJournal(intervals.orders, signedIn).data?.rows ?? NO_ORDERS;
+  const ticketRows = useTicketRows();
+  const ticket = useTicketActions();
+  const now = useNow();
+  const snapshot = futures.data;
+  const market = symbol ? snapshot?.bySymbol.get(symbol) : undefined;
+  const serviceTime = snapshot?.serviceTime;
+
+  const tick = useMemo<MarketTick | undefined>(
+    () =>
+      market && serviceTime !== undefined
+        ? { serviceTime, mark: market.mark_price, index: market.index_price, fundingRate: market.est_funding_rate, openInterest: market.open_interest }
+        : undefined,
+    [market, serviceTime],
+  );
+  const lines = useMemo(
+    () => (symbol ? [...orderLines(orders, symbol), ...draftLines(ticketRows, symbol)] : []),
+    [orders, ticketRows, symbol],
+  );
+  const pickPrice = useCallback((price: string) => symbol && ticket.pickPrice(symbol, price, durations), [ticket, symbol, durations]);
+
+  return (
+    <section className="panel chart" aria-labelledby="chart-title">
+      <PriceChart
+        symbol={symbol}
+        priceDecimals={market?.priceDecimals}
+        quantityDecimals={market?.quantityDecimals ?? 0}
+        tick={tick}
+        lines={lines}
+        staleReason={staleNote(futures, intervals.quotes, now, 'prices are not live')}
+        onPickPrice={pickPrice}
+      />
+    </section>
+  );
+}

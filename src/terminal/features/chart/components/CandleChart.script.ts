@@ -1,0 +1,58 @@
+import { useEffect, useRef, useState } from 'react';
+import type { LegendValues } from '../model/legend';
+import type { LastCandle, MarketTick } from '../model/live';
+import type { ChartPriceLine } from '../model/priceLines';
+import type { ChartSeries } from '../model/series';
+import { readChartColours } from '../model/colours';
+import { ChartEngine } from './chartEngine';
+
+export interface CandleChartInput {
+  series: ChartSeries;
+  last: LastCandle | undefined;
+  tick: MarketTick | undefined;
+  resolutionMs: number;
+  lines: readonly ChartPriceLine[];
+  showBasis: boolean;
+  priceDecimals: number;
+  /** A click on the price pane, at a raw price (snapping to the tick is the caller's). */
+  onPickPrice(price: number): void;
+}
+
+/**
+ * Keeps one chart engine for the life of the view and feeds it: the series when a new history
+ * arrives (the only full redraw), each poll's tick, the price lines, the basis toggle.
+ */
+export function useCandleChart(input: CandleChartInput) {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const engineRef = useRef<ChartEngine | undefined>(undefined);
+  const [legend, setLegend] = useState<LegendValues | undefined>();
+  const pick = useRef(input.onPickPrice);
+  useEffect(() => {
+    pick.current = input.onPickPrice;
+  });
+
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!container) return;
+    const engine = new ChartEngine(container, readChartColours(container), {
+      onPickPrice: (price) => pick.current(price),
+      onLegend: setLegend,
+    });
+    engineRef.current = engine;
+    return () => {
+      engineRef.current = undefined;
+      engine.remove();
+    };
+  }, []);
+
+  const { series, last, tick, resolutionMs, lines, showBasis, priceDecimals } = input;
+  useEffect(() => engineRef.current?.setPriceDecimals(priceDecimals), [priceDecimals]);
+  useEffect(() => engineRef.current?.setSeries(series, last), [series, last]);
+  useEffect(() => {
+    if (tick) engineRef.current?.applyTick(tick, resolutionMs);
+  }, [tick, resolutionMs]);
+  useEffect(() => engineRef.current?.setPriceLines(lines), [lines]);
+  useEffect(() => engineRef.current?.setBasisVisible(showBasis), [showBasis]);
+
+  return { containerRef, legend };
+}

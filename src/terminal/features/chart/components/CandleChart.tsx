@@ -1,0 +1,48 @@
+import { legendItems } from '../model/legend';
+import { useCandleChart, type CandleChartInput } from './CandleChart.script';
+
+export interface CandleChartProps extends CandleChartInput {
+  /** What the canvas shows, for a screen reader: the market, resolution and last close. */
+  description: string;
+  quantityDecimals: number;
+}
+
+/**
+ * The canvas of the chart (lightweight-charts, loaded with this module only when a chart is shown)
+ * and its legend of the values under the crosshair.
+ */
+export function CandleChart({ description, quantityDecimals, ...input }: CandleChartProps) {
+  const { containerRef, legend } = useCandleChart(input);
+  const items = legendItems(legend, input.priceDecimals, quantityDecimals);
+  return (
+    <div className="chart__stage">
+      <div
+        className="chart__canvas"
+        ref={containerRef}
+        role="img"
+        aria-label={description}
+        data-testid="chart-canvas"
+        // What the canvas draws as price lines, readable outside it (the browser test checks it).
+        data-price-lines={input.lines.map((line) => `${line.source}:${line.side}:${line.price}`).join(' ')}
+      />
+      <dl className="chart__legend" aria-label="Values under the crosshair">
+        {items.map((item) => (
+          <div key={item.label} className="chart__legend-item">
+            <dt>{item.label}</dt>
+            <dd className="num">{item.value}</dd>
+          </div>
+        ))}
+      </dl>
+      {/* lightweight-charts' licence asks for TradingView's notice and a link to it on the page. */}
+      <a
+        className="chart__attribution"
+        href="https://www.tradingview.com/"
+        target="_blank"
+        rel="noopener noreferrer"
+        title="TradingView Lightweight Charts™, Copyright (c) TradingView, Inc. (Apache-2.0)"
+      >
+        Charting by TradingView
+      </a>
+    </div>
+  );
+}

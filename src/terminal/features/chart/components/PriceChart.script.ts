@@ -1,0 +1,43 @@
+import { useMemo } from 'react';
+import { tapeResolutions } from '@/interface';
+import { useCandles } from '../api/candlesQuery';
+import { lastCandleOf } from '../model/live';
+import { chartCover, chartStatus } from '../model/notes';
+import { toChartSeries } from '../model/series';
+import { snapToTick } from '../model/snap';
+import { useChartResolution, useShowBasis } from '../store';
+
+/** The chart's data for one market: its candles as series, its states in words, the click snapped to the tick. */
+export function usePriceChart(symbol: string | undefined, priceDecimals: number | undefined, staleReason: string | undefined, onPickPrice: (price: string) => void) {
+  const resolution = useChartResolution();
+  const showBasis = useShowBasis();
+  const candles = useCandles(symbol, resolution);
+  const resolutionMs = tapeResolutions[resolution];
+  const rows = candles.data?.rows;
+  const series = useMemo(() => (rows ? toChartSeries(rows, resolutionMs) : undefined), [rows, resolutionMs]);
+  const last = useMemo(() => (rows ? lastCandleOf(rows) : undefined), [rows]);
+  const state = {
+    symbol,
+    error: candles.error,
+    candles: rows?.length,
+    recordingSince: candles.data?.recordingSince,
+    simulated: candles.data?.simulated ?? false,
+    staleReason,
+  };
+  const pick = (price: number) => {
+    if (priceDecimals === undefined) return;
+    const snapped = snapToTick(price, priceDecimals);
+    if (snapped !== undefined) onPickPrice(snapped);
+  };
+  return {
+    resolution,
+    resolutionMs,
+    showBasis,
+    series,
+    last,
+    cover: chartCover(state),
+    status: chartStatus(state),
+    pick,
+    lastClose: rows?.at(-1)?.close,
+  };
+}

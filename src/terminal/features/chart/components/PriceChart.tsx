@@ -1,0 +1,76 @@
+import { lazy, Suspense } from 'react';
+import { formatFixed } from '@/terminal/shared/format/number';
+import type { MarketTick } from '../model/live';
+import type { ChartPriceLine } from '../model/priceLines';
+import { ChartControls } from './ChartControls';
+import { usePriceChart } from './PriceChart.script';
+import '../chart.css';
+
+// The chart library is most of this feature's weight: it loads with the canvas, after the first prices.
+const CandleChart = lazy(() => import('./CandleChart').then((module) => ({ default: module.CandleChart })));
+
+/** How prices show before the markets feed has told the instrument's decimals. */
+const DEFAULT_DECIMALS = 2;
+
+export interface PriceChartProps {
+  /** The market charted; undefined until the trader picks one. */
+  symbol: string | undefined;
+  /** The instrument's price decimals (its tick); undefined until the markets feed has it, and a click then prices nothing. */
+  priceDecimals: number | undefined;
+  quantityDecimals: number;
+  /** The market's values in the latest poll of the markets feed: they move the current candle. */
+  tick: MarketTick | undefined;
+  lines: readonly ChartPriceLine[];
+  /** Why the markets feed is stale; undefined while it is live. */
+  staleReason: string | undefined;
+  /** A price clicked on the chart, snapped to the instrument's tick, as decimal text. */
+  onPickPrice(price: string): void;
+}
+
+/** Mark candles, index, funding and open interest of one market from the proxy's tape, live with each poll. */
+export function PriceChart({ symbol, priceDecimals, quantityDecimals, tick, lines, staleReason, onPickPrice }: PriceChartProps) {
+  const chart = usePriceChart(symbol, priceDecimals, staleReason, onPickPrice);
+  const { cover, status, series } = chart;
+  const decimals = priceDecimals ?? DEFAULT_DECIMALS;
+  const description = symbol
+    ? `Price chart of ${symbol}, ${chart.resolution} candles, last close ${formatFixed(chart.lastClose, decimals)}. Click a price to put it in the ticket.`
+    : 'Price chart';
+  return (
+    <>
+      <header className="panel__head chart__head">
+        <h2 id="chart-title">Chart</h2>
+        <span className="chart__symbol">{symbol ?? ''}</span>
+        <ChartControls />
+        {status ? (
+          <span className={`chart__status ${status.stale ? 'chart__status--stale' : ''}`} role="status" data-stale={status.stale} title={status.text}>
+            {status.text}
+          </span>
+        ) : null}
+      </header>
+      <div className="chart__body" aria-busy={cover?.kind === 'loading'}>
+        {symbol && series && cover?.kind !== 'error' ? (
+          <Suspense fallback={<p className="empty chart__cover">Loading the chart…</p>}>
+            <CandleChart
+              key={symbol}
+              description={description}
+              series={series}
+              last={chart.last}
+              tick={tick}
+              resolutionMs={chart.resolutionMs}
+              lines={lines}
+              showBasis={chart.showBasis}
+              priceDecimals={decimals}
+              quantityDecimals={quantityDecimals}
+              onPickPrice={chart.pick}
+            />
+          </Suspense>
+        ) : null}
+        {cover ? (
+          <p className={`empty chart__cover chart__cover--${cover.kind}`} role={cover.kind === 'error' ? 'alert' : undefined}>
+            {cover.text}
+          </p>
+        ) : null}
+      </div>
+    </>
+  );
+}

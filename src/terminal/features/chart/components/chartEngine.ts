@@ -1,0 +1,203 @@
+import {
+  CandlestickSeries,
+  createChart,
+  CrosshairMode,
+  LineSeries,
+  LineStyle,
+  type IChartApi,
+  type IPriceLine,
+  type ISeriesApi,
+  type MouseEventParams,
+  type Time,
+  type UTCTimestamp,
+} from 'lightweight-charts';
+import type { ChartColours } from '../model/colours';
+import { crosshairLabel, tickLabel } from '../model/time';
+import { legendAt, type LegendValues } from '../model/legend';
+import { liveUpdate, type LastCandle, type MarketTick } from '../model/live';
+import { diffLines, type ChartPriceLine } from '../model/priceLines';
+import type { ChartSeries } from '../model/series';
+
+export interface ChartHandlers {
+  /** A click on the price pane, at this price (a float from a pixel: the caller snaps it). */
+  onPickPrice(price: number): void;
+  /** The values under the crosshair, or of the last candle when the pointer is off the chart. */
+  onLegend(values: LegendValues | undefined): void;
+}
+
+type ValueSeries = ISeriesApi<'Line'>;
+
+/** Percent with fixed decimals on the scale and the labels (the library's own percent format rounds to 2). */
+const percentFormat = (decimals: number) => ({
+  type: 'custom' as const,
+  minMove: Number(`1e-${decimals}`),
+  formatter: (value: number) => `${value.toFixed(decimals)}%`,
+});
+
+// The chart library wants its nominal time type; ours is the same whole seconds.
+const asTimed = <T extends { time: number }>(slots: readonly T[]) => slots as unknown as (T & { time: UTCTimestamp })[];
+const asTime = <T extends { time: number }>(slot: T) => slot as unknown as T & { time: UTCTimestamp };
+
+/**
+ * The canvas side of the chart, as one object the React view drives: mark candles with the index
+ * over them (and the basis, when asked for) in the top pane, funding and open interest below. It
+ * holds no logic of its own: what to draw comes from the model's pure functions.
+ */
+export class ChartEngine {
+  private readonly chart: IChartApi;
+  private readonly candles: ISeriesApi<'Candlestick'>;
+  private readonly index: ValueSeries;
+  private readonly basis: ValueSeries;
+  private readonly funding: ValueSeries;
+  private readonly openInterest: ValueSeries;
+  private readonly lines = new Map<string, { line: ChartPriceLine; handle: IPriceLine }>();
+  private last: LastCandle | undefined;
+  private latest: LegendValues | undefined;
+  private hovering = false;
+
+  constructor(
+    container: HTMLElement,
+    private readonly colours: ChartColours,
+    private readonly handlers: ChartHandlers,
+  ) {
+    this.chart = createChart(container, {
+      autoSize: true,
+      layout: {
+        background: { color: colours.background },
+        textColor: colours.text,
+        fontFamily: colours.font,
+        // The library's own logo injects an inline stylesheet, which the page's CSP refuses: the
+        // panel shows the attribution link instead (see CandleChart).
+        attributionLogo: false,
+        panes: { separatorColor: colours.grid, separatorHoverColor: colours.grid },
+      },
+      grid: { vertLines: { color: colours.grid }, horzLines: { color: colours.grid } },
+      crosshair: { mode: CrosshairMode.Normal, vertLine: { color: colours.crosshair }, horzLine: { color: colours.crosshair } },
+      // Room above the candles for the legend.
+      rightPriceScale: { borderColor: colours.grid, scaleMargins: { top: 0.18, bottom: 0.06 } },
+      leftPriceScale: { borderColor: colours.grid, visible: false },
+      timeScale: {
+        borderColor: colours.grid,
+        timeVisible: true,
+        secondsVisible: false,
+        tickMarkFormatter: (time: Time, unit: number) => tickLabel(Number(time), unit),
+      },
+      localization: { timeFormatter: (time: Time) => crosshairLabel(Number(time)) },
+    });
+    const { up, down } = colours;
+    this.candles = this.chart.addSeries(CandlestickSeries, {
+      upColor: up, downColor: down, borderUpColor: up, borderDownColor: down, wickUpColor: up, wickDownColor: down,
+      title: 'mark',
+    });
+    this.index = this.chart.addSeries(LineSeries, { color: colours.index, lineWidth: 1, title: 'index', lastValueVisible: false, crosshairMarkerVisible: false });
+    this.basis = this.chart.addSeries(LineSeries, {
+      color: colours.basis, lineWidth: 1, title: 'basis %', priceScaleId: 'left', visible: false,
+      priceFormat: percentFormat(3),
+    });
+    this.funding = this.chart.addSeries(LineSeries, { color: colours.funding, lineWidth: 1, title: 'funding', priceFormat: percentFormat(4) }, 1);
+    this.openInterest = this.chart.addSeries(LineSeries, { color: colours.openInterest, lineWidth: 1, title: 'open interest', priceFormat: { type: 'volume' } }, 2);
+    const [, fundingPane, interestPane] = this.chart.panes();
+    this.chart.panes()[0]?.setStretchFactor(4);
+    fundingPane?.setStretchFactor(1);
+    interestPane?.setStretchFactor(1);
+    this.chart.subscribeClick(this.click);
+    this.chart.subscribeCrosshairMove(this.crosshair);
+  }
+
+  /** The price format of the instrument: as many decimals as its tick. */
+  setPriceDecimals(decimals: number): void {
+    const minMove = Number(`1e-${decimals}`);
+    const priceFormat = { type: 'price' as const, precision: decimals, minMove };
+    this.candles.applyOptions({ priceFormat });
+    this.index.applyOptions({ priceFormat });
+  }
+
+  /** A whole new history (another market or resolution, or a fresh read): the only setData. */
+  setSeries(series: ChartSeries, last: LastCandle | undefined): void {
+    this.candles.setData(asTimed(series.candles));
+    this.index.setData(asTimed(series.index));
+    this.basis.setData(asTimed(series.basis));
+    this.funding.setData(asTimed(series.funding));
+    this.openInterest.setData(asTimed(series.openInterest));
+    this.last = last;
+    this.latest = legendAt(series, series.candles.length - 1);
+    if (!this.hovering) this.handlers.onLegend(this.latest);
+  }
+
+  /** One poll of the markets feed: the last candle moves, or the next one opens; nothing else is redrawn. */
+  applyTick(tick: MarketTick, resolutionMs: number): void {
+    const update = liveUpdate(this.last, tick, resolutionMs);
+    if (!update) return;
+    const { series } = update;
+    for (const slot of series.candles) this.candles.update(asTime(slot));
+    const lines: [ValueSeries, ChartSeries['index']][] = [
+      [this.index, series.index],
+      [this.basis, series.basis],
+      [this.funding, series.funding],
+      [this.openInterest, series.openInterest],
+    ];
+    for (const [target, slots] of lines) for (const slot of slots) target.update(asTime(slot));
+    this.last = update.last;
+    this.latest = legendAt(series, series.candles.length - 1);
+    if (!this.hovering) this.handlers.onLegend(this.latest);
+  }
+
+  setBasisVisible(visible: boolean): void {
+    this.basis.applyOptions({ visible });
+    this.chart.applyOptions({ leftPriceScale: { visible } });
+  }
+
+  /** Draws the wanted price lines; a line whose price, side and title stay is left alone. */
+  setPriceLines(wanted: readonly ChartPriceLine[]): void {
+    const drawn = new Map([...this.lines].map(([id, entry]) => [id, entry.line]));
+    const { removed, added } = diffLines(drawn, wanted);
+    for (const id of removed) {
+      const entry = this.lines.get(id);
+      if (entry) this.candles.removePriceLine(entry.handle);
+      this.lines.delete(id);
+    }
+    for (const line of added) {
+      const color = line.side === 'BUY' ? this.colours.up : this.colours.down;
+      const handle = this.candles.createPriceLine({
+        id: line.id,
+        price: line.price,
+        color,
+        lineWidth: 1,
+        lineStyle: line.source === 'draft' ? LineStyle.Dashed : LineStyle.Solid,
+        axisLabelVisible: true,
+        title: line.title,
+      });
+      this.lines.set(line.id, { line, handle });
+    }
+  }
+
+  remove(): void {
+    this.chart.unsubscribeClick(this.click);
+    this.chart.unsubscribeCrosshairMove(this.crosshair);
+    this.chart.remove();
+  }
+
+  private readonly click = (param: MouseEventParams<Time>) => {
+    if (!param.point || (param.paneIndex ?? 0) !== 0) return;
+    const price = this.candles.coordinateToPrice(param.point.y);
+    if (price !== null) this.handlers.onPickPrice(price);
+  };
+
+  private readonly crosshair = (param: MouseEventParams<Time>) => {
+    this.hovering = param.time !== undefined;
+    if (!this.hovering) return this.handlers.onLegend(this.latest);
+    const value = (series: ValueSeries) => {
+      const data = param.seriesData.get(series);
+      return data && 'value' in data ? data.value : undefined;
+    };
+    const candle = param.seriesData.get(this.candles);
+    this.handlers.onLegend({
+      time: Number(param.time),
+      candle: candle && 'close' in candle ? { open: candle.open, high: candle.high, low: candle.low, close: candle.close } : undefined,
+      index: value(this.index),
+      basis: value(this.basis),
+      funding: value(this.funding),
+      openInterest: value(this.openInterest),
+    });
+  };
+}

@@ -1,0 +1,46 @@
+/**
+ * The chart's colours. A canvas cannot read `var(--…)`, so the design tokens are read once from
+ * the page's computed style when the chart is made (a theme is still only tokens.css).
+ */
+export interface ChartColours {
+  text: string;
+  grid: string;
+  background: string;
+  crosshair: string;
+  up: string;
+  down: string;
+  index: string;
+  basis: string;
+  funding: string;
+  openInterest: string;
+  font: string;
+}
+
+export const chartTokens: Record<keyof ChartColours, string> = {
+  text: '--color-text-muted',
+  grid: '--color-border-subtle',
+  background: '--color-surface-panel',
+  crosshair: '--color-text-faint',
+  up: '--color-up',
+  down: '--color-down',
+  index: '--color-chart-index',
+  basis: '--color-chart-basis',
+  funding: '--color-chart-funding',
+  openInterest: '--color-chart-open-interest',
+  font: '--font-family-sans',
+};
+
+/** Each colour from its token; `read` gives a custom property's value ('' when the theme lacks it). */
+export function chartColours(read: (token: string) => string): ChartColours {
+  const entries = Object.entries(chartTokens).map(([key, token]) => {
+    const value = read(token).trim();
+    if (value === '') throw new Error(`the theme does not define ${token}, which the chart draws with`);
+    return [key, value];
+  });
+  return Object.fromEntries(entries) as ChartColours;
+}
+
+export function readChartColours(element: Element): ChartColours {
+  const style = getComputedStyle(element);
+  return chartColours((token) => style.getPropertyValue(token));
+}

@@ -1,0 +1,63 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tapeCandlesResponseSchema } from '@/interface';
+import { startApp, type RunningApp } from '../helpers/app';
+import { openTerminal, type OpenTerminal } from '../helpers/browserTest';
+import { clickMarket, fillOrder } from '../helpers/terminal';
+
+/*
+ * The chart against the real proxy and the real embedded service: candles from the proxy's tape,
+ * a price line for an order the service took, and a click on the chart that prices the ticket.
+ */
+let app: RunningApp;
+let terminal: OpenTerminal;
+let page: Page;
+
+beforeAll(async () => {
+  app = await startApp({ env: { TERMINAL_TOKEN: 'chart-browser-token-0123456789' } });
+  terminal = await openTerminal(app);
+  page = terminal.page;
+});
+
+afterAll(async () => {
+  await terminal?.close();
+  await app?.stop();
+});
+
+const canvas = () => page.getByTestId('chart-canvas');
+const price = () => page.getByLabel('Price (USDC)');
+
+describe('the chart', () => {
+  it('shows the candles of the picked market from the tape', async () => {
+    const answered = page.waitForResponse((response) => response.url().includes('/api/tape/candles?') && response.url().includes('PERP_BTC_USDC'));
+    await clickMarket(page, 'PERP_BTC_USDC');
+    const answer = tapeCandlesResponseSchema.parse(await (await answered).json());
+    // The embedded service backfills its past on a first start: a newcomer sees candles at once.
+    expect(answer.data.rows.length).toBeGreaterThan(0);
+    await page.getByRole('region', { name: 'Chart' }).locator('canvas').first().waitFor();
+    await expect.poll(() => canvas().getAttribute('aria-label')).toMatch(/^Price chart of PERP_BTC_USDC, 1m candles, last close \d[\d,]*\.\d/);
+    const close = page.getByLabel('Values under the crosshair').getByText('C', { exact: true });
+    await expect.poll(() => close.locator('xpath=following-sibling::dd').innerText()).toMatch(/^\d[\d,]*\.\d$/);
+  });
+
+  it('draws a line at the price of an order the service took', async () => {
+    await fillOrder(page, 'PERP_BTC_USDC', '0.001');
+    const mark = Number((await price().inputValue()).replace(/,/g, ''));
+    const below = (Math.round(mark * 0.99 * 10) / 10).toFixed(1);
+    await price().fill(below);
+    await expect.poll(() => canvas().getAttribute('data-price-lines')).toContain(`draft:BUY:${Number(below)}`);
+    await page.getByRole('button', { name: 'Buy', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    if (await dialog.isVisible()) await page.keyboard.press('Enter');
+    await expect.poll(() => canvas().getAttribute('data-price-lines'), { timeout: 15_000 }).toContain(`order:BUY:${Number(below)}`);
+  });
+
+  it('a click on the chart puts that price, on the tick, in the ticket', async () => {
+    await clickMarket(page, 'PERP_BTC_USDC');
+    const before = await price().inputValue();
+    const box = (await canvas().boundingBox())!;
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height * 0.3);
+    await expect.poll(() => price().inputValue()).not.toBe(before);
+    expect(await price().inputValue()).toMatch(/^\d+\.\d$/);
+  });
+});

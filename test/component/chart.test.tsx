@@ -1,0 +1,157 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TapeCandle } from '@/interface';
+import { PriceChart, type ChartPriceLine, type MarketTick, type PriceChartProps } from '@/terminal/features/chart';
+import type { ChartHandlers } from '@/terminal/features/chart/components/chartEngine';
+import { useChartStore } from '@/terminal/features/chart/store';
+
+/** The canvas is the library's (the browser test draws it); here a stand-in records what the view asks of it. */
+const engines = vi.hoisted(() => [] as { calls: { name: string; args: unknown[] }[]; handlers: unknown }[]);
+vi.mock('@/terminal/features/chart/components/chartEngine', () => ({
+  ChartEngine: class {
+    calls: { name: string; args: unknown[] }[] = [];
+    constructor(_container: HTMLElement, _colours: unknown, readonly handlers: ChartHandlers) {
+      engines.push(this);
+    }
+    private record(name: string, args: unknown[]) {
+      this.calls.push({ name, args });
+    }
+    setPriceDecimals(...args: unknown[]) { this.record('setPriceDecimals', args); }
+    setSeries(...args: unknown[]) { this.record('setSeries', args); }
+    applyTick(...args: unknown[]) { this.record('applyTick', args); }
+    setBasisVisible(...args: unknown[]) { this.record('setBasisVisible', args); }
+    setPriceLines(...args: unknown[]) { this.record('setPriceLines', args); }
+    remove() { this.record('remove', []); }
+  },
+}));
+vi.mock('@/terminal/features/chart/model/colours', async (original) => ({
+  ...(await original<object>()),
+  readChartColours: () => ({}),
+}));
+
+const MINUTE = 60_000;
+const T0 = Math.floor(Date.now() / MINUTE) * MINUTE - 10 * MINUTE;
+const candle = (minute: number, close: number): TapeCandle => ({
+  time: T0 + minute * MINUTE, open: close, high: close + 1, low: close - 1, close,
+  index_close: close - 2, est_funding_rate: 0.0001, open_interest: 10, volume_24h: 1, samples: 3,
+});
+
+let answer: unknown;
+const fetchMock = vi.fn(async (_url: string) => new Response(JSON.stringify(answer), { status: 200 }));
+const ok = (rows: TapeCandle[], recordingSince: number | null = rows[0]?.time ?? null, simulated = false) => ({
+  success: true, data: { rows, recordingSince, simulated }, timestamp: Date.now(),
+});
+
+beforeEach(() => {
+  engines.length = 0;
+  fetchMock.mockClear();
+  vi.stubGlobal('fetch', fetchMock);
+  useChartStore.setState({ resolution: '1m', showBasis: false });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const calls = (name: string) => engines.flatMap((engine) => engine.calls.filter((call) => call.name === name));
+const engine = () => engines.at(-1)!;
+
+function renderChart(props: Partial<PriceChartProps> = {}) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const all: PriceChartProps = {
+    symbol: 'PERP_BTC_USDC', priceDecimals: 1, quantityDecimals: 4, tick: undefined, lines: [], staleReason: undefined, onPickPrice: vi.fn(), ...props,
+  };
+  const view = render(<QueryClientProvider client={client}><PriceChart {...all} /></QueryClientProvider>);
+  return { ...view, props: all, rerenderWith: (next: Partial<PriceChartProps>) => view.rerender(<QueryClientProvider client={client}><PriceChart {...all} {...next} /></QueryClientProvider>) };
+}
+
+describe('the chart panel', () => {
+  it('reads the tape once, draws its candles with their gaps, and names where they come from', async () => {
+    answer = ok([candle(0, 100), candle(2, 102)], T0, true);
+    renderChart();
+    await waitFor(() => expect(calls('setSeries')).toHaveLength(1));
+    const url = new URL(fetchMock.mock.calls[0]![0], 'http://terminal');
+    expect(url.pathname).toBe('/api/tape/candles');
+    expect(url.searchParams.get('symbol')).toBe('PERP_BTC_USDC');
+    expect(url.searchParams.get('resolution')).toBe('1m');
+    expect(Number(url.searchParams.get('to')) - Number(url.searchParams.get('from'))).toBe(1500 * MINUTE);
+    const [series] = calls('setSeries')[0]!.args as [{ candles: unknown[] }];
+    expect(series.candles).toHaveLength(3);
+    expect(screen.getByRole('status')).toHaveTextContent(/^Recording since .* · earlier candles backfilled by the simulator$/);
+    expect(screen.getByRole('img', { name: /^Price chart of PERP_BTC_USDC, 1m candles, last close 102\.0/ })).toBeInTheDocument();
+  });
+
+  it('moves the last candle with each poll and never sets the whole series again', async () => {
+    answer = ok([candle(0, 100)]);
+    const { rerenderWith } = renderChart();
+    await waitFor(() => expect(calls('setSeries')).toHaveLength(1));
+    for (let poll = 1; poll <= 3; poll++) {
+      const tick: MarketTick = { serviceTime: T0 + poll * 1000, mark: 100 + poll, index: 99, fundingRate: 0, openInterest: 1 };
+      rerenderWith({ tick });
+      expect(calls('applyTick').at(-1)?.args).toEqual([tick, MINUTE]);
+    }
+    expect(calls('applyTick')).toHaveLength(3);
+    expect(calls('setSeries')).toHaveLength(1);
+  });
+
+  it('draws the price lines it is given, again when they change', async () => {
+    answer = ok([candle(0, 100)]);
+    const first: ChartPriceLine[] = [{ id: 'draft:a', price: 100, side: 'BUY', source: 'draft', title: '#1 buy' }];
+    const { rerenderWith } = renderChart({ lines: first });
+    await waitFor(() => expect(calls('setPriceLines').at(-1)?.args).toEqual([first]));
+    const second = [...first, { id: 'order:t:0', price: 101, side: 'SELL' as const, source: 'order' as const, title: 'sell placed' }];
+    rerenderWith({ lines: second });
+    expect(calls('setPriceLines').at(-1)?.args).toEqual([second]);
+  });
+
+  it('a click on the chart gives the ticket that price on the tick, as exact text', async () => {
+    answer = ok([candle(0, 100)]);
+    const { props } = renderChart();
+    await waitFor(() => expect(engines).not.toHaveLength(0));
+    act(() => (engine().handlers as ChartHandlers).onPickPrice(99849.2734));
+    expect(props.onPickPrice).toHaveBeenCalledWith('99849.3');
+    act(() => (engine().handlers as ChartHandlers).onPickPrice(-5));
+    expect(props.onPickPrice).toHaveBeenCalledTimes(1);
+  });
+
+  it('says when the tape is empty against a real service, instead of a blank canvas', async () => {
+    answer = ok([], null);
+    renderChart();
+    expect(await screen.findByText(/No candles of PERP_BTC_USDC yet: the tape starts empty against a real service/)).toBeInTheDocument();
+  });
+
+  it('says it is loading, then names the field of an answer that is not candles', async () => {
+    answer = { success: true, data: { rows: [], recordingSince: null }, timestamp: 1 };
+    renderChart();
+    expect(screen.getByText('Loading the candles of PERP_BTC_USDC…')).toBeInTheDocument();
+    // One retry (a second later) before the failure shows.
+    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(/^Candles are unavailable: .*data\.simulated/);
+  });
+
+  it('says the markets feed is stale, and asks for a market when none is picked', async () => {
+    answer = ok([candle(0, 100)]);
+    renderChart({ staleReason: 'no update for 12 s' });
+    expect(screen.getByRole('status')).toHaveTextContent('Prices stale: no update for 12 s. The last candle is not moving.');
+    expect(screen.getByRole('status')).toHaveAttribute('data-stale', 'true');
+    screen.getByText('Loading the candles of PERP_BTC_USDC…');
+    const { unmount } = renderChart({ symbol: undefined });
+    expect(screen.getByText('Click a market to chart it.')).toBeInTheDocument();
+    unmount();
+  });
+
+  it('resolution and basis are reached and changed with the keyboard', async () => {
+    answer = ok([candle(0, 100)]);
+    renderChart();
+    await waitFor(() => expect(calls('setSeries')).toHaveLength(1));
+    const user = userEvent.setup();
+    await user.tab();
+    expect(screen.getByRole('radio', { name: '1m' })).toHaveFocus();
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('radio', { name: '5m' })).toBeChecked();
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => url.includes('resolution=5m'))).toBe(true));
+    await user.tab();
+    expect(screen.getByRole('checkbox', { name: 'Basis' })).toHaveFocus();
+    await user.keyboard(' ');
+    expect(useChartStore.getState().showBasis).toBe(true);
+    await waitFor(() => expect(calls('setBasisVisible').at(-1)?.args).toEqual([true]));
+  });
+});
