@@ -28,8 +28,9 @@ export class ReadForwarder {
   private readonly cache = new Map<string, { interval: number; answered: boolean; reply: Promise<ReadReply> }>();
 
   /**
-   * Told of every 200 answer with a JSON body fetched from the service, before the answer is
-   * shared, and whether it passed the read's schema (the tape records the good rows of a bad one).
+   * Told of every 200 answer with a JSON body fetched from the service, and whether it passed the
+   * read's schema (the tape records the good rows of a bad one). Told on the next turn of the event
+   * loop, in the order answers came: the read is answered first, so listening never delays it.
    */
   onSnapshot: ((path: string, json: unknown, checked: boolean) => void) | undefined;
 
@@ -80,10 +81,15 @@ export class ReadForwarder {
       return gatewayError(502, `the service answered ${what} with malformed JSON`);
     }
     const parsed = schema.safeParse(answer.json);
-    try {
-      this.onSnapshot?.(path, answer.json, parsed.success);
-    } catch {
-      // A listener's failure is its own; the read is answered regardless.
+    const listener = this.onSnapshot;
+    if (listener) {
+      setImmediate(() => {
+        try {
+          listener(path, answer.json, parsed.success);
+        } catch {
+          // A listener's failure is its own; the read was answered regardless.
+        }
+      });
     }
     if (!parsed.success) {
       return gatewayError(502, `the service answered ${what} with invalid data: ${describeIssues(parsed.error)}`);
