@@ -13,6 +13,7 @@ import { cpus } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../helpers/browser';
+import { benchChart, type ChartBenchOptions } from './chart';
 import { benchMarkets, type MarketsOptions } from './markets';
 import { benchMemory, type MemoryOptions } from './memory';
 import { progress } from './progress';
@@ -30,6 +31,7 @@ interface Plan {
   startup: StartupOptions;
   memory: MemoryOptions;
   tape: TapeBenchOptions;
+  chart: ChartBenchOptions;
 }
 
 const FULL: Plan = {
@@ -39,6 +41,7 @@ const FULL: Plan = {
   startup: { coldLoads: 5 },
   memory: { earlyMs: 10_000, lateMs: 120_000 },
   tape: { sizes: [1000, 2000], polls: 600, diskInstruments: 100, diskDays: 1, historyDays: 30, requests: 200 },
+  chart: { profileMs: 20_000 },
 };
 
 /** Every section, each on a tiny size: well under a minute in all. */
@@ -49,9 +52,10 @@ const TINY: Plan = {
   startup: { coldLoads: 2 },
   memory: { earlyMs: 2000, lateMs: 5000 },
   tape: { sizes: [100], polls: 240, diskInstruments: 10, diskDays: 1, historyDays: 2, requests: 20 },
+  chart: { profileMs: 2000 },
 };
 
-export const SECTIONS = ['markets', 'proxy', 'signing', 'startup', 'memory', 'tape'] as const;
+export const SECTIONS = ['markets', 'proxy', 'signing', 'startup', 'memory', 'tape', 'chart'] as const;
 export type SectionName = (typeof SECTIONS)[number];
 
 interface SectionResult {
@@ -110,6 +114,7 @@ async function main(): Promise<number> {
     startup: async () => benchStartup(browser, await terminalBuild(), plan.startup),
     memory: async () => benchMemory(browser, await terminalBuild(), plan.memory),
     tape: () => benchTape(plan.tape),
+    chart: async () => benchChart(browser, await terminalBuild(), plan.chart),
   };
 
   try {

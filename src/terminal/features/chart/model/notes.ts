@@ -1,10 +1,9 @@
-/** When the tape began, as a trader reads it: "12 May 14:02". */
-export function formatSince(ms: number): string {
-  const date = new Date(ms);
-  const day = date.toLocaleDateString('en-GB', { day: 'numeric', month: 'short' });
-  const time = [date.getHours(), date.getMinutes()].map((part) => String(part).padStart(2, '0')).join(':');
-  return `${day} ${time}`;
-}
+import { crosshairLabel } from './time';
+/**
+ * When the tape began, as a trader reads it: "12 May 14:02". Said on every poll's render, so without
+ * toLocaleDateString, which builds a date formatter on each call.
+ */
+export const formatSince = (ms: number): string => crosshairLabel(Math.floor(ms / 1000));
 
 export interface ChartStateInput {
   symbol: string | undefined;
