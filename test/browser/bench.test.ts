@@ -27,6 +27,8 @@ const EXPECTED: Record<string, string[]> = {
   signing: ['proxy signer', 'bare crypto.sign', 'signer / bare'],
   startup: ['gzip', 'script bytes received', 'first market row'],
   memory: ['JS heap after', 'heap growth'],
+  tape: ['recording one poll', 'disk per instrument per day', '1 day of 1m through the proxy', 'p50 added to GET /v1/public/futures'],
+  chart: ['chart live update, main-thread JS per poll', 'markets polls during the profile'],
 };
 
 function runBench(out: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
