@@ -1,19 +1,19 @@
 /**
  * Section 2: what the proxy costs. The same requests go straight to the embedded service (batch
  * orders signed in advance) and through the proxy (which journals, signs and forwards), alternating,
- * at concurrency 1 and 32; then 50 terminals polling the feed through the proxy against one alone.
- * The servers run in a child process so the load generator does not share their event loop.
+ * at concurrency 1 and 32, beside two bare forwarding hops (node:http, and Fastify: the floor); the
+ * journal's durability timed on its own; then 50 terminals polling the feed through the proxy
+ * against one alone. The servers run in a child process so the load generator does not share their event loop.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createInterface } from 'node:readline';
-import { resolve } from 'node:path';
-import autocannon from 'autocannon';
+import type { ChildProcess } from 'node:child_process';
 import { authHeaders } from '@/interface';
 import { createSigner } from '@/proxy';
 import { login } from '../helpers/stack';
+import { timeBareFsync, timeJournalCommits, type CommitTimes } from './journalCommits';
 import { progress } from './progress';
-import type { HopInfo, ProxyInfo, ServiceInfo } from './server';
-import { alternate, median, medianOf, percentileOfSorted, sleep } from './stats';
+import { load, startChild, stopChild, type LoadRun, type Request, type ServerInfo } from './proxyServers';
+import type { FastifyHopInfo, HopInfo, ProxyInfo, ServiceInfo } from './server';
+import { alternate, median, medianOf, sleep } from './stats';
 import { atLeast, atMost, Figures } from './table';
 
 export interface ProxyBenchOptions {
@@ -26,42 +26,6 @@ export interface ProxyBenchOptions {
   /** Length of one polling run (one terminal, then all of them). */
   pollSeconds: number;
   pollRounds: number;
-}
-
-interface LoadRun {
-  requestsPerSecond: number;
-  p50: number;
-  p99: number;
-  requests: number;
-  /** Answers that were not 2xx, and socket errors or timeouts: should be 0. */
-  failures: number;
-}
-
-const root = resolve(import.meta.dirname, '..', '..');
-
-/** What the three server processes said about themselves. */
-type ServerInfo = ServiceInfo & ProxyInfo & HopInfo;
-
-async function startChild<Info>(role: 'service' | 'proxy' | 'hop', env: Record<string, string> = {}): Promise<{ info: Info; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/bench/server.ts', role], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'inherit'],
-    env: { ...process.env, ...env },
-  });
-  const lines = createInterface({ input: child.stdout! });
-  const info = await new Promise<Info>((resolvePromise, reject) => {
-    child.once('exit', (code) => reject(new Error(`bench ${role} exited with ${code} before starting`)));
-    lines.once('line', (line) => resolvePromise(JSON.parse(line) as Info));
-  });
-  return { info, child };
-}
-
-function stopChild(child: ChildProcess): Promise<void> {
-  return new Promise((resolvePromise) => {
-    if (child.exitCode !== null) return resolvePromise();
-    child.once('exit', () => resolvePromise());
-    child.kill('SIGTERM');
-  });
 }
 
 /** Ten limit orders at mark on ten markets, no client_order_id: every one accepted, none a duplicate. */
@@ -77,42 +41,6 @@ async function tenOrders(serviceUrl: string): Promise<string> {
     order_quantity: 1,
   }));
   return JSON.stringify({ orders });
-}
-
-type Request = Pick<autocannon.Request, 'method' | 'path' | 'headers' | 'body'>;
-
-/**
- * One autocannon run. Latencies are taken from each response (float ms): autocannon's own
- * histogram keeps whole milliseconds, too coarse for a 1 ms budget.
- */
-function load(url: string, connections: number, seconds: number, request: Request, setup?: (request: Request) => Request): Promise<LoadRun> {
-  return new Promise((resolvePromise, reject) => {
-    const latencies: number[] = [];
-    const instance = autocannon(
-      {
-        url,
-        connections,
-        duration: seconds,
-        // autocannon calls a request's setupRequest whenever the key is present, even if undefined.
-        requests: [setup ? { ...request, setupRequest: (base) => ({ ...base, ...setup(base) }) } : request],
-      },
-      (error, result) => {
-        if (error) return reject(error);
-        latencies.sort((a, b) => a - b);
-        const seconds = result.duration;
-        resolvePromise({
-          requestsPerSecond: result['2xx'] / seconds,
-          p50: percentileOfSorted(latencies, 50),
-          p99: percentileOfSorted(latencies, 99),
-          requests: result['2xx'],
-          failures: result.non2xx + result.errors + result.timeouts,
-        });
-      },
-    );
-    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
-      if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
-    });
-  });
 }
 
 /**
@@ -171,7 +99,7 @@ async function measureRequests(info: ServerInfo, options: ProxyBenchOptions, fig
       const runs = await alternate(TARGETS, options.rounds, async (target, round) => {
         await fetch(`${info.serviceUrl}/bench/reset`, { method: 'POST' });
         let run: LoadRun;
-        const base = { direct: info.serviceUrl, hop: info.hopUrl, proxy: info.proxyUrl }[target];
+        const base = { direct: info.serviceUrl, hop: info.hopUrl, fastifyHop: info.fastifyHopUrl, proxy: info.proxyUrl }[target];
         if (endpoint === 'futures') {
           run = await load(`${base}/v1/public/futures`, connections, options.runSeconds, { method: 'GET' });
         } else if (target !== 'proxy') {
@@ -203,9 +131,9 @@ async function measureRequests(info: ServerInfo, options: ProxyBenchOptions, fig
   return details;
 }
 
-const TARGETS = ['direct', 'hop', 'proxy'] as const;
+const TARGETS = ['direct', 'hop', 'fastifyHop', 'proxy'] as const;
 type Target = (typeof TARGETS)[number];
-const TARGET_NAMES: Record<Target, string> = { direct: 'direct', hop: 'bare hop', proxy: 'proxy' };
+const TARGET_NAMES: Record<Target, string> = { direct: 'direct', hop: 'bare hop', fastifyHop: 'bare Fastify hop', proxy: 'proxy' };
 
 function addLoadFigures(figures: Figures, label: string, connections: number, runs: Record<Target, LoadRun[]>) {
   const med = (target: Target, field: (run: LoadRun) => number) => medianOf(runs[target], field);
@@ -219,15 +147,40 @@ function addLoadFigures(figures: Figures, label: string, connections: number, ru
     figures.add(`${name} · ${who} · failed requests`, med(target, (run) => run.failures), 'req');
   }
   const atOne = isOrders && connections === 1;
-  const adds = (target: Target, p: 'p50' | 'p99') => med(target, (run) => run[p]) - med('direct', (run) => run[p]);
+  const adds = (target: Target, p: 'p50' | 'p99', over: Target = 'direct') => med(target, (run) => run[p]) - med(over, (run) => run[p]);
   const ratio = (target: Target) => med(target, (run) => run.requestsPerSecond) / med('direct', (run) => run.requestsPerSecond);
-  // The bare hop is the floor: what any proxy on this machine pays for one more process on the way.
+  // The bare hops are the floor: what any proxy on this machine pays for one more process on the
+  // way, and one built on Fastify for Fastify's own request handling. The targets are over the latter.
   figures.add(`${name} · bare hop adds at p50 (floor)`, adds('hop', 'p50'), 'ms');
-  figures.add(`${name} · proxy adds at p50`, adds('proxy', 'p50'), 'ms', atOne ? atMost(1) : undefined);
+  figures.add(`${name} · bare Fastify hop adds at p50 (floor)`, adds('fastifyHop', 'p50'), 'ms');
+  figures.add(`${name} · proxy adds at p50`, adds('proxy', 'p50'), 'ms');
+  figures.add(`${name} · proxy adds at p50 over the bare Fastify hop`, adds('proxy', 'p50', 'fastifyHop'), 'ms', atOne ? atMost(1) : undefined);
   figures.add(`${name} · bare hop adds at p99 (floor)`, adds('hop', 'p99'), 'ms');
-  figures.add(`${name} · proxy adds at p99`, adds('proxy', 'p99'), 'ms', atOne ? atMost(3) : undefined);
+  figures.add(`${name} · bare Fastify hop adds at p99 (floor)`, adds('fastifyHop', 'p99'), 'ms');
+  figures.add(`${name} · proxy adds at p99`, adds('proxy', 'p99'), 'ms');
+  figures.add(`${name} · proxy adds at p99 over the bare Fastify hop`, adds('proxy', 'p99', 'fastifyHop'), 'ms', atOne ? atMost(3) : undefined);
   figures.add(`${name} · throughput, bare hop / direct (floor)`, ratio('hop'), '×');
+  figures.add(`${name} · throughput, bare Fastify hop / direct (floor)`, ratio('fastifyHop'), '×');
   figures.add(`${name} · throughput, proxy / direct`, ratio('proxy'), '×', isOrders && connections === 32 ? atLeast(0.8) : undefined);
+}
+
+/**
+ * What durability costs on this disk apart from the proxy: a ten-order ticket journaled and made
+ * durable on its own, and a bare fdatasync, alternating, one after another (as at concurrency 1).
+ */
+async function measureJournal(options: ProxyBenchOptions, figures: Figures) {
+  const runs = await alternate(['journal', 'fsync'] as const, options.rounds, async (who, round) => {
+    const ms = options.runSeconds * 500;
+    const times = who === 'journal' ? await timeJournalCommits(ms) : await timeBareFsync(ms);
+    progress(`proxy durability round ${round} ${who}: p50 ${times.p50.toFixed(3)} ms, p99 ${times.p99.toFixed(3)} ms (${times.count})`);
+    return times;
+  });
+  const med = (who: 'journal' | 'fsync', p: keyof CommitTimes) => medianOf(runs[who], (run) => run[p]);
+  figures.add('journal alone: 10-order ticket written and durable · p50', med('journal', 'p50'), 'ms');
+  figures.add('journal alone: 10-order ticket written and durable · p99', med('journal', 'p99'), 'ms');
+  figures.add('bare fdatasync of a 4 kB append (the disk) · p50', med('fsync', 'p50'), 'ms');
+  figures.add('bare fdatasync of a 4 kB append (the disk) · p99', med('fsync', 'p99'), 'ms');
+  return runs;
 }
 
 /**
@@ -286,11 +239,17 @@ export async function benchProxy(options: ProxyBenchOptions) {
     children.push(proxy.child);
     const hop = await startChild<HopInfo>('hop', env);
     children.push(hop.child);
-    const info: ServerInfo = { ...service.info, ...proxy.info, ...hop.info };
-    progress(`proxy: service ${info.serviceUrl}, proxy ${info.proxyUrl} (journal ${info.journalPath}), bare hop ${info.hopUrl}`);
+    const fastifyHop = await startChild<FastifyHopInfo>('fastifyHop', env);
+    children.push(fastifyHop.child);
+    const info: ServerInfo = { ...service.info, ...proxy.info, ...hop.info, ...fastifyHop.info };
+    progress(
+      `proxy: service ${info.serviceUrl}, proxy ${info.proxyUrl} (journal ${info.journalPath}), ` +
+        `bare hop ${info.hopUrl}, bare Fastify hop ${info.fastifyHopUrl}`,
+    );
     const requests = await measureRequests(info, options, figures);
+    const journal = await measureJournal(options, figures);
     const fanOut = await measureFanOut(info, options, figures);
-    return { figures: figures.list, details: { requests, fanOut } };
+    return { figures: figures.list, details: { requests, journal, fanOut } };
   } finally {
     await Promise.all(children.map(stopChild));
   }

@@ -10,6 +10,8 @@
  *   per-session limit); BENCH_SERVICE in the environment says where the service is.
  * - `hop`: a bare forwarding hop (node:http in, undici out, nothing else): the floor any proxy on
  *   this machine pays for being one more process on the way.
+ * - `fastifyHop`: the same in Fastify (body as a Buffer, no schema, no hook): the floor of a proxy
+ *   built on Fastify, which ours is.
  *
  * Each prints one JSON line of what it is, then serves until SIGTERM.
  */
@@ -17,6 +19,7 @@ import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Fastify from 'fastify';
 import { Agent, request } from 'undici';
 import { startProxy } from '@/proxy';
 import { createAccountCredentials, createServiceApp } from '@/service';
@@ -35,8 +38,11 @@ export interface ProxyInfo {
 export interface HopInfo {
   hopUrl: string;
 }
+export interface FastifyHopInfo {
+  fastifyHopUrl: string;
+}
 
-function announce(info: ServiceInfo | ProxyInfo | HopInfo, stop: () => Promise<void>): void {
+function announce(info: ServiceInfo | ProxyInfo | HopInfo | FastifyHopInfo, stop: () => Promise<void>): void {
   process.stdout.write(`${JSON.stringify(info)}\n`);
   const exit = () => void stop().finally(() => process.exit(0));
   process.on('SIGTERM', exit);
@@ -115,7 +121,34 @@ async function hop(): Promise<void> {
   });
 }
 
-const roles = { service, proxy, hop };
+async function fastifyHop(): Promise<void> {
+  const upstream = JSON.parse(process.env.BENCH_SERVICE ?? '') as ServiceInfo;
+  const agent = new Agent({ keepAliveTimeout: 30_000, connections: 64 });
+  const app = Fastify({ logger: false });
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  app.all('/*', async (incoming, outgoing) => {
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(incoming.headers)) {
+      if (typeof value === 'string' && name !== 'host' && name !== 'connection') headers[name] = value;
+    }
+    const answer = await request(upstream.serviceUrl + incoming.url, {
+      method: incoming.method as 'GET',
+      headers,
+      body: incoming.body as Buffer | undefined,
+      dispatcher: agent,
+    });
+    const body = Buffer.from(await answer.body.arrayBuffer());
+    return outgoing.code(answer.statusCode).type('application/json').send(body);
+  });
+  const fastifyHopUrl = await app.listen({ host: '127.0.0.1', port: 0 });
+  announce({ fastifyHopUrl }, async () => {
+    await app.close();
+    await agent.close();
+  });
+}
+
+const roles = { service, proxy, hop, fastifyHop };
 const role = process.argv[2] as keyof typeof roles;
 if (!roles[role]) throw new Error(`usage: server.ts ${Object.keys(roles).join('|')}`);
 await roles[role]();

@@ -23,7 +23,7 @@ interface Report {
 /** Figures each section must report, by a piece of their name: the bench's contract with readers. */
 const EXPECTED: Record<string, string[]> = {
   markets: ['ours · main thread per update', 'AG Grid · main thread per update', 'plain · main thread per update', 'dropped frames', 'long tasks', 'rows (tr) in the DOM', 'ours / AG Grid', 'ours / plain'],
-  proxy: ['c=1 · proxy adds at p50', 'c=1 · proxy adds at p99', 'c=32 · throughput, proxy / direct', 'requests reaching the service'],
+  proxy: ['c=1 · proxy adds at p50', 'c=1 · proxy adds at p99', 'c=1 · proxy adds at p50 over the bare Fastify hop', 'bare Fastify hop · p50', 'journal alone', 'bare fdatasync', 'c=32 · throughput, proxy / direct', 'requests reaching the service'],
   signing: ['proxy signer', 'bare crypto.sign', 'signer / bare'],
   startup: ['gzip', 'script bytes received', 'first market row'],
   memory: ['JS heap after', 'heap growth'],
