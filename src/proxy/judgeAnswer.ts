@@ -106,6 +106,16 @@ export function judgeAnswer(answer: ServiceAnswer, count: number): RequestVerdic
 }
 
 export function hashTicket(orders: readonly OrderRequest[], recvWindow: number | undefined): string {
-  return createHash('sha256').update(JSON.stringify({ orders, recvWindow: recvWindow ?? null })).digest('hex');
+  return hashTicketJson(orders.map((order) => JSON.stringify(order)), recvWindow);
+}
+
+/**
+ * The same hash from each order's JSON, already made for the journal: the text hashed is exactly
+ * `JSON.stringify({ orders, recvWindow })`, so tickets journaled before still match their replays.
+ */
+export function hashTicketJson(orderJson: readonly string[], recvWindow: number | undefined): string {
+  return createHash('sha256')
+    .update(`{"orders":[${orderJson.join(',')}],"recvWindow":${recvWindow === undefined ? 'null' : JSON.stringify(recvWindow)}}`)
+    .digest('hex');
 }
 

@@ -4,7 +4,7 @@ import {
   type OrderRequest,
   type TicketResult,
 } from '../interface';
-import { hashTicket, judgeAnswer, splitIntoRequests, type RequestVerdict } from './judgeAnswer';
+import { hashTicketJson, judgeAnswer, splitIntoRequests, type RequestVerdict } from './judgeAnswer';
 import { refusal, type SendLimits, type SubmitOutcome } from './sendLimits';
 import { JournalFullError, type Journal, type RequestRecord } from './journal';
 import type { Logger } from './log';
@@ -13,7 +13,7 @@ import type { ServiceClient } from './serviceClient';
 import type { ServiceClock } from './serviceClock';
 import type { Signer } from './signer';
 
-export { hashTicket, judgeAnswer, splitIntoRequests } from './judgeAnswer';
+export { hashTicket, hashTicketJson, judgeAnswer, splitIntoRequests } from './judgeAnswer';
 export type { SendLimits, SubmitOutcome } from './sendLimits';
 
 export const BATCH_PATH = '/v1/batch-order';
@@ -27,6 +27,9 @@ export interface Ticket {
   /** Who sent it (a session's key): tickets in flight are counted per owner. */
   owner: string;
 }
+
+/** A request as journaled, and how many orders its body holds (the rows its answer must have). */
+type OutgoingRequest = RequestRecord & { orders: number };
 
 export interface TicketSenderOptions {
   journal: Journal;
@@ -52,7 +55,9 @@ export class TicketSender {
 
   async submit(ticket: Ticket): Promise<SubmitOutcome> {
     const { journal } = this.options;
-    const bodyHash = hashTicket(ticket.orders, ticket.recvWindow);
+    // Each order's JSON, made once: hashed here, journaled and sent as the request bodies below.
+    const orderJson = ticket.orders.map((order) => JSON.stringify(order));
+    const bodyHash = hashTicketJson(orderJson, ticket.recvWindow);
     const existing = journal.findTicket(ticket.id);
     if (existing) {
       if (existing.bodyHash !== bodyHash) {
@@ -72,9 +77,10 @@ export class TicketSender {
     const taken = this.takenClientOrderId(ticket.orders);
     if (taken) return { kind: 'conflict', message: `${taken}; nothing was sent` };
 
-    const requests = splitIntoRequests(ticket.orders).map((orders) => {
-      const orderJson = orders.map((order) => JSON.stringify(order));
-      return { orders, orderJson, body: `{"orders":[${orderJson.join(',')}]}` };
+    const jsonOfRequests = splitIntoRequests(orderJson);
+    const requests = splitIntoRequests(ticket.orders).map((orders, index) => {
+      const json = jsonOfRequests[index]!;
+      return { orders, orderJson: json, body: `{"orders":[${json.join(',')}]}` };
     });
     try {
       journal.createTicket({ id: ticket.id, bodyHash, recvWindow: ticket.recvWindow, requests, now: Date.now() });
@@ -86,7 +92,7 @@ export class TicketSender {
       { ticket: ticket.id, orders: ticket.orders.length, requests: requests.length },
       'ticket journaled',
     );
-    const bodies = requests.map((request, index) => ({ requestNo: index + 1, body: request.body }));
+    const bodies = requests.map((request, index) => ({ requestNo: index + 1, body: request.body, orders: request.orders.length }));
     this.perOwner.set(ticket.owner, (this.perOwner.get(ticket.owner) ?? 0) + 1);
     const running = this.sendWhenDurable(ticket.id, bodies, ticket.recvWindow).finally(() => {
       this.inFlight.delete(ticket.id);
@@ -159,7 +165,7 @@ export class TicketSender {
   /** Write-ahead: nothing leaves before the ticket is on disk. */
   private async sendWhenDurable(
     ticketId: string,
-    requests: RequestRecord[],
+    requests: OutgoingRequest[],
     recvWindow: number | undefined,
   ): Promise<TicketResult> {
     const { journal, log } = this.options;
@@ -193,7 +199,7 @@ export class TicketSender {
   }
 
   /** `requests`: the bodies exactly as journaled, in order. */
-  private async send(ticketId: string, requests: RequestRecord[], recvWindow: number | undefined): Promise<TicketResult> {
+  private async send(ticketId: string, requests: OutgoingRequest[], recvWindow: number | undefined): Promise<TicketResult> {
     const { journal, log } = this.options;
     let stopped: string | undefined;
     for (const request of requests) {
@@ -213,7 +219,7 @@ export class TicketSender {
         );
         continue;
       }
-      const verdict = await this.sendRequest(ticketId, request.requestNo, request.body, recvWindow);
+      const verdict = await this.sendRequest(ticketId, request, recvWindow);
       if (verdict.kind === 'answered') {
         journal.recordAnswer(ticketId, request.requestNo, verdict.httpStatus, verdict.outcomes, Date.now());
         const accepted = verdict.outcomes.filter((outcome) => outcome.status === 'accepted').length;
@@ -243,14 +249,9 @@ export class TicketSender {
   }
 
   /** Signs and sends one request through the pacer, retrying only what the service refused unseen (429). */
-  private async sendRequest(
-    ticketId: string,
-    requestNo: number,
-    body: string,
-    recvWindow: number | undefined,
-  ): Promise<RequestVerdict> {
+  private async sendRequest(ticketId: string, request: OutgoingRequest, recvWindow: number | undefined): Promise<RequestVerdict> {
     const { client, clock, signer, accountId, pacer, journal } = this.options;
-    const count = (JSON.parse(body) as { orders: unknown[] }).orders.length;
+    const { requestNo, body, orders: count } = request;
     for (let attempt = 0; ; attempt++) {
       const verdict = await pacer.run<RequestVerdict>(async () => {
         // Queued before the stop, its turn came after it: it never leaves.

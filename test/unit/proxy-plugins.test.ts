@@ -65,6 +65,13 @@ describe('proxy plugins, each on a bare Fastify', () => {
     expect(answer.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(answer.headers['content-security-policy']).not.toContain('unsafe-inline');
     expect(answer.headers['referrer-policy']).toBe('no-referrer');
+    expect(answer.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(answer.headers['x-content-type-options']).toBe('nosniff');
+    expect(answer.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(answer.headers['strict-transport-security']).toBeUndefined();
+    // Recorded once, given to every answer alike.
+    const again = await app.inject({ url: '/missing' });
+    expect(again.headers['content-security-policy']).toBe(answer.headers['content-security-policy']);
     await app.close();
   });
 });

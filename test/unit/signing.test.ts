@@ -41,6 +41,20 @@ describe('signing', () => {
     expect(signer.signText(message)).toBe(signature);
   });
 
+  it('signs exactly the bytes of the signing message, whatever the body holds or its length', () => {
+    const signer = createSigner(secret);
+    const tagged = body.replace('"LIMIT"', '"LIMIT","order_tag":"café 日本 \\u0000 😀"');
+    const long = `{"orders":[${Array.from({ length: 400 }, () => tagged.slice(12, -2)).join(',')}]}`;
+    for (const request of [
+      { timestamp: 1700000000000, method: 'post', path: '/v1/batch-order', body: tagged },
+      { timestamp: '42', method: 'GET', path: '/v1/x?a=é', body: '' },
+      { timestamp: 1700000000001, method: 'POST', path: '/v1/batch-order', body: long },
+    ]) {
+      expect(signer.sign(request)).toBe(signer.signText(signingMessage(request)));
+    }
+    expect(long.length * 3).toBeGreaterThan(16 * 1024);
+  });
+
   it('matches RFC 8032 test 2 (one byte 0x72) for the bare Ed25519 step', () => {
     const rfcSeed = Buffer.from('4ccd089b28ff96da9db6c346ec114e0f5b8a319f35aba624da8cf6ed4fb8a6fb', 'hex');
     const expected = Buffer.from(

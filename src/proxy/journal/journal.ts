@@ -123,23 +123,24 @@ export class Journal {
         const requestNo = index + 1;
         s.insertRequest.run(ticket.id, requestNo, request.body);
         request.orders.forEach((order, i) => {
-          s.insertOrder.run({
-            ticket_id: ticket.id,
-            seq: seq++,
-            request_no: requestNo,
-            symbol: order.symbol,
-            side: order.side,
-            order_type: order.order_type,
-            order_price: order.order_price ?? null,
-            order_quantity: order.order_quantity ?? null,
-            order_amount: order.order_amount ?? null,
-            visible_quantity: order.visible_quantity ?? null,
-            order_tag: order.order_tag ?? null,
-            margin_mode: order.margin_mode ?? null,
-            client_order_id: order.client_order_id ?? null,
-            order_json: request.orderJson[i],
-            now: ticket.now,
-          });
+          s.insertOrder.run(
+            ticket.id,
+            seq++,
+            requestNo,
+            order.symbol,
+            order.side,
+            order.order_type,
+            order.order_price ?? null,
+            order.order_quantity ?? null,
+            order.order_amount ?? null,
+            order.visible_quantity ?? null,
+            order.order_tag ?? null,
+            order.margin_mode ?? null,
+            order.client_order_id ?? null,
+            request.orderJson[i],
+            ticket.now,
+            ticket.now,
+          );
           if (order.client_order_id) this.clientIds.set(order.client_order_id, ticket.id);
         });
       });
