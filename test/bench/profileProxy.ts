@@ -5,7 +5,7 @@
  */
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
@@ -38,6 +38,12 @@ const body = JSON.stringify({
 });
 const headers = { 'content-type': 'application/json', origin: proxyInfo.proxyUrl, cookie };
 let key = 0;
+/** CPU time the proxy process has used (user + system, every thread), in ms: steadier than req/s on a shared machine. */
+const proxyCpuMs = () => {
+  const fields = readFileSync(`/proc/${proxy.child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+};
+const cpuBefore = proxyCpuMs();
 const result = await autocannon({
   url: `${proxyInfo.proxyUrl}/v1/batch-order`,
   connections,
@@ -52,7 +58,11 @@ const result = await autocannon({
     },
   ],
 });
-console.log(`c=${connections}: ${(result['2xx'] / result.duration).toFixed(0)} req/s, p50 ${result.latency.p50} ms, non-2xx ${result.non2xx}`);
+const cpuPerTicket = (proxyCpuMs() - cpuBefore) / result['2xx'];
+console.log(
+  `c=${connections}: ${(result['2xx'] / result.duration).toFixed(0)} req/s, p50 ${result.latency.p50} ms, ` +
+    `proxy CPU ${cpuPerTicket.toFixed(3)} ms per ticket, non-2xx ${result.non2xx}`,
+);
 const exited = new Promise((ok) => proxy.child.once('exit', ok));
 proxy.child.kill('SIGTERM');
 await exited;
