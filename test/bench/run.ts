@@ -13,6 +13,7 @@ import { cpus } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../helpers/browser';
+import { benchLayout, type LayoutOptions } from './layout';
 import { benchMarkets, type MarketsOptions } from './markets';
 import { benchMemory, type MemoryOptions } from './memory';
 import { progress } from './progress';
@@ -28,6 +29,7 @@ interface Plan {
   signing: SigningOptions;
   startup: StartupOptions;
   memory: MemoryOptions;
+  layout: LayoutOptions;
 }
 
 const FULL: Plan = {
@@ -36,6 +38,7 @@ const FULL: Plan = {
   signing: { rounds: 30, roundMs: 300 },
   startup: { coldLoads: 5 },
   memory: { earlyMs: 10_000, lateMs: 120_000 },
+  layout: { rounds: 3 },
 };
 
 /** Every section, each on a tiny size: well under a minute in all. */
@@ -45,9 +48,10 @@ const TINY: Plan = {
   signing: { rounds: 4, roundMs: 100 },
   startup: { coldLoads: 2 },
   memory: { earlyMs: 2000, lateMs: 5000 },
+  layout: { rounds: 1 },
 };
 
-export const SECTIONS = ['markets', 'proxy', 'signing', 'startup', 'memory'] as const;
+export const SECTIONS = ['markets', 'proxy', 'signing', 'startup', 'memory', 'layout'] as const;
 export type SectionName = (typeof SECTIONS)[number];
 
 interface SectionResult {
@@ -105,6 +109,7 @@ async function main(): Promise<number> {
     signing: () => benchSigning(plan.signing),
     startup: async () => benchStartup(browser, await terminalBuild(), plan.startup),
     memory: async () => benchMemory(browser, await terminalBuild(), plan.memory),
+    layout: async () => benchLayout(browser, await terminalBuild(), plan.layout),
   };
 
   try {

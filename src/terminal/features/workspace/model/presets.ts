@@ -19,6 +19,12 @@ export type Arrangement =
   | { row: readonly (readonly [number, Arrangement])[] }
   | { column: readonly (readonly [number, Arrangement])[] };
 
+/** Below these a panel's content no longer fits: the ticket's fields, a table's first columns. */
+const MINIMUM: Partial<Record<PanelId, { minimumWidth: number; minimumHeight?: number }>> = {
+  ticket: { minimumWidth: 320, minimumHeight: 200 },
+  markets: { minimumWidth: 280, minimumHeight: 160 },
+};
+
 /** Sizes are written for this box; the docking library scales them to the screen it opens on. */
 const WIDTH = 1440;
 const HEIGHT = 840;
@@ -43,7 +49,7 @@ export function dockLayoutOf(arrangement: Arrangement & { row: unknown }): DockL
   const panels: DockLayout['panels'] = {};
   const collect = (grid: GridNode) => {
     if (grid.type === 'leaf') {
-      for (const id of grid.data.views) panels[id] = { id, contentComponent: id, title: PANEL_TITLES[id as PanelId] };
+      for (const id of grid.data.views) panels[id] = { id, contentComponent: id, title: PANEL_TITLES[id as PanelId], ...MINIMUM[id as PanelId] };
     } else grid.data.forEach(collect);
   };
   collect(root);
@@ -55,8 +61,8 @@ export const PRESETS = {
     name: 'Trade',
     arrangement: {
       row: [
-        [70, { column: [[62, { row: [[55, { tabs: ['markets'] }], [45, { tabs: ['chart'] }]] }], [38, { tabs: ['account'] }]] }],
-        [30, { column: [[60, { tabs: ['ticket'] }], [40, { tabs: ['orders'] }]] }],
+        [74, { column: [[62, { row: [[55, { tabs: ['markets'] }], [45, { tabs: ['chart'] }]] }], [38, { tabs: ['account'] }]] }],
+        [26, { column: [[60, { tabs: ['ticket'] }], [40, { tabs: ['orders'] }]] }],
       ],
     },
   },
