@@ -49,7 +49,7 @@ async function switchTo(page: Page, name: string): Promise<void> {
   await page.locator('.layout-menu__summary').click();
   await page.getByRole('radio', { name }).check();
   await page.locator('.layout-menu__summary').click();
-  await page.getByRole('region', { name: 'Markets' }).waitFor();
+  await page.locator('section.markets').waitFor();
 }
 
 async function rotate(page: Page, width: number, height: number): Promise<void> {
