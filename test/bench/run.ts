@@ -14,6 +14,7 @@ import { dirname, resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../helpers/browser';
 import { benchChart, type ChartBenchOptions } from './chart';
+import { benchLayout, type LayoutOptions } from './layout';
 import { benchMarkets, type MarketsOptions } from './markets';
 import { benchMemory, type MemoryOptions } from './memory';
 import { progress } from './progress';
@@ -32,6 +33,7 @@ interface Plan {
   memory: MemoryOptions;
   tape: TapeBenchOptions;
   chart: ChartBenchOptions;
+  layout: LayoutOptions;
 }
 
 const FULL: Plan = {
@@ -42,6 +44,7 @@ const FULL: Plan = {
   memory: { earlyMs: 10_000, lateMs: 120_000 },
   tape: { sizes: [1000, 2000], polls: 600, diskInstruments: 100, diskDays: 1, historyDays: 30, requests: 200 },
   chart: { profileMs: 20_000 },
+  layout: { rounds: 3 },
 };
 
 /** Every section, each on a tiny size: well under a minute in all. */
@@ -53,9 +56,10 @@ const TINY: Plan = {
   memory: { earlyMs: 2000, lateMs: 5000 },
   tape: { sizes: [100], polls: 240, diskInstruments: 10, diskDays: 1, historyDays: 2, requests: 20 },
   chart: { profileMs: 2000 },
+  layout: { rounds: 1 },
 };
 
-export const SECTIONS = ['markets', 'proxy', 'signing', 'startup', 'memory', 'tape', 'chart'] as const;
+export const SECTIONS = ['markets', 'proxy', 'signing', 'startup', 'memory', 'tape', 'chart', 'layout'] as const;
 export type SectionName = (typeof SECTIONS)[number];
 
 interface SectionResult {
@@ -115,6 +119,7 @@ async function main(): Promise<number> {
     memory: async () => benchMemory(browser, await terminalBuild(), plan.memory),
     tape: () => benchTape(plan.tape),
     chart: async () => benchChart(browser, await terminalBuild(), plan.chart),
+    layout: async () => benchLayout(browser, await terminalBuild(), plan.layout),
   };
 
   try {

@@ -32,7 +32,7 @@ async function countFeeds(page: Page, ms: number): Promise<{ quotes: number; ord
 /** The terminal in this file's Chromium, once the account area shows its tabs too. */
 async function open(app: RunningApp): Promise<Page> {
   const { page } = await openTerminal(app, { browser });
-  await page.getByRole('tab', { name: /^Orders/ }).waitFor();
+  await page.locator('.tabs__list').getByRole('tab', { name: /^Orders/ }).waitFor();
   return page;
 }
 
@@ -87,15 +87,15 @@ describe('with the embedded service', () => {
     await tag.getByRole('button').focus();
     await expect.poll(() => tooltip.isVisible()).toBe(true);
 
-    await page.getByRole('tab', { name: /^Order history/ }).click();
+    await page.locator('.tabs__list').getByRole('tab', { name: /^Order history/ }).click();
     expect(await headerOf(page, 'Order history', 'Visible qty').getAttribute('class')).toContain('grid__cell--right');
-    await page.getByRole('tab', { name: 'Funding' }).click();
+    await page.locator('.tabs__list').getByRole('tab', { name: 'Funding' }).click();
     await page.getByRole('table', { name: 'Funding' }).locator('tr[data-row-id="PERP_BTC_USDC"]').waitFor();
-    await page.getByRole('tab', { name: 'Balances' }).click();
+    await page.locator('.tabs__list').getByRole('tab', { name: 'Balances' }).click();
     expect(await page.getByRole('note', { name: 'Balances unavailable' }).innerText()).toMatch(/offers no data/);
-    await page.getByRole('tab', { name: 'Positions' }).click();
+    await page.locator('.tabs__list').getByRole('tab', { name: 'Positions' }).click();
     expect(await page.getByRole('note', { name: 'Positions unavailable' }).innerText()).toMatch(/no positions endpoint/);
-    await page.getByRole('tab', { name: /^Orders/ }).click();
+    await page.locator('.tabs__list').getByRole('tab', { name: /^Orders/ }).click();
 
     const summary = page.locator('dl.summary');
     expect(await summary.locator('[data-id="balance"] dd').innerText()).toBe('—');
@@ -187,10 +187,12 @@ describe('with a service that serves a different config', () => {
     await expect.poll(() => cid.getByRole('tooltip').innerText()).toBe('Client order id chosen by the terminal');
     expect(await headerOf(page, 'Placed orders', 'Tag').count()).toBe(0);
 
-    expect(await page.getByRole('tab').allInnerTexts()).toEqual(['Orders', 'Order history', 'Positions', 'Audit', 'Fills']);
-    await page.getByRole('tab', { name: 'Fills' }).click();
+    // The journal is a panel of its own now, beside the account (the dock's own tabs name the panels).
+    expect(await page.getByRole('tablist', { name: 'Orders' }).getByRole('tab').allInnerTexts()).toEqual(['Orders', 'Order history']);
+    expect(await page.getByRole('tablist', { name: 'Account' }).getByRole('tab').allInnerTexts()).toEqual(['Positions', 'Audit', 'Fills']);
+    await page.locator('.tabs__list').getByRole('tab', { name: 'Fills' }).click();
     expect(await page.getByRole('note', { name: 'Fills unavailable' }).innerText()).toMatch(/offers no data for “Fills”/);
-    await page.getByRole('tab', { name: 'Audit' }).click();
+    await page.locator('.tabs__list').getByRole('tab', { name: 'Audit' }).click();
     await page.getByRole('table', { name: 'Audit' }).getByRole('columnheader', { name: /^State/ }).waitFor();
 
     const summary = page.locator('dl.summary');

@@ -32,7 +32,7 @@ const shownSymbols = () =>
 
 /** Cells (and header titles) in view whose text is cut: wider than their box, or ending in an ellipsis. */
 const cutCells = () =>
-  page.locator('.markets table, .account table').evaluateAll((tables) =>
+  page.locator('.markets table, .orders table, .account table').evaluateAll((tables) =>
     tables.flatMap((table) =>
       [...table.querySelectorAll<HTMLElement>('tbody td, thead .grid__title')]
         .filter((cell) => cell.scrollWidth > cell.clientWidth || (cell.textContent ?? '').trim().endsWith('…'))

@@ -1,16 +1,9 @@
-import { lazy, Suspense } from 'react';
 import { ConfigNotice } from '../features/config';
 import { SessionBanner, useSession } from '../features/session';
 import { Toaster } from '../shared/ui/toast/Toaster';
-import { MarketsPanel } from './MarketsPanel';
 import { TopBar } from './TopBar';
+import { Workspace } from './Workspace';
 import './shell.css';
-
-// The markets are what a trader looks at first: the ticket, the chart and the account area load in parallel,
-// in their own chunks, and render just after, so the first prices do not wait for them.
-const TicketPanel = lazy(() => import('./TicketPanel').then((module) => ({ default: module.TicketPanel })));
-const ChartPanel = lazy(() => import('./ChartPanel').then((module) => ({ default: module.ChartPanel })));
-const AccountPanel = lazy(() => import('./AccountPanel').then((module) => ({ default: module.AccountPanel })));
 
 export function App() {
   const session = useSession();
@@ -22,16 +15,7 @@ export function App() {
         <ConfigNotice />
       </div>
       <main className="layout">
-        <MarketsPanel />
-        <Suspense fallback={<section className="panel ticket" aria-label="Order ticket" aria-busy="true" />}>
-          <TicketPanel />
-        </Suspense>
-        <Suspense fallback={<section className="panel chart" aria-label="Chart" aria-busy="true" />}>
-          <ChartPanel />
-        </Suspense>
-        <Suspense fallback={<section className="panel account" aria-label="Account" aria-busy="true" />}>
-          <AccountPanel />
-        </Suspense>
+        <Workspace />
       </main>
       <Toaster />
     </div>

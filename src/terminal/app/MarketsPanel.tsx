@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { useConfig, usePollingIntervals } from '../features/config';
 import { MarketsTable, useFutures, useFuturesRetryInterval } from '../features/markets';
 import { useActiveSymbol, useTicketActions } from '../features/ticket';
+import { useIsPhone } from '../features/workspace';
 import { isStale } from '../shared/api/freshness';
 import { fixedPlain } from '../shared/format/number';
 import { useNow } from '../shared/useNow';
@@ -16,6 +17,8 @@ export function MarketsPanel() {
   const selected = useActiveSymbol();
   const now = useNow();
   const snapshot = futures.data;
+  // A finger needs 44 px to hit a row.
+  const rowHeight = useIsPhone() ? 44 : undefined;
   const pickPrice = useCallback(
     (symbol: string, price: string) => ticket.pickPrice(symbol, price, durations),
     [ticket, durations],
@@ -32,6 +35,7 @@ export function MarketsPanel() {
           rows={snapshot.rows}
           selectedSymbol={selected}
           stale={isStale(futures, quotes, now)}
+          rowHeight={rowHeight}
           onPickPrice={pickPrice}
           onSelect={(symbol) => {
             const market = snapshot.bySymbol.get(symbol);

@@ -6,6 +6,7 @@ import { useSession } from '../features/session';
 import { clientIdsInUse, OrderTicket, type MarketContext } from '../features/ticket';
 import { staleNote } from '../shared/api/freshness';
 import { useNow } from '../shared/useNow';
+import { useSentOrdersInJournal } from './useSentOrdersInJournal';
 
 const NO_MARKETS: ReadonlyMap<string, MarketContext> = new Map();
 const NO_ORDERS: never[] = [];
@@ -18,6 +19,8 @@ export function TicketPanel() {
   const signedIn = useSession() === 'signed-in';
   const rows = useJournal(intervals.orders, signedIn).data?.rows ?? NO_ORDERS;
   const now = useNow();
+  // Sends start here: their orders join the journal's tables whether or not the Orders panel is open.
+  useSentOrdersInJournal();
   const usedClientOrderIds = useMemo(() => clientIdsInUse(rows), [rows]);
   const staleReason = staleNote(futures, intervals.quotes, now, 'prices are not live');
   return (

@@ -1,4 +1,6 @@
 import { ConnectionStatus, SessionMenu, useProxyHealth, type SessionState } from '../features/session';
+import { LayoutMenu } from '../features/workspace';
+import { PANELS } from './panels';
 
 export function TopBar({ session }: { session: SessionState }) {
   const health = useProxyHealth(session === 'signed-in');
@@ -6,6 +8,7 @@ export function TopBar({ session }: { session: SessionState }) {
     <header className="topbar">
       <span className="brand">Perp Terminal</span>
       <ConnectionStatus health={health.data} />
+      <LayoutMenu panels={PANELS} />
       <span className={`session session--${session}`}>
         {session === 'signed-in'
           ? 'Trading enabled'

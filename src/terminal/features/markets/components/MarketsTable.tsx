@@ -16,6 +16,8 @@ export interface MarketsTableProps {
   onPickPrice?: (symbol: string, price: string) => void;
   /** The prices are not live: shown greyed, never as if they were. */
   stale?: boolean;
+  /** Taller rows where they are tapped with a finger (the phone layout). */
+  rowHeight?: number;
 }
 
 const EMPTY: MarketRow[] = [];
@@ -23,7 +25,7 @@ const rowId = (row: MarketRow) => row.symbol;
 const rowData = (row: MarketRow) => ({ 'data-symbol': row.symbol });
 
 /** Every market: searchable, favorites pinned on top, sortable by every column, virtualized. */
-export function MarketsTable({ rows, selectedSymbol, onSelect, onPickPrice, stale }: MarketsTableProps) {
+export function MarketsTable({ rows, selectedSymbol, onSelect, onPickPrice, stale, rowHeight }: MarketsTableProps) {
   const favorites = useFavorites();
   const search = useMarketSearch();
   const { toggleFavorite, setSearch } = useMarketsActions();
@@ -96,6 +98,7 @@ export function MarketsTable({ rows, selectedSymbol, onSelect, onPickPrice, stal
       onRowKey={onRowKey}
       holdOrder
       stale={stale}
+      rowHeight={rowHeight}
       empty={search ? `No market matches “${search}”.` : 'No markets.'}
       toolbar={
         <input

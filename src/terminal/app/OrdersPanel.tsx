@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import type { JournalOrder } from '@/interface';
+import { countStatus, Tabs, type TabSpec } from '../features/account';
+import { useConfig, usePollingIntervals } from '../features/config';
+import { JournalTable, UnknownOrdersAlert, useJournal, useJournalRetryInterval } from '../features/orders';
+import { useProxyHealth, useSession } from '../features/session';
+import { isStale } from '../shared/api/freshness';
+import { useNow } from '../shared/useNow';
+import { FeedStatus } from './FeedStatus';
+
+const NO_ORDERS: JournalOrder[] = [];
+
+/** The journal: the orders placed and the order history, with the journal feed's freshness. */
+export function OrdersPanel() {
+  const config = useConfig();
+  const intervals = usePollingIntervals();
+  const signedIn = useSession() === 'signed-in';
+  const journal = useJournal(intervals.orders, signedIn);
+  const journalRetryInMs = useJournalRetryInterval(intervals.orders);
+  const health = useProxyHealth(signedIn);
+  const now = useNow();
+  const orders = journal.data?.rows ?? NO_ORDERS;
+  const [tab, setTab] = useState('orders');
+  const journalStale = isStale(journal, intervals.orders, now);
+  const locked = <p className="empty">Sign in with the link the proxy printed to see the journal.</p>;
+  const placed = countStatus(orders, 'accepted');
+  const unknown = countStatus(orders, 'unknown');
+  const tabs: TabSpec[] = [
+    {
+      id: 'orders',
+      title: 'Orders',
+      badge: placed || undefined,
+      content: signedIn ? <JournalTable kind="orders" orders={orders} customFields={config.orderCustomFields} stale={journalStale} /> : locked,
+    },
+    {
+      id: 'history',
+      title: 'Order history',
+      badge: unknown ? <span className="badge badge--unknown">{unknown} unknown</span> : undefined,
+      content: signedIn ? (
+        <JournalTable kind="history" orders={orders} customFields={config.orderHistoryCustomFields} stale={journalStale} />
+      ) : (
+        locked
+      ),
+    },
+  ];
+  return (
+    <section className="panel orders" aria-label="Orders">
+      <UnknownOrdersAlert orders={orders} total={health.data?.journal.unknownOrders} />
+      <Tabs
+        label="Orders"
+        tabs={tabs}
+        selected={tab}
+        onSelect={setTab}
+        extra={
+          signedIn ? (
+            <FeedStatus name="Journal" query={journal} intervalMs={intervals.orders} retryInMs={journalRetryInMs} />
+          ) : null
+        }
+      />
+    </section>
+  );
+}

@@ -1,0 +1,24 @@
+import '../workspace.css';
+import { Suspense } from 'react';
+import { createPortal } from 'react-dom';
+import { hostOf } from '../hosts';
+import type { PanelRegistry } from '../types';
+
+/**
+ * The panels that some layout shows, each rendered into its own host (see hosts.ts). A panel no
+ * layout shows is not rendered at all: a closed panel polls nothing.
+ */
+export function PanelHosts({ panels, shown }: { panels: PanelRegistry; shown: readonly string[] }) {
+  return shown.map((id) => {
+    const entry = panels[id];
+    if (!entry) return null;
+    const { Component, label } = entry;
+    return createPortal(
+      <Suspense fallback={<section className={`panel ${id}`} aria-label={label} aria-busy="true" />}>
+        <Component />
+      </Suspense>,
+      hostOf(id),
+      id,
+    );
+  });
+}

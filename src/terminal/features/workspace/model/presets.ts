@@ -1,0 +1,88 @@
+import type { DockLayout, GridNode } from './dockLayout';
+
+/** The panels the terminal has, and what their tabs say. */
+export const PANEL_TITLES = {
+  markets: 'Markets',
+  chart: 'Chart',
+  ticket: 'Ticket',
+  orders: 'Orders',
+  account: 'Account',
+} as const satisfies Record<string, string>;
+export type PanelId = keyof typeof PANEL_TITLES;
+
+/**
+ * A preset written as a trader would draw it: rows and columns of shares (weights), down to stacks
+ * of tabs. Rows and columns alternate, as in the docking grid.
+ */
+export type Arrangement =
+  | { tabs: readonly PanelId[] }
+  | { row: readonly (readonly [number, Arrangement])[] }
+  | { column: readonly (readonly [number, Arrangement])[] };
+
+/** Below these a panel's content no longer fits: the ticket's fields, a table's first columns. */
+const MINIMUM: Partial<Record<PanelId, { minimumWidth: number; minimumHeight?: number }>> = {
+  ticket: { minimumWidth: 320, minimumHeight: 200 },
+  markets: { minimumWidth: 280, minimumHeight: 160 },
+};
+
+/** Sizes are written for this box; the docking library scales them to the screen it opens on. */
+const WIDTH = 1440;
+const HEIGHT = 840;
+
+function node(arrangement: Arrangement, size: number, across: number, groups: { next: number }): GridNode {
+  if ('tabs' in arrangement) {
+    const id = `group-${++groups.next}`;
+    return { type: 'leaf', size, data: { id, views: [...arrangement.tabs], activeView: arrangement.tabs[0] } };
+  }
+  const children = 'row' in arrangement ? arrangement.row : arrangement.column;
+  const total = children.reduce((sum, [weight]) => sum + weight, 0);
+  return {
+    type: 'branch',
+    size,
+    data: children.map(([weight, child]) => node(child, Math.round((across * weight) / total), size, groups)),
+  };
+}
+
+/** The docking library's layout for an arrangement whose outermost split is a row. */
+export function dockLayoutOf(arrangement: Arrangement & { row: unknown }): DockLayout {
+  const root = node(arrangement, HEIGHT, WIDTH, { next: 0 });
+  const panels: DockLayout['panels'] = {};
+  const collect = (grid: GridNode) => {
+    if (grid.type === 'leaf') {
+      for (const id of grid.data.views) panels[id] = { id, contentComponent: id, title: PANEL_TITLES[id as PanelId], ...MINIMUM[id as PanelId] };
+    } else grid.data.forEach(collect);
+  };
+  collect(root);
+  return { grid: { root, width: WIDTH, height: HEIGHT, orientation: 'HORIZONTAL' }, panels };
+}
+
+export const PRESETS = {
+  trade: {
+    name: 'Trade',
+    arrangement: {
+      row: [
+        [74, { column: [[62, { row: [[55, { tabs: ['markets'] }], [45, { tabs: ['chart'] }]] }], [38, { tabs: ['account'] }]] }],
+        [26, { column: [[60, { tabs: ['ticket'] }], [40, { tabs: ['orders'] }]] }],
+      ],
+    },
+  },
+  batch: {
+    name: 'Batch',
+    arrangement: {
+      row: [
+        [34, { column: [[60, { tabs: ['markets'] }], [40, { tabs: ['orders', 'account'] }]] }],
+        [66, { tabs: ['ticket'] }],
+      ],
+    },
+  },
+  watch: {
+    name: 'Watch',
+    arrangement: { row: [[45, { tabs: ['markets'] }], [55, { tabs: ['chart'] }]] },
+  },
+} as const satisfies Record<string, { name: string; arrangement: Arrangement & { row: unknown } }>;
+export type PresetId = keyof typeof PRESETS;
+export const PRESET_IDS = Object.keys(PRESETS) as PresetId[];
+export const isPresetId = (id: string): id is PresetId => Object.hasOwn(PRESETS, id);
+export const DEFAULT_WORKSPACE: PresetId = 'trade';
+
+export const presetLayout = (id: PresetId): DockLayout => dockLayoutOf(PRESETS[id].arrangement);

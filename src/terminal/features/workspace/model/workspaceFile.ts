@@ -1,0 +1,40 @@
+import * as z from 'zod/mini';
+import { describeIssues } from '@/interface';
+import { dockLayoutSchema, type DockLayout } from './dockLayout';
+
+/** What an exported workspace file holds: a kind to tell it from any other JSON, a version, the layout. */
+export const WORKSPACE_FILE_KIND = 'perp-terminal.workspace';
+export const WORKSPACE_FILE_VERSION = 1;
+
+const workspaceFileSchema = z.object({
+  kind: z.literal(WORKSPACE_FILE_KIND),
+  version: z.literal(WORKSPACE_FILE_VERSION),
+  name: z.string().check(z.minLength(1), z.maxLength(80)),
+  layout: dockLayoutSchema,
+});
+export type WorkspaceFile = z.infer<typeof workspaceFileSchema>;
+
+export function workspaceFile(name: string, layout: DockLayout): WorkspaceFile {
+  return { kind: WORKSPACE_FILE_KIND, version: WORKSPACE_FILE_VERSION, name, layout };
+}
+
+/** A file name for the download: the workspace's name in letters, digits and dashes. */
+export const workspaceFileName = (name: string) => `workspace-${name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'layout'}.json`;
+
+export type ReadFile = { ok: true; file: WorkspaceFile } | { ok: false; problem: string };
+
+/** A file the trader picked, read as a workspace, or what is wrong with it (by field). */
+export function readWorkspaceFile(text: string): ReadFile {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return { ok: false, problem: 'It is not JSON.' };
+  }
+  const kind = (value as { kind?: unknown } | null)?.kind;
+  if (kind !== WORKSPACE_FILE_KIND) return { ok: false, problem: `It is not a workspace file (kind is ${JSON.stringify(kind) ?? 'missing'}, expected "${WORKSPACE_FILE_KIND}").` };
+  const version = (value as { version?: unknown }).version;
+  if (version !== WORKSPACE_FILE_VERSION) return { ok: false, problem: `It has version ${JSON.stringify(version) ?? 'missing'}; this terminal reads version ${WORKSPACE_FILE_VERSION}.` };
+  const checked = workspaceFileSchema.safeParse(value);
+  return checked.success ? { ok: true, file: checked.data } : { ok: false, problem: describeIssues(checked.error) };
+}

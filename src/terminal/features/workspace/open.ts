@@ -1,0 +1,43 @@
+import { useToastStore } from '@/terminal/shared/ui/toast/toastStore';
+import { keepKnownPanels, type DockLayout } from './model/dockLayout';
+import { DEFAULT_WORKSPACE, isPresetId, PANEL_TITLES, presetLayout, type PanelId } from './model/presets';
+import type { Workspace } from './store';
+
+export interface Opened {
+  layout: DockLayout;
+  /** Panels of the trader's layout this terminal does not have, left out. */
+  dropped: string[];
+}
+
+const titleOf = (id: string) => PANEL_TITLES[id as PanelId] ?? `"${id}"`;
+
+/**
+ * The layout a workspace opens with, holding only panels this terminal has. A preset's panel
+ * missing from this build is left out quietly (the preset is the terminal's, not the trader's); one
+ * of the trader's layouts is reported. Nothing left at all gives the preset (Trade for a layout of
+ * the trader's): never a blank screen.
+ */
+export function layoutToOpen(id: string, workspace: Workspace | undefined, known: ReadonlySet<string>): Opened {
+  const preset = (): DockLayout => {
+    const kept = keepKnownPanels(presetLayout(isPresetId(id) ? id : DEFAULT_WORKSPACE), known).layout;
+    if (!kept) throw new Error('No preset panel is registered');
+    return kept;
+  };
+  const own = workspace?.layout ?? workspace?.saved;
+  if (!own) return { layout: preset(), dropped: [] };
+  const kept = keepKnownPanels(own, known);
+  return { layout: kept.layout ?? preset(), dropped: kept.dropped };
+}
+
+/** The notice for panels left out of a layout, once per workspace and set of panels. */
+export function reportDropped(name: string, dropped: readonly string[]): void {
+  if (dropped.length === 0) return;
+  const list = dropped.map(titleOf).join(', ');
+  useToastStore.getState().actions.push({
+    id: `workspace-dropped:${name}:${dropped.join(',')}`,
+    tone: 'warning',
+    title: `Layout “${name}” opened without ${list}`,
+    detail: `This terminal has no ${dropped.length > 1 ? 'such panels' : 'such panel'}; the rest of the layout is as you left it.`,
+    timeoutMs: 0,
+  });
+}

@@ -1,0 +1,145 @@
+import * as z from 'zod/mini';
+import { create } from 'zustand';
+import { persisted } from '@/terminal/shared/persist/persistedStore';
+import { dockLayoutSchema, type DockLayout } from './model/dockLayout';
+import { DEFAULT_WORKSPACE, isPresetId, PRESET_IDS, PRESETS, presetLayout } from './model/presets';
+
+export const WORKSPACE_STORAGE_KEY = 'perp-terminal.workspace';
+
+/**
+ * A named arrangement of the panels. A preset's entry holds the trader's changes to it (Reset
+ * brings the preset back); a saved one holds the layout it was saved with (`saved`) and the
+ * layout as the trader has since left it (`layout`).
+ */
+const workspaceSchema = z.object({
+  name: z.string().check(z.minLength(1)),
+  layout: z.nullable(dockLayoutSchema),
+  saved: z.nullable(dockLayoutSchema),
+});
+export type Workspace = z.infer<typeof workspaceSchema>;
+
+const storedWorkspacesSchema = z.object({
+  active: z.string(),
+  workspaces: z.record(z.string(), workspaceSchema),
+});
+type StoredWorkspaces = z.infer<typeof storedWorkspacesSchema>;
+
+const presetEntries = (): Record<string, Workspace> =>
+  Object.fromEntries(PRESET_IDS.map((id) => [id, { name: PRESETS[id].name, layout: null, saved: null }]));
+
+interface WorkspaceState extends StoredWorkspaces {
+  /** Raised whenever the dock must load the active layout again (a switch, a reset, an import). */
+  opened: number;
+  actions: {
+    switchTo(id: string): void;
+    /** The docking layout changed (a drag, a resize, a panel closed): kept in the active workspace. */
+    keep(layout: DockLayout): void;
+    saveAs(name: string, layout: DockLayout): string;
+    rename(id: string, name: string): void;
+    remove(id: string): void;
+    reset(id: string): void;
+  };
+}
+
+/** The layout a workspace opens with: as left, else as saved, else its preset (Trade for a lost one). */
+export function layoutOf(id: string, workspace: Workspace | undefined): DockLayout {
+  return workspace?.layout ?? workspace?.saved ?? presetLayout(isPresetId(id) ? id : DEFAULT_WORKSPACE);
+}
+
+/** A name not yet taken: "Mine", then "Mine 2", "Mine 3"… */
+export function freeName(name: string, workspaces: Record<string, Workspace>): string {
+  const taken = new Set(Object.values(workspaces).map((workspace) => workspace.name));
+  if (!taken.has(name)) return name;
+  let n = 2;
+  while (taken.has(`${name} ${n}`)) n++;
+  return `${name} ${n}`;
+}
+
+let lastId = 0;
+const newId = () => `saved-${Date.now().toString(36)}-${(++lastId).toString(36)}`;
+
+export const useWorkspaceStore = create<WorkspaceState>()(
+  persisted(
+    (set, get) => ({
+      active: DEFAULT_WORKSPACE,
+      workspaces: presetEntries(),
+      opened: 0,
+      actions: {
+        switchTo(id) {
+          if (get().workspaces[id]) set((state) => ({ active: id, opened: state.opened + 1 }));
+        },
+        keep(layout) {
+          set((state) => {
+            const current = state.workspaces[state.active];
+            if (!current) return {};
+            return { workspaces: { ...state.workspaces, [state.active]: { ...current, layout } } };
+          });
+        },
+        saveAs(name, layout) {
+          const id = newId();
+          set((state) => ({
+            active: id,
+            opened: state.opened + 1,
+            workspaces: { ...state.workspaces, [id]: { name: freeName(name.trim() || 'My layout', state.workspaces), layout: null, saved: layout } },
+          }));
+          return id;
+        },
+        rename(id, name) {
+          set((state) => {
+            const current = state.workspaces[id];
+            if (!current || !name.trim()) return {};
+            const others = { ...state.workspaces };
+            delete others[id];
+            return { workspaces: { ...state.workspaces, [id]: { ...current, name: freeName(name.trim(), others) } } };
+          });
+        },
+        remove(id) {
+          // The presets stay: there is always something to switch to.
+          if (isPresetId(id)) return;
+          set((state) => {
+            const workspaces = { ...state.workspaces };
+            delete workspaces[id];
+            return { workspaces, active: state.active === id ? DEFAULT_WORKSPACE : state.active, opened: state.opened + 1 };
+          });
+        },
+        reset(id) {
+          set((state) => {
+            const current = state.workspaces[id];
+            return current ? { workspaces: { ...state.workspaces, [id]: { ...current, layout: null } }, opened: state.opened + 1 } : {};
+          });
+        },
+      },
+    }),
+    {
+      name: WORKSPACE_STORAGE_KEY,
+      what: 'workspaces',
+      version: 1,
+      // The first version: an unversioned (0) value was never written by a terminal, so it is not read.
+      migrations: {},
+      schema: storedWorkspacesSchema,
+      partialize: ({ active, workspaces }) => ({ active, workspaces }),
+    },
+  ),
+);
+
+/**
+ * A stored value replaces the defaults field by field: the presets (one added by a later build
+ * too) are put back when missing, and a lost active workspace gives way to Trade.
+ */
+function putPresetsBack(state: StoredWorkspaces): void {
+  const missing = PRESET_IDS.filter((id) => !state.workspaces[id]);
+  const lost = !state.workspaces[state.active];
+  if (missing.length === 0 && !lost) return;
+  useWorkspaceStore.setState({
+    opened: useWorkspaceStore.getState().opened + 1,
+    workspaces: { ...presetEntries(), ...state.workspaces },
+    active: lost ? DEFAULT_WORKSPACE : state.active,
+  });
+}
+putPresetsBack(useWorkspaceStore.getState());
+useWorkspaceStore.subscribe(putPresetsBack);
+
+export const useOpenedCount = () => useWorkspaceStore((state) => state.opened);
+export const useActiveWorkspaceId = () => useWorkspaceStore((state) => state.active);
+export const useWorkspaces = () => useWorkspaceStore((state) => state.workspaces);
+export const useWorkspaceActions = () => useWorkspaceStore((state) => state.actions);

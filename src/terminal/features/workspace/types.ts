@@ -1,0 +1,19 @@
+import type { ComponentType } from 'react';
+
+/** What a panel says in its header, so a trader who shrinks or hides it still sees it. */
+export interface PanelHeaderState {
+  /** "48 · live", "3 · 4 s", "" for nothing to say. */
+  text: string;
+  stale: boolean;
+}
+
+/** A panel the workspace can place: its tab's title, its component and the hook for its header. */
+export interface PanelEntry<C extends ComponentType = ComponentType> {
+  title: string;
+  Component: C;
+  useHeader: () => PanelHeaderState;
+  /** The accessible name of the panel's region, also while its code is still loading. */
+  label: string;
+}
+
+export type PanelRegistry = Readonly<Record<string, PanelEntry>>;

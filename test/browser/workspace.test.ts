@@ -1,0 +1,193 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApp, type RunningApp } from '../helpers/app';
+import { presetLayout } from '@/terminal/features/workspace/model/presets';
+import { launchChromium } from '../helpers/browser';
+
+let app: RunningApp;
+let browser: Browser;
+
+beforeAll(async () => {
+  app = await startApp({ env: { TERMINAL_TOKEN: 'workspace-token-0123456789abcdef' } });
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+async function open(width: number, height: number, before?: (page: Page) => Promise<void>): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height }, hasTouch: width < 768 });
+  const page = await context.newPage();
+  if (before) {
+    // The stored value is set on the terminal's own origin before it loads.
+    await page.goto(`${new URL(app.loginUrl).origin}/favicon.ico`).catch(() => undefined);
+    await before(page);
+  }
+  await page.goto(app.loginUrl);
+  await page.getByText('Trading enabled').waitFor();
+  await page.locator('tr[data-symbol="PERP_BTC_USDC"]').first().waitFor();
+  return page;
+}
+
+/** The boxes of the panels on screen (the dock's groups, or the phone's one view). */
+const panelBoxes = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('.panel-host')]
+      .filter((host) => host.isConnected && host.getClientRects().length > 0)
+      .map((host) => {
+        const box = host.getBoundingClientRect();
+        return { id: host.dataset.panel ?? '', x: box.x, y: box.y, width: box.width, height: box.height };
+      }),
+  );
+
+const overlaps = (boxes: { id: string; x: number; y: number; width: number; height: number }[]) =>
+  boxes.flatMap((a, i) =>
+    boxes
+      .slice(i + 1)
+      .filter((b) => a.x < b.x + b.width - 1 && b.x < a.x + a.width - 1 && a.y < b.y + b.height - 1 && b.y < a.y + a.height - 1)
+      .map((b) => `${a.id} over ${b.id}`),
+  );
+
+const SIZES = [
+  [1920, 1080],
+  [1440, 900],
+  [1280, 720],
+  [1024, 768],
+  [768, 1024],
+  [390, 844],
+] as const;
+
+describe('every screen', () => {
+  for (const [width, height] of SIZES) {
+    it(`${width}×${height}: no sideways scroll, no panel over another, none squeezed, markets and ticket at hand`, async () => {
+      const page = await open(width, height);
+      try {
+        const phone = width < 768;
+        if (!phone) await page.getByRole('region', { name: 'Order ticket' }).waitFor();
+        const scroll = await page.evaluate(() => ({ scroll: document.scrollingElement!.scrollWidth, inner: window.innerWidth }));
+        expect(scroll.scroll).toBeLessThanOrEqual(scroll.inner);
+        const boxes = await panelBoxes(page);
+        expect(overlaps(boxes)).toEqual([]);
+        for (const box of boxes) {
+          expect(box.width, `${box.id} width`).toBeGreaterThanOrEqual(phone ? 300 : 200);
+          expect(box.height, `${box.id} height`).toBeGreaterThanOrEqual(120);
+        }
+        expect(boxes.map((box) => box.id)).toContain('markets');
+        if (phone) {
+          await page.getByRole('button', { name: 'Trade', exact: true }).click();
+          await page.getByRole('dialog', { name: 'Ticket sheet' }).getByRole('region', { name: 'Order ticket' }).waitFor();
+        } else expect(boxes.map((box) => box.id)).toContain('ticket');
+      } finally {
+        await page.context().close();
+      }
+    });
+  }
+});
+
+/** The terminal at 1440×900 opened with this value stored for its workspaces (on the first load only). */
+async function seeded(stored: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  await context.addInitScript((value) => {
+    if (!sessionStorage.getItem('seeded')) {
+      localStorage.setItem('perp-terminal.workspace', value);
+      sessionStorage.setItem('seeded', '1');
+    }
+  }, stored);
+  const page = await context.newPage();
+  await page.goto(app.loginUrl);
+  return page;
+}
+
+const boxById = async (page: Page) => Object.fromEntries((await panelBoxes(page)).map((box) => [box.id, box]));
+
+describe('the desk', () => {
+  it('a panel dragged to a new place is where it was left after a reload', async () => {
+    const page = await open(1440, 900);
+    try {
+      await page.getByRole('region', { name: 'Order ticket' }).waitFor();
+      const before = await boxById(page);
+      const ticket = before.ticket!;
+      // The Account tab dropped on the right edge of the ticket: a new column right of the ticket.
+      await page.getByRole('tab', { name: 'Account', exact: true }).dragTo(page.locator('.panel-host[data-panel="ticket"]'), {
+        targetPosition: { x: ticket.width - 8, y: ticket.height / 2 },
+      });
+      await expect.poll(async () => (await boxById(page)).account?.x ?? 0).toBeGreaterThan(before.account!.x + 300);
+      const moved = await boxById(page);
+      expect(overlaps(Object.values(moved))).toEqual([]);
+      await page.waitForTimeout(600);
+      await page.reload();
+      await page.getByRole('region', { name: 'Order ticket' }).waitFor();
+      await page.locator('.panel-host[data-panel="account"]').waitFor();
+      const after = await boxById(page);
+      for (const id of Object.keys(moved)) {
+        expect(Math.abs(after[id]!.x - moved[id]!.x), `${id} x`).toBeLessThan(3);
+        expect(Math.abs(after[id]!.width - moved[id]!.width), `${id} width`).toBeLessThan(3);
+        expect(Math.abs(after[id]!.y - moved[id]!.y), `${id} y`).toBeLessThan(3);
+      }
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  for (const [what, stored] of [
+    ['an old', JSON.stringify({ state: { active: 'trade', workspaces: {} }, version: 0 })],
+    ['a corrupt', '{"state": {"active": 7'],
+  ] as const) {
+    it(`${what} stored layout opens the default with a notice`, async () => {
+      const page = await seeded(stored);
+      try {
+        await page.getByText('Reset: your saved workspaces could not be read').waitFor();
+        await page.getByRole('region', { name: 'Order ticket' }).waitFor();
+        const ids = (await panelBoxes(page)).map((box) => box.id).sort();
+        expect(ids).toEqual(['account', 'markets', 'orders', 'ticket']);
+        expect(await page.locator('.layout-menu__summary').innerText()).toBe('Layout: Trade');
+      } finally {
+        await page.context().close();
+      }
+    });
+  }
+
+  it('a saved layout naming a panel this terminal lacks opens without it, and says so', async () => {
+    const layout = presetLayout('trade');
+    const group = layout.grid.root.type === 'branch' ? layout.grid.root.data[1] : undefined;
+    const ticketGroup = group?.type === 'branch' ? group.data[0] : undefined;
+    if (ticketGroup?.type !== 'leaf') throw new Error('The Trade preset has no ticket group where this test looks');
+    ticketGroup.data.views.push('heatmap');
+    layout.panels.heatmap = { id: 'heatmap', contentComponent: 'heatmap', title: 'Heatmap' };
+    const stored = { state: { active: 'trade', workspaces: { trade: { name: 'Trade', layout, saved: null } } }, version: 1 };
+    const page = await seeded(JSON.stringify(stored));
+    try {
+      await page.getByRole('region', { name: 'Order ticket' }).waitFor();
+      // The preset's chart is this terminal's to add; the heatmap is named as the one left out.
+      await page.getByText(/^Layout “Trade” opened without (Chart, )?"heatmap"$/).waitFor();
+      await page.getByRole('region', { name: 'Order ticket' }).waitFor();
+      expect((await panelBoxes(page)).map((box) => box.id).sort()).toEqual(['account', 'markets', 'orders', 'ticket']);
+    } finally {
+      await page.context().close();
+    }
+  });
+});
+
+describe('the phone', () => {
+  it('opens a market, fills the ticket sheet and sends; a rotation keeps the market and the draft', async () => {
+    const page = await open(390, 844);
+    try {
+      await page.locator('tr[data-symbol="PERP_ETH_USDC"] td[data-column="symbol"]').tap();
+      const row = await page.locator('tr[data-symbol="PERP_ETH_USDC"]').boundingBox();
+      expect(row!.height).toBeGreaterThanOrEqual(44);
+      await page.getByRole('group', { name: 'Trade PERP_ETH_USDC' }).getByRole('button', { name: 'Buy' }).tap();
+      const sheet = page.getByRole('dialog', { name: 'Ticket sheet' });
+      expect(await sheet.getByLabel('Symbol', { exact: true }).inputValue()).toBe('PERP_ETH_USDC');
+      await sheet.getByLabel('Quantity (ETH)').fill('0.25');
+      await page.setViewportSize({ width: 844, height: 390 });
+      await page.setViewportSize({ width: 390, height: 844 });
+      expect(await sheet.getByLabel('Quantity (ETH)').inputValue()).toBe('0.25');
+      await sheet.getByRole('button', { name: 'Buy', exact: true }).tap();
+      await sheet.getByRole('region', { name: 'Ticket result' }).getByText('1 accepted').waitFor({ timeout: 15_000 });
+    } finally {
+      await page.context().close();
+    }
+  });
+});
