@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { ConfigNotice } from '../features/config';
 import { SessionBanner, useSession } from '../features/session';
 import { Toaster } from '../shared/ui/toast/Toaster';
+import { GlobalTools } from './GlobalTools';
 import { MarketsPanel } from './MarketsPanel';
 import { TopBar } from './TopBar';
 import './shell.css';
@@ -30,6 +31,7 @@ export function App() {
         </Suspense>
       </main>
       <Toaster />
+      <GlobalTools />
     </div>
   );
 }

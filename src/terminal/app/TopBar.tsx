@@ -1,10 +1,11 @@
+import { openSettings } from '../features/settings';
 import { ConnectionStatus, SessionMenu, useProxyHealth, type SessionState } from '../features/session';
 
 export function TopBar({ session }: { session: SessionState }) {
   const health = useProxyHealth(session === 'signed-in');
   return (
     <header className="topbar">
-      <span className="brand">Perp Terminal</span>
+      <h1 className="brand">Perp Terminal</h1>
       <ConnectionStatus health={health.data} />
       <span className={`session session--${session}`}>
         {session === 'signed-in'
@@ -15,6 +16,9 @@ export function TopBar({ session }: { session: SessionState }) {
               ? 'Proxy unreachable'
               : ''}
       </span>
+      <button type="button" className="button button--ghost" onClick={openSettings}>
+        Settings
+      </button>
       {session === 'signed-in' ? <SessionMenu /> : null}
     </header>
   );

@@ -10,7 +10,7 @@ export function PriceField({ editor }: { editor: RowEditorModel }) {
     <Field label="Price (USDC)" error={errors.price} hint={fromMark !== undefined ? `${formatPercent(fromMark)} from mark` : undefined}>
       {(props) => (
         <div className="input-group">
-          <DecimalInput {...props} autoComplete="off" step={editor.priceStep} min="0" value={row.price} onChange={(price) => editor.update({ price })} />
+          <DecimalInput {...props} name="price" autoComplete="off" step={editor.priceStep} min="0" value={row.price} onChange={(price) => editor.update({ price })} />
           <button type="button" className="button button--ghost" disabled={!market} onClick={editor.fillMark}>
             Mark
           </button>
@@ -31,7 +31,7 @@ export function SizeField({ editor }: { editor: RowEditorModel }) {
     >
       {(props) => (
         <div className="input-group">
-          <DecimalInput {...props} autoComplete="off" step={editor.sizeStep} min="0" value={row.size} onChange={(size) => editor.update({ size })} />
+          <DecimalInput {...props} name="size" autoComplete="off" step={editor.sizeStep} min="0" value={row.size} onChange={(size) => editor.update({ size })} />
           {row.kind === 'market' ? (
             <button
               type="button"
