@@ -7,7 +7,7 @@ import type { RowEditorModel } from './RowEditor.script';
 export function PriceField({ editor }: { editor: RowEditorModel }) {
   const { row, errors, fromMark, market } = editor;
   return (
-    <Field label="Price (USDC)" error={errors.price} hint={fromMark !== undefined ? `${formatPercent(fromMark)} from mark` : undefined}>
+    <Field label="Price (USDC)" error={errors.price} quietUntilTouched={editor.quiet.price} hint={fromMark !== undefined ? `${formatPercent(fromMark)} from mark` : undefined}>
       {(props) => (
         <div className="input-group">
           <DecimalInput {...props} name="price" autoComplete="off" step={editor.priceStep} min="0" value={row.price} onChange={(price) => editor.update({ price })} />
@@ -27,6 +27,7 @@ export function SizeField({ editor }: { editor: RowEditorModel }) {
     <Field
       label={byAmount ? 'Amount (USDC)' : `Quantity${base ? ` (${base})` : ''}`}
       error={errors.size}
+      quietUntilTouched={editor.quiet.size}
       hint={notional ? `≈ ${formatFixed(notional.toNumber(), 2)} USDC` : undefined}
     >
       {(props) => (
