@@ -29,7 +29,7 @@ export function Palette({ items, onClose }: PaletteProps) {
   };
   return (
     <Dialog title="Command palette" onClose={onClose} className="palette">
-      <Command label="Markets and commands" shouldFilter={false} value={value} onValueChange={setSelected} loop>
+      <Command label="Search markets and commands" shouldFilter={false} value={value} onValueChange={setSelected} loop>
         <Command.Input
           autoFocus
           value={query}
@@ -38,7 +38,6 @@ export function Palette({ items, onClose }: PaletteProps) {
             setSelected('');
           }}
           placeholder="A market (BTC) or a command (buy, ladder, theme)…"
-          aria-label="Search markets and commands"
           className="input palette__input"
         />
         <Command.List className="palette__list" label="Matches">
