@@ -9,6 +9,7 @@ import { App } from './app/App';
 import { createQueryClient, Providers } from './app/providers';
 import { configQueryOptions, MIN_POLL_MS } from './features/config';
 import { futuresQueryOptions, marketsFeedOf } from './features/markets';
+import { applyAppearance } from './features/settings';
 
 const queryClient = createQueryClient();
 // The first reads go out before React's first render (taking the responses index.html preloaded),
@@ -16,6 +17,9 @@ const queryClient = createQueryClient();
 // interval here is no one's; the markets panel polls at the configured one.
 void queryClient.prefetchQuery(configQueryOptions());
 void queryClient.prefetchQuery(futuresQueryOptions(marketsFeedOf(queryClient), MIN_POLL_MS));
+
+// The saved theme before the first frame, so that a light page does not flash dark first.
+applyAppearance();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');

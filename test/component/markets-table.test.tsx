@@ -1,10 +1,18 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { useHotkeys } from '@/terminal/features/hotkeys';
 import { MarketsTable } from '@/terminal/features/markets';
 import { toMarketRow } from '@/terminal/features/markets/model/marketRow';
 import { inferSpec } from '@/terminal/features/markets/model/specs';
 import { futuresRows } from '../fixtures/markets';
+
+const NO_OVERRIDES = {};
+/** The page's hotkeys with their default keys: `/` is one of them since the keys became rebindable. */
+function Hotkeys() {
+  useHotkeys(NO_OVERRIDES);
+  return null;
+}
 
 const rows = futuresRows(12).map((row) => toMarketRow(row, inferSpec(row), 0));
 
@@ -113,7 +121,12 @@ describe('MarketsTable', () => {
   it('is one tab stop: arrows, Home and End move between rows, Enter picks, F pins, / finds', async () => {
     const user = userEvent.setup();
     const onSelect = vi.fn();
-    render(<MarketsTable rows={rows} selectedSymbol={undefined} onSelect={onSelect} />);
+    render(
+      <>
+        <Hotkeys />
+        <MarketsTable rows={rows} selectedSymbol={undefined} onSelect={onSelect} />
+      </>,
+    );
     const body = screen.getByRole('table', { name: 'Markets' }).querySelector('tbody')!;
     const tabbable = () => [...body.querySelectorAll('[tabindex="0"], button:not([tabindex="-1"]), a[href]')];
     expect(tabbable()).toHaveLength(1);

@@ -60,7 +60,7 @@ describe('a row changes only when the trader edits it', () => {
     await user.type(screen.getByLabelText('Price (USDC)'), '3300');
     await user.type(screen.getByLabelText('Quantity (ETH)'), '0.5');
     await user.click(screen.getByRole('button', { name: 'Duplicate order 1' }));
-    await user.click(screen.getByRole('button', { name: 'Edit order 1' }));
+    await user.click(screen.getByRole('button', { name: /^Edit order 1 / }));
     actions().selectMarket('PERP_BTC_USDC', '100000.0');
     actions().pickPrice('PERP_BTC_USDC', '99999.9', durations);
     const rows = useTicketStore.getState().rows;

@@ -140,7 +140,7 @@ describe('the batch ticket', () => {
     // 3,490.5 + 1,001 of the good rows; the broken row's 349,100 is not in the ticket's totals.
     expect(screen.getByText('Notional').nextElementSibling).toHaveTextContent('4,491.5');
     // Editing the row makes it the trader's: the line's complaint goes, the rules of any row remain.
-    await user.click(screen.getByRole('button', { name: 'Edit order 2' }));
+    await user.click(screen.getByRole('button', { name: /^Edit order 2 / }));
     await user.click(screen.getByRole('radio', { name: 'Order' }));
     expect(screen.getByRole('alert')).toHaveTextContent(/Pasted line 3 not read/);
     await user.click(screen.getByRole('radio', { name: 'Sell / Short' }));

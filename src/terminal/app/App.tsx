@@ -1,6 +1,7 @@
 import { ConfigNotice } from '../features/config';
 import { SessionBanner, useSession } from '../features/session';
 import { Toaster } from '../shared/ui/toast/Toaster';
+import { GlobalTools } from './GlobalTools';
 import { TopBar } from './TopBar';
 import { Workspace } from './Workspace';
 import './shell.css';
@@ -18,6 +19,7 @@ export function App() {
         <Workspace />
       </main>
       <Toaster />
+      <GlobalTools />
     </div>
   );
 }

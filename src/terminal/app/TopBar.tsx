@@ -1,3 +1,4 @@
+import { openSettings } from '../features/settings';
 import { ConnectionStatus, SessionMenu, useProxyHealth, type SessionState } from '../features/session';
 import { LayoutMenu } from '../features/workspace';
 import { PANELS } from './panels';
@@ -6,7 +7,7 @@ export function TopBar({ session }: { session: SessionState }) {
   const health = useProxyHealth(session === 'signed-in');
   return (
     <header className="topbar">
-      <span className="brand">Perp Terminal</span>
+      <h1 className="brand">Perp Terminal</h1>
       <ConnectionStatus health={health.data} />
       <LayoutMenu panels={PANELS} />
       <span className={`session session--${session}`}>
@@ -18,6 +19,9 @@ export function TopBar({ session }: { session: SessionState }) {
               ? 'Proxy unreachable'
               : ''}
       </span>
+      <button type="button" className="button button--ghost" onClick={openSettings}>
+        Settings
+      </button>
       {session === 'signed-in' ? <SessionMenu /> : null}
     </header>
   );

@@ -28,6 +28,7 @@ export const useTicketStore = create<TicketState>()(
       outcome: null,
       tool: 'order',
       confirm: DEFAULT_CONFIRM,
+      attempted: false,
       actions: {
         ...settingsActions(set),
         ...activeRowActions(set),
@@ -64,4 +65,5 @@ export const usePendingTicket = () => useTicketStore((state) => state.pending);
 export const useTicketOutcome = () => useTicketStore((state) => state.outcome);
 export const useTicketActions = () => useTicketStore((state) => state.actions);
 export const useTicketTool = () => useTicketStore((state) => state.tool);
+export const useSendAttempted = () => useTicketStore((state) => state.attempted);
 export const useConfirmSettings = () => useTicketStore((state) => state.confirm);

@@ -66,5 +66,6 @@ export const storedTicketSchema = z.object({
     minNotional: z.number(),
     // Added without a version: a ticket saved before it reads as the default band.
     marketableBandPercent: z.optional(z.number().check(z.positive())),
+    priceGuardPercent: z.optional(z.number().check(z.positive())),
   }),
 });

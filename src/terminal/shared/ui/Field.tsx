@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import './field.css';
 
 interface FieldProps {
@@ -7,14 +7,22 @@ interface FieldProps {
   hint?: ReactNode;
   children: (props: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactNode;
   className?: string;
+  /**
+   * Withholds the error until the trader has changed or left the field: an empty field of a
+   * fresh form is not a mistake yet. The form clears it when the trader tries to send.
+   */
+  quietUntilTouched?: boolean;
 }
 
 /** A labelled input with its error under it, wired for screen readers (aria-invalid, describedby). */
-export function Field({ label, error, hint, children, className }: FieldProps) {
+export function Field({ label, error: found, hint, children, className, quietUntilTouched = false }: FieldProps) {
   const id = useId();
   const messageId = `${id}-message`;
+  const [touched, setTouched] = useState(false);
+  const error = quietUntilTouched && !touched ? undefined : found;
+  const touch = () => setTouched(true);
   return (
-    <div className={`field ${error ? 'field--error' : ''} ${className ?? ''}`}>
+    <div className={`field ${error ? 'field--error' : ''} ${className ?? ''}`} onChange={touch} onBlur={touch}>
       <label className="field__label" htmlFor={id}>
         {label}
       </label>

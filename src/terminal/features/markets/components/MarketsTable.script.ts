@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef } from 'react';
+import { useRegisterCommands, type Command } from '@/terminal/shared/commands/registry';
 import { figureWidth, nameWidth } from '@/terminal/shared/ui/grid/contentWidth';
 import type { GridColumn } from '@/terminal/shared/ui/grid/DataGrid';
 import type { MarketRow } from '../model/marketRow';
@@ -7,24 +8,53 @@ import { longestBase, PRICE_FIELDS, widestPrices } from '../model/priceWidths';
 /** " USDC perp" after the base, in its smaller type, and the gap before it. */
 const QUOTE_PX = 72;
 
-/** Whether a key press is typing (in a field), which a shortcut must leave alone. */
-function isTyping(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+interface MarketsCommandsInput {
+  /** The markets in the order the table lists them. */
+  rows: readonly MarketRow[];
+  pinned: ReadonlySet<string>;
+  selectedSymbol: string | undefined;
+  onSelect: (symbol: string) => void;
+  toggleFavorite: (symbol: string) => void;
 }
 
-/** `/` anywhere but in a field puts the cursor in the market search, as on most trading sites. */
-export function useSearchShortcut() {
+/**
+ * What the keyboard and the palette can do to the markets: search (`/` by default, as on most
+ * trading sites), step to the previous or next market, pin the one the ticket is on. Returns the
+ * search field's ref.
+ */
+export function useMarketsCommands({ rows, pinned, selectedSymbol, onSelect, toggleFavorite }: MarketsCommandsInput) {
   const searchRef = useRef<HTMLInputElement>(null);
+  const latest = useRef({ rows, pinned, selectedSymbol, onSelect });
   useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return;
-      event.preventDefault();
-      searchRef.current?.focus();
+    latest.current = { rows, pinned, selectedSymbol, onSelect };
+  });
+  const commands = useMemo((): Command[] => {
+    const step = (offset: 1 | -1) => {
+      const { rows: listed, pinned: favorites, selectedSymbol: symbol, onSelect: select } = latest.current;
+      // Pinned markets are on top of the table, so stepping goes through them first.
+      const order = [...listed.filter((row) => favorites.has(row.symbol)), ...listed.filter((row) => !favorites.has(row.symbol))];
+      if (order.length === 0) return;
+      const at = order.findIndex((row) => row.symbol === symbol);
+      const next = at < 0 ? (offset > 0 ? 0 : order.length - 1) : (at + offset + order.length) % order.length;
+      select((order[next] as MarketRow).symbol);
     };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, []);
+    return [
+      { id: 'markets.search', title: 'Search markets', group: 'Markets', keywords: ['find'], run: () => searchRef.current?.focus() },
+      { id: 'markets.previous', title: 'Previous market', group: 'Markets', run: () => step(-1) },
+      { id: 'markets.next', title: 'Next market', group: 'Markets', run: () => step(1) },
+      {
+        id: 'markets.favorite',
+        title: 'Pin or unpin the market',
+        group: 'Markets',
+        keywords: ['favourite', 'favorite', 'star'],
+        run: () => {
+          const symbol = latest.current.selectedSymbol;
+          if (symbol) toggleFavorite(symbol);
+        },
+      },
+    ];
+  }, [toggleFavorite]);
+  useRegisterCommands(commands);
   return searchRef;
 }
 

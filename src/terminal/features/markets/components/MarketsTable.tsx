@@ -5,7 +5,7 @@ import type { MarketRow } from '../model/marketRow';
 import { searchMarkets } from '../model/search';
 import { useFavorites, useMarketSearch, useMarketsActions } from '../store';
 import { marketColumns } from './columns';
-import { useSearchShortcut, useWholePriceColumns } from './MarketsTable.script';
+import { useMarketsCommands, useWholePriceColumns } from './MarketsTable.script';
 import '../markets.css';
 
 export interface MarketsTableProps {
@@ -31,7 +31,7 @@ export function MarketsTable({ rows, selectedSymbol, onSelect, onPickPrice, stal
   const { toggleFavorite, setSearch } = useMarketsActions();
   const pinned = useMemo(() => new Set(favorites), [favorites]);
   const shown = useMemo(() => searchMarkets(rows ?? EMPTY, search), [rows, search]);
-  const searchRef = useSearchShortcut();
+  const searchRef = useMarketsCommands({ rows: shown, pinned, selectedSymbol, onSelect, toggleFavorite });
 
   const pickColumns = useMemo(
     () =>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { readMinNotional } from '../model/submit';
+import { DEFAULT_PRICE_GUARD_PERCENT, readMinNotional } from '../model/submit';
 import { DEFAULT_MARKETABLE_BAND } from '../model/warnings';
 import { useConfirmSettings, useTicketActions } from '../store';
 
@@ -29,6 +29,12 @@ export function useConfirmSettingsForm() {
     setBand: (text: string) => {
       const value = Number(text);
       if (Number.isFinite(value) && value > 0) actions.setConfirm({ marketableBandPercent: value });
+    },
+    guardText: String(settings.priceGuardPercent ?? DEFAULT_PRICE_GUARD_PERCENT),
+    /** The price guard of skipped confirmations, in percent; a value that is not above 0 is not taken. */
+    setGuard: (text: string) => {
+      const value = Number(text);
+      if (Number.isFinite(value) && value > 0) actions.setConfirm({ priceGuardPercent: value });
     },
     /** Leaving the field shows the notional in force again. */
     settleNotional: () => setNotionalText(undefined),

@@ -13,18 +13,23 @@ export function ConfirmSettingsForm() {
         Every ticket (off: skip small ones)
       </label>
       {form.settings.mode === 'large' ? (
-        <div className="ticket__pair">
-          <Field label="From orders">
-            {(props) => (
-              <input {...props} className="input num" type="number" min={1} step={1} value={form.settings.minOrders} onChange={(event) => form.setMinOrders(event.target.value)} />
-            )}
+        <>
+          <div className="ticket__pair">
+            <Field label="From orders">
+              {(props) => (
+                <input {...props} className="input num" type="number" min={1} step={1} value={form.settings.minOrders} onChange={(event) => form.setMinOrders(event.target.value)} />
+              )}
+            </Field>
+            <Field label="From notional (USDC)">
+              {(props) => (
+                <DecimalInput {...props} step="1000" min="0" value={form.notionalText} onChange={form.setMinNotional} onBlur={form.settleNotional} />
+              )}
+            </Field>
+          </div>
+          <Field label="Still ask from a price this far from mark (%)" hint="Skipping the question is for prices near the market">
+            {(props) => <input {...props} className="input num" type="number" min={0.1} step={0.5} value={form.guardText} onChange={(event) => form.setGuard(event.target.value)} />}
           </Field>
-          <Field label="From notional (USDC)">
-            {(props) => (
-              <DecimalInput {...props} step="1000" min="0" value={form.notionalText} onChange={form.setMinNotional} onBlur={form.settleNotional} />
-            )}
-          </Field>
-        </div>
+        </>
       ) : null}
       <Field label="Warn of a limit through mark by more than (%)" hint="Warnings always ask before sending">
         {(props) => <input {...props} className="input num" type="number" min={0.1} step={0.1} value={form.bandText} onChange={(event) => form.setBand(event.target.value)} />}

@@ -7,10 +7,10 @@ import type { RowEditorModel } from './RowEditor.script';
 export function PriceField({ editor }: { editor: RowEditorModel }) {
   const { row, errors, fromMark, market } = editor;
   return (
-    <Field label="Price (USDC)" error={errors.price} hint={fromMark !== undefined ? `${formatPercent(fromMark)} from mark` : undefined}>
+    <Field label="Price (USDC)" error={errors.price} quietUntilTouched={editor.quiet.price} hint={fromMark !== undefined ? `${formatPercent(fromMark)} from mark` : undefined}>
       {(props) => (
         <div className="input-group">
-          <DecimalInput {...props} autoComplete="off" step={editor.priceStep} min="0" value={row.price} onChange={(price) => editor.update({ price })} />
+          <DecimalInput {...props} name="price" autoComplete="off" step={editor.priceStep} min="0" value={row.price} onChange={(price) => editor.update({ price })} />
           <button type="button" className="button button--ghost" disabled={!market} onClick={editor.fillMark}>
             Mark
           </button>
@@ -27,11 +27,12 @@ export function SizeField({ editor }: { editor: RowEditorModel }) {
     <Field
       label={byAmount ? 'Amount (USDC)' : `Quantity${base ? ` (${base})` : ''}`}
       error={errors.size}
+      quietUntilTouched={editor.quiet.size}
       hint={notional ? `≈ ${formatFixed(notional.toNumber(), 2)} USDC` : undefined}
     >
       {(props) => (
         <div className="input-group">
-          <DecimalInput {...props} autoComplete="off" step={editor.sizeStep} min="0" value={row.size} onChange={(size) => editor.update({ size })} />
+          <DecimalInput {...props} name="size" autoComplete="off" step={editor.sizeStep} min="0" value={row.size} onChange={(size) => editor.update({ size })} />
           {row.kind === 'market' ? (
             <button
               type="button"

@@ -11,6 +11,7 @@ import { RowEditor } from './RowEditor';
 import { SubmitBar } from './SubmitBar';
 import { TicketOutcomeView } from './TicketOutcomeView';
 import { TicketRows } from './TicketRows';
+import { useTicketCommands } from './useTicketCommands.script';
 import '../ticket.css';
 import '../batch.css';
 import '../confirm.css';
@@ -31,6 +32,7 @@ export interface OrderTicketProps {
  */
 export function OrderTicket({ markets, durations, usedClientOrderIds, staleReason, markAgeMs }: OrderTicketProps) {
   const { rows, row, tool, actions, check, checked, market, symbols } = useOrderTicket(markets, durations, usedClientOrderIds, markAgeMs);
+  useTicketCommands(markets, durations);
   if (!row) return null;
 
   return (
@@ -57,7 +59,7 @@ export function OrderTicket({ markets, durations, usedClientOrderIds, staleReaso
           ]}
           onChange={actions.setTool}
         />
-        {tool === 'order' ? <RowEditor row={row} checked={checked} market={market} durations={durations} /> : null}
+        {tool === 'order' ? <RowEditor key={row.id} row={row} checked={checked} market={market} durations={durations} /> : null}
         {tool === 'ladder' ? <LadderForm market={market} durations={durations} side={row.side} /> : null}
         {tool === 'paste' ? <PasteOrders durations={durations} symbols={symbols} /> : null}
         <TicketRows rows={rows} checked={check.rows} durations={durations} />

@@ -5,17 +5,21 @@ import type { CheckedRow } from '../model/checkTicket';
 import { stepOf } from '../model/decimal';
 import { durationsFor, resolveDuration } from '../model/durations';
 import type { DraftRow, MarketContext } from '../model/types';
-import { useTicketActions } from '../store';
+import { useSendAttempted, useTicketActions } from '../store';
 
 /** What the row editor shows of one order, and the edits it makes; the fields only render it. */
 export function useRowEditor(row: DraftRow, checked: CheckedRow | undefined, market: MarketContext | undefined, durations: readonly Duration[]) {
   const actions = useTicketActions();
   const update = (patch: Partial<DraftRow>) => actions.updateRow(row.id, patch);
   const byAmount = row.sizeUnit === 'amount';
+  const attempted = useSendAttempted();
+  /** An empty field is not called wrong until the trader has been in it or tried to send. */
+  const quiet = (value: string) => !attempted && value.trim() === '';
   return {
     row,
     market,
     errors: messagesOf(checked?.issues ?? {}),
+    quiet: { symbol: quiet(row.symbol), price: quiet(row.price), size: quiet(row.size) },
     fromMark: checked?.fromMark,
     notional: checked?.notional,
     base: baseAsset(row.symbol) ?? '',

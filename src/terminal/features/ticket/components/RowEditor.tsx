@@ -39,7 +39,7 @@ export function RowEditor({ row, checked, market, durations }: RowEditorProps) {
         ]}
         onChange={editor.setKind}
       />
-      <Field label="Symbol" error={editor.errors.symbol}>
+      <Field label="Symbol" error={editor.errors.symbol} quietUntilTouched={editor.quiet.symbol}>
         {(props) => (
           <input
             {...props}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { Duration } from '@/interface';
 import { useRecoverPendingTicket } from '../api/recoverPending';
 import { useSubmitTicket } from '../api/submitTicket';
@@ -27,6 +27,7 @@ export function useSubmitBar(check: TicketCheck, durations: readonly Duration[])
     mutation.mutate(ticket, { onSuccess: (outcome) => actions.finishSubmission(outcome, durations) });
   };
   const submit = () => {
+    if (blocked) actions.attemptSend();
     if (blocked || sending) return;
     if (needsConfirmation(check.summary, settings)) setConfirming(true);
     else send();
@@ -46,4 +47,32 @@ export function useSubmitBar(check: TicketCheck, durations: readonly Duration[])
     send,
     cancel: () => setConfirming(false),
   };
+}
+
+/** Inputs where Enter means "send": typed fields, not buttons or radios. */
+const TYPED = new Set(['text', 'search', 'number', '']);
+
+/**
+ * Enter in one of the ticket's fields sends it, under the same confirmation rules as the button:
+ * the only key that sends, and only from inside the ticket. `ref` is an element inside the form.
+ */
+export function useEnterSends(ref: RefObject<HTMLElement | null>, submit: () => void): void {
+  const latest = useRef(submit);
+  useEffect(() => {
+    latest.current = submit;
+  });
+  useEffect(() => {
+    const form = ref.current?.closest('.ticket__form');
+    if (!form) return;
+    const onKey = (event: Event) => {
+      const { key, target, isComposing } = event as KeyboardEvent;
+      if (key !== 'Enter' || isComposing || event.defaultPrevented || !(target instanceof HTMLInputElement) || !TYPED.has(target.type)) return;
+      // The order's own fields only: Enter in the ladder or the ticket's settings is not a send.
+      if (!target.closest('.ticket__editor')) return;
+      event.preventDefault();
+      latest.current();
+    };
+    form.addEventListener('keydown', onKey);
+    return () => form.removeEventListener('keydown', onKey);
+  }, [ref]);
 }

@@ -1,9 +1,10 @@
+import { useRef } from 'react';
 import type { Duration, Side } from '@/interface';
 import { messageFor } from '../messages';
 import type { TicketCheck } from '../model/checkTicket';
 import { ConfirmDialog } from './ConfirmDialog';
 import { SendProgress } from './SendProgress';
-import { useSubmitBar } from './SubmitBar.script';
+import { useEnterSends, useSubmitBar } from './SubmitBar.script';
 import { SubmitSummary } from './SubmitSummary';
 
 interface SubmitBarProps {
@@ -16,6 +17,8 @@ interface SubmitBarProps {
 export function SubmitBar({ check, durations, side }: SubmitBarProps) {
   const bar = useSubmitBar(check, durations);
   const { summary } = bar;
+  const ref = useRef<HTMLDivElement>(null);
+  useEnterSends(ref, bar.submit);
   const single = summary.orders === 1;
   const label = bar.sending ? 'Sending…' : single ? (side === 'BUY' ? 'Buy' : 'Sell') : `Send ${summary.orders} orders`;
   const why = {
@@ -26,7 +29,7 @@ export function SubmitBar({ check, durations, side }: SubmitBarProps) {
   }[bar.notice];
 
   return (
-    <div className="submit">
+    <div className="submit" ref={ref}>
       <SubmitSummary summary={summary} />
       <div className="submit__send">
         <button

@@ -44,17 +44,26 @@ export function TicketRows({ rows, checked, durations }: TicketRowsProps) {
               <button
                 type="button"
                 className="ticket-rows__pick"
-                aria-label={`Edit order ${index + 1}`}
                 title={[...errors, ...warnings].join('\n') || undefined}
                 onClick={() => actions.setActiveRow(row.id)}
               >
+                {/* The name is what shows, after "Edit order": a screen reader hears the row as it reads. */}
+                <span className="visually-hidden">Edit order</span>
+                {' '}
                 <span className="ticket-rows__no">{index + 1}</span>
+                {' '}
                 <span className={row.side === 'BUY' ? 'up' : 'down'}>{row.side === 'BUY' ? 'Buy' : 'Sell'}</span>
+                {' '}
                 <span>{base}</span>
+                {' '}
                 <span className="num">{row.kind === 'market' ? 'market' : row.price || '—'}</span>
+                {' '}
                 <span className="num">{size}</span>
+                {' '}
                 {errors.length ? <span className="ticket-rows__errors">{errors.length} to fix</span> : null}
+                {' '}
                 {row.pasteError ? <span className="ticket-rows__errors ticket-rows__paste">{lineError(checked[index])}</span> : null}
+                {' '}
                 {warnings.length ? <span className="ticket-rows__warnings">{warnings.length} warning{warnings.length === 1 ? '' : 's'}</span> : null}
               </button>
               <span className="ticket-rows__actions">

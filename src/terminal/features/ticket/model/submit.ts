@@ -7,11 +7,19 @@ export interface ConfirmSettings {
   minNotional: number;
   /** How far through mark, in percent, a plain limit goes before it is warned of as marketable (1 unless set). */
   marketableBandPercent?: number;
+  /** A row priced further than this from mark, in percent, is asked about even when small tickets skip the question (5 unless set). */
+  priceGuardPercent?: number;
 }
+
+/** How far from mark a price may be before the ticket asks whatever its size. */
+export const DEFAULT_PRICE_GUARD_PERCENT = 5;
 
 export function needsConfirmation(summary: TicketSummary, settings: ConfirmSettings): boolean {
   // A warning, or marks too old to check against, is asked about whatever the settings say.
   if (settings.mode === 'always' || summary.warnings.length > 0 || summary.markAgeMs !== undefined) return true;
+  // Skipping the question is for small tickets near the market: a price far from mark is asked about.
+  const guard = (settings.priceGuardPercent ?? DEFAULT_PRICE_GUARD_PERCENT) / 100;
+  if (summary.furthestFromMark !== null && summary.furthestFromMark > guard) return true;
   return summary.orders >= settings.minOrders || summary.totalNotional.gte(settings.minNotional);
 }
 

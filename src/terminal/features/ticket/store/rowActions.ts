@@ -113,7 +113,7 @@ export function rowListActions(set: SetTicket, get: GetTicket): RowListActions {
     clear(durations) {
       const symbol = get().rows.find((row) => row.id === get().activeRowId)?.symbol ?? '';
       const fresh = newDraftRow(durations, symbol);
-      set({ rows: [fresh], activeRowId: fresh.id, outcome: null });
+      set({ rows: [fresh], activeRowId: fresh.id, outcome: null, attempted: false });
     },
   };
 }

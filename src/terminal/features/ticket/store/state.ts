@@ -49,6 +49,8 @@ export interface SubmissionActions {
   /** The pending ticket for these orders: the same key if they are already on their way. */
   beginSubmission(orders: OrderRequest[]): PendingTicket;
   finishSubmission(outcome: TicketOutcome, durations: readonly Duration[]): void;
+  /** The trader tried to send a ticket that cannot go: every field's error shows from now on. */
+  attemptSend(): void;
   dismissOutcome(): void;
 }
 
@@ -60,6 +62,8 @@ export interface TicketState {
   outcome: TicketOutcome | null;
   tool: TicketTool;
   confirm: ConfirmSettings;
+  /** Whether a send was tried since the last one went: until then an empty field is not called an error. */
+  attempted: boolean;
   actions: ActiveRowActions & RowListActions & SettingsActions & SubmissionActions;
 }
 

@@ -10,8 +10,11 @@ export function submissionActions(set: SetTicket, get: GetTicket): SubmissionAct
       const current = get().pending;
       if (current && JSON.stringify(current.orders) === JSON.stringify(orders)) return current;
       const pending = { key: newTicketKey(), orders, recvWindow: get().recvWindow, startedAt: Date.now() };
-      set({ pending, outcome: null });
+      set({ pending, outcome: null, attempted: false });
       return pending;
+    },
+    attemptSend() {
+      set({ attempted: true });
     },
     finishSubmission(outcome, durations) {
       const { pending, rows } = get();

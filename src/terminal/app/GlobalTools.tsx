@@ -1,0 +1,63 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect } from 'react';
+import { BindingsEditor, ShortcutSheet, useHotkeys } from '../features/hotkeys';
+import { marketsKeys, type FuturesSnapshot } from '../features/markets';
+import { PaletteHost, type PaletteItem } from '../features/palette';
+import { SettingsDialog, signalOutcome, useAppearance, useKeyOverrides, useSettingsActions } from '../features/settings';
+import { subscribeToTicketResults, useTicketActions } from '../features/ticket';
+import { useCommandsStore, useRegisterCommands } from '../shared/commands/registry';
+import { fixedPlain } from '../shared/format/number';
+import { useTerminalCommands } from './terminalCommands';
+
+/** A placed ticket rings high, a refused one low; one that may not have arrived is not rung at all. */
+function useOutcomeSignals(): void {
+  useEffect(
+    () =>
+      subscribeToTicketResults((result) => {
+        if (result.status === 'accepted' || result.status === 'partial') {
+          signalOutcome('good', 'Ticket placed', `${result.rows.length} order(s) ${result.status === 'partial' ? 'partly ' : ''}placed`);
+        } else if (result.status === 'rejected' || result.status === 'failed') {
+          signalOutcome('bad', 'Ticket refused', `${result.rows.length} order(s) not placed`);
+        }
+      }),
+    [],
+  );
+}
+
+/** The markets (Enter points the ticket at one) and every registered command, for the palette. */
+function usePaletteItems(): () => PaletteItem[] {
+  const client = useQueryClient();
+  const ticket = useTicketActions();
+  return useCallback(() => {
+    const snapshot = client.getQueryData<FuturesSnapshot>(marketsKeys.futures());
+    const markets: PaletteItem[] = (snapshot?.rows ?? []).map((row) => ({
+      id: `market:${row.symbol}`,
+      title: `${row.base} · ${row.symbol}`,
+      group: 'Market',
+      keywords: [row.base, row.symbol],
+      run: () => ticket.selectMarket(row.symbol, fixedPlain(row.mark_price, row.priceDecimals)),
+    }));
+    const commands = [...useCommandsStore.getState().commands.values()]
+      .filter((command) => command.id !== 'palette.open')
+      .map((command) => ({ ...command, id: `command:${command.id}` }));
+    return [...commands, ...markets];
+  }, [client, ticket]);
+}
+
+/** What works from anywhere: the theme, the hotkeys, the palette, the shortcut sheet, the settings. */
+export function GlobalTools() {
+  useAppearance();
+  const overrides = useKeyOverrides();
+  const settings = useSettingsActions();
+  useHotkeys(overrides);
+  useRegisterCommands(useTerminalCommands());
+  useOutcomeSignals();
+  const items = usePaletteItems();
+  return (
+    <>
+      <PaletteHost items={items} />
+      <ShortcutSheet overrides={overrides} />
+      <SettingsDialog keyboard={<BindingsEditor overrides={overrides} onBind={settings.bindKey} onReset={settings.resetKeys} />} />
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+import { useMemo } from 'react';
+import { openShortcutSheet } from '../features/hotkeys';
+import { ordersCsvUrl } from '../features/orders';
+import { openPalette } from '../features/palette';
+import { openSettings, useSettingsStore, type Theme } from '../features/settings';
+import type { Command } from '../shared/commands/registry';
+
+/** The first control of a panel, so that the keys typed next act there. */
+function focusPanel(selector: string): void {
+  const panel = document.querySelector(selector);
+  const target = panel?.querySelector<HTMLElement>('input, button, [tabindex="0"], select, textarea, a[href]');
+  target?.focus();
+}
+
+function download(href: string, name: string): void {
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = name;
+  link.click();
+}
+
+const THEMES: { theme: Theme; title: string }[] = [
+  { theme: 'system', title: 'Theme: as the system' },
+  { theme: 'light', title: 'Theme: light' },
+  { theme: 'dark', title: 'Theme: dark' },
+  { theme: 'contrast', title: 'Theme: high contrast' },
+];
+
+/** The terminal's own commands: the dialogs, the themes, the panels, the orders export. */
+export function useTerminalCommands(): Command[] {
+  return useMemo(
+    () => [
+      { id: 'palette.open', title: 'Command palette', group: 'Terminal', run: openPalette },
+      { id: 'shortcuts.open', title: 'Keyboard shortcuts', group: 'Terminal', keywords: ['hotkeys', 'keys', 'help'], run: openShortcutSheet },
+      { id: 'settings.open', title: 'Settings', group: 'Terminal', keywords: ['preferences', 'options'], run: openSettings },
+      ...THEMES.map(({ theme, title }) => ({
+        id: `theme.${theme}`,
+        title,
+        group: 'Terminal',
+        keywords: ['colours', 'colors', 'appearance'],
+        run: () => useSettingsStore.getState().actions.change({ theme }),
+      })),
+      {
+        id: 'orders.exportCsv',
+        title: 'Export orders as CSV',
+        group: 'Orders',
+        keywords: ['download', 'journal', 'csv'],
+        run: () => download(ordersCsvUrl(), 'orders.csv'),
+      },
+      { id: 'panel.markets', title: 'Go to the markets', group: 'Panels', run: () => focusPanel('.panel.markets') },
+      { id: 'panel.ticket', title: 'Go to the ticket', group: 'Panels', run: () => focusPanel('.panel.ticket') },
+      { id: 'panel.account', title: 'Go to the account', group: 'Panels', run: () => focusPanel('.panel.account') },
+    ],
+    [],
+  );
+}

@@ -1,0 +1,13 @@
+import { keysOf } from '../model/chord';
+
+/** A chord as the keys to press, each in its <kbd>. */
+export function Keys({ keys }: { keys: string }) {
+  const parts = keysOf(keys);
+  return (
+    <kbd className="keys">
+      {parts.map((part, index) => (
+        <kbd key={index}>{part}</kbd>
+      ))}
+    </kbd>
+  );
+}

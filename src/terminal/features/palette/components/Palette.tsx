@@ -1,0 +1,55 @@
+import { Command } from 'cmdk';
+import { useMemo, useState } from 'react';
+import { Dialog } from '@/terminal/shared/ui/Dialog';
+import { rankItems, type PaletteItem } from '../model/items';
+import { usePaletteStore } from '../store';
+import '../palette.css';
+
+interface PaletteProps {
+  items: readonly PaletteItem[];
+  onClose: () => void;
+}
+
+/**
+ * Markets and commands, found by a few letters in order (fuzzy), recent picks first; the arrows
+ * move, Enter runs, Escape closes. Loaded on the first Ctrl+K, never with the page.
+ */
+export function Palette({ items, onClose }: PaletteProps) {
+  const [query, setQuery] = useState('');
+  const recent = usePaletteStore((state) => state.recent);
+  const used = usePaletteStore((state) => state.actions.used);
+  const ranked = useMemo(() => rankItems(items, query, recent), [items, query, recent]);
+  const [selected, setSelected] = useState('');
+  // The best match is the one Enter takes, whatever was highlighted for an earlier query.
+  const value = ranked.some((item) => item.id === selected) ? selected : (ranked[0]?.id ?? '');
+  const pick = (item: PaletteItem) => {
+    used(item.id);
+    onClose();
+    item.run();
+  };
+  return (
+    <Dialog title="Command palette" onClose={onClose} className="palette">
+      <Command label="Search markets and commands" shouldFilter={false} value={value} onValueChange={setSelected} loop>
+        <Command.Input
+          autoFocus
+          value={query}
+          onValueChange={(text) => {
+            setQuery(text);
+            setSelected('');
+          }}
+          placeholder="A market (BTC) or a command (buy, ladder, theme)…"
+          className="input palette__input"
+        />
+        <Command.List className="palette__list" label="Matches">
+          <Command.Empty className="muted palette__empty">Nothing matches “{query}”.</Command.Empty>
+          {ranked.map((item) => (
+            <Command.Item key={item.id} value={item.id} onSelect={() => pick(item)} className="palette__item">
+              <span>{item.title}</span>
+              <span className="muted">{item.group}</span>
+            </Command.Item>
+          ))}
+        </Command.List>
+      </Command>
+    </Dialog>
+  );
+}

@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import { askForNotifications } from '../model/outcomeSignals';
+import { readSettingsFile, settingsFile } from '../model/settings';
+import { currentSettings, useSettingsActions, useSettingsStore } from '../store';
+
+/** Saves a text as a file the browser downloads. */
+function download(name: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
+/** The settings panel's state and its changes; the view only renders them. */
+export function useSettingsPanel() {
+  const settings = useSettingsStore();
+  const actions = useSettingsActions();
+  const [fileNote, setFileNote] = useState<{ tone: 'ok' | 'error'; text: string } | null>(null);
+  return {
+    settings,
+    change: actions.change,
+    setSound: (on: boolean) => actions.change({ sound: { ...settings.sound, on } }),
+    setVolume: (volume: number) => actions.change({ sound: { ...settings.sound, volume } }),
+    /** Turning notifications on asks the browser; a refusal leaves them off and says why. */
+    setNotifications: async (on: boolean) => {
+      if (!on) return actions.change({ notifications: false });
+      const allowed = await askForNotifications();
+      actions.change({ notifications: allowed });
+      if (!allowed) setFileNote({ tone: 'error', text: 'The browser does not allow notifications for this page.' });
+    },
+    exportFile: () => {
+      download('perp-terminal-settings.json', settingsFile(currentSettings()));
+      setFileNote({ tone: 'ok', text: 'Settings saved to perp-terminal-settings.json.' });
+    },
+    importFile: async (file: File) => {
+      const read = readSettingsFile(await file.text());
+      if (read.ok) actions.replace(read.settings);
+      setFileNote(
+        read.ok
+          ? { tone: 'ok', text: `Settings read from ${file.name}.` }
+          : { tone: 'error', text: `${file.name} was not read, nothing changed: ${read.reason}` },
+      );
+    },
+    fileNote,
+  };
+}

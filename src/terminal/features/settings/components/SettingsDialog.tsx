@@ -1,0 +1,110 @@
+import type { ReactNode } from 'react';
+import { Dialog } from '@/terminal/shared/ui/Dialog';
+import { Segmented } from '@/terminal/shared/ui/Segmented';
+import { useSettingsDialog } from '../dialogStore';
+import type { Density, Motion, Theme, UpDown } from '../model/settings';
+import { useSettingsPanel } from './SettingsDialog.script';
+
+const themes: { value: Theme; label: string }[] = [
+  { value: 'system', label: 'System' },
+  { value: 'light', label: 'Light' },
+  { value: 'dark', label: 'Dark' },
+  { value: 'contrast', label: 'High contrast' },
+];
+const upDowns: { value: UpDown; label: string }[] = [
+  { value: 'green-up', label: 'Green up, red down' },
+  { value: 'red-up', label: 'Red up, green down' },
+  { value: 'blue-orange', label: 'Blue up, orange down' },
+];
+const densities: { value: Density; label: string }[] = [
+  { value: 'comfortable', label: 'Comfortable' },
+  { value: 'compact', label: 'Compact' },
+];
+const motions: { value: Motion; label: string }[] = [
+  { value: 'system', label: 'As the system' },
+  { value: 'reduced', label: 'Reduced (no flashes)' },
+  { value: 'full', label: 'Full' },
+];
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <fieldset>
+      <legend>{title}</legend>
+      {children}
+    </fieldset>
+  );
+}
+
+/** Every setting in one place; `keyboard` is the hotkeys' own editor, which the app puts here. */
+export function SettingsDialog({ keyboard }: { keyboard?: ReactNode }) {
+  const open = useSettingsDialog((state) => state.open);
+  const hide = useSettingsDialog((state) => state.hide);
+  return open ? (
+    <Dialog title="Settings" onClose={hide} className="settings">
+      <SettingsBody keyboard={keyboard} />
+    </Dialog>
+  ) : null;
+}
+
+function SettingsBody({ keyboard }: { keyboard?: ReactNode }) {
+  const panel = useSettingsPanel();
+  const { settings, change } = panel;
+  return (
+    <>
+      <Section title="Appearance">
+        <Segmented label="Theme" value={settings.theme} options={themes} onChange={(theme) => change({ theme })} />
+        <Segmented label="Up and down colours" value={settings.upDown} options={upDowns} onChange={(upDown) => change({ upDown })} />
+        <Segmented label="Density" value={settings.density} options={densities} onChange={(density) => change({ density })} />
+        <Segmented label="Motion" value={settings.motion} options={motions} onChange={(motion) => change({ motion })} />
+      </Section>
+      <Section title="Outcomes">
+        <label className="modal__row">
+          <input type="checkbox" checked={settings.sound.on} onChange={(event) => panel.setSound(event.target.checked)} />
+          Sound on a placed or refused ticket
+        </label>
+        <label className="modal__row">
+          Volume
+          <input
+            type="range"
+            min={0}
+            max={1}
+            step={0.1}
+            value={settings.sound.volume}
+            disabled={!settings.sound.on}
+            onChange={(event) => panel.setVolume(Number(event.target.value))}
+          />
+        </label>
+        <label className="modal__row">
+          <input type="checkbox" checked={settings.notifications} onChange={(event) => void panel.setNotifications(event.target.checked)} />
+          Desktop notification when the terminal is in the background
+        </label>
+      </Section>
+      {keyboard}
+      <Section title="Settings file">
+        <div className="modal__row">
+          <button type="button" className="button" onClick={panel.exportFile}>
+            Export settings
+          </button>
+          <label className="button">
+            Import settings
+            <input
+              type="file"
+              accept="application/json,.json"
+              className="visually-hidden"
+              onChange={(event) => {
+                const file = event.target.files?.[0];
+                event.target.value = '';
+                if (file) void panel.importFile(file);
+              }}
+            />
+          </label>
+        </div>
+        {panel.fileNote ? (
+          <p role="status" className={panel.fileNote.tone === 'error' ? 'field__error' : 'muted'}>
+            {panel.fileNote.text}
+          </p>
+        ) : null}
+      </Section>
+    </>
+  );
+}

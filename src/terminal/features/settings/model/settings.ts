@@ -1,0 +1,82 @@
+import * as z from 'zod/mini';
+import { describeIssues } from '@/interface';
+import { migrateStored, UnreadableStoredValue } from '@/terminal/shared/persist/persistedStore';
+
+export const SETTINGS_STORAGE_KEY = 'perp-terminal.settings';
+export const SETTINGS_VERSION = 1;
+/** What an exported file says it is, so that a ticket or a layout file is not read as settings. */
+export const SETTINGS_FILE_KIND = 'perp-terminal.settings';
+
+export const THEMES = ['system', 'light', 'dark', 'contrast'] as const;
+export const UP_DOWN = ['green-up', 'red-up', 'blue-orange'] as const;
+export const DENSITIES = ['comfortable', 'compact'] as const;
+export const MOTIONS = ['system', 'reduced', 'full'] as const;
+export const SIZE_UNITS = ['base', 'usd'] as const;
+
+export type Theme = (typeof THEMES)[number];
+export type UpDown = (typeof UP_DOWN)[number];
+export type Density = (typeof DENSITIES)[number];
+export type Motion = (typeof MOTIONS)[number];
+export type SizeUnit = (typeof SIZE_UNITS)[number];
+
+export const settingsSchema = z.object({
+  theme: z.enum(THEMES),
+  upDown: z.enum(UP_DOWN),
+  density: z.enum(DENSITIES),
+  motion: z.enum(MOTIONS),
+  /** Kept for the ticket's size unit (base or USD); the ticket does not read it yet. */
+  sizeUnit: z.enum(SIZE_UNITS),
+  sound: z.object({ on: z.boolean(), volume: z.number().check(z.gte(0), z.lte(1)) }),
+  notifications: z.boolean(),
+  /** Hotkeys the trader rebound: command id → key ("Ctrl+K"); the rest keep their defaults. */
+  keys: z.record(z.string(), z.string()),
+});
+
+export type Settings = z.infer<typeof settingsSchema>;
+
+export const DEFAULT_SETTINGS: Settings = {
+  theme: 'system',
+  upDown: 'green-up',
+  density: 'comfortable',
+  motion: 'system',
+  sizeUnit: 'base',
+  sound: { on: false, volume: 0.5 },
+  notifications: false,
+  keys: {},
+};
+
+/** From each older version to the next; version 0 would be a value saved before versions. */
+export const settingsMigrations: Readonly<Record<number, (older: unknown) => unknown>> = {};
+
+const fileSchema = z.object({ kind: z.literal(SETTINGS_FILE_KIND), version: z.number(), settings: z.unknown() });
+
+/** Every setting as one file to keep or to carry to another browser. */
+export function settingsFile(settings: Settings): string {
+  return `${JSON.stringify({ kind: SETTINGS_FILE_KIND, version: SETTINGS_VERSION, settings }, null, 2)}\n`;
+}
+
+export type ReadSettings = { ok: true; settings: Settings } | { ok: false; reason: string };
+
+/**
+ * A settings file read back: brought up from an older version and checked field by field. A bad
+ * file gives the reason, naming the field, and no settings: nothing is changed by half.
+ */
+export function readSettingsFile(text: string): ReadSettings {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { ok: false, reason: 'The file is not JSON.' };
+  }
+  const file = fileSchema.safeParse(json);
+  if (!file.success) return { ok: false, reason: `Not a settings file: ${describeIssues(file.error)}` };
+  try {
+    const migrated = migrateStored(file.data.settings, file.data.version, SETTINGS_VERSION, settingsMigrations);
+    const checked = settingsSchema.safeParse(migrated);
+    if (!checked.success) return { ok: false, reason: describeIssues(checked.error) };
+    return { ok: true, settings: checked.data };
+  } catch (error) {
+    if (error instanceof UnreadableStoredValue) return { ok: false, reason: error.message };
+    throw error;
+  }
+}

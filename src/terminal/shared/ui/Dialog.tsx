@@ -1,0 +1,54 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import './dialog.css';
+
+interface DialogProps {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  className?: string;
+}
+
+/**
+ * A modal dialog: the page behind is inert (the browser's modal <dialog> keeps Tab inside), Escape
+ * closes it, and the focus goes back where it was when it opened. Rendered only while open.
+ */
+export function Dialog({ title, onClose, children, className }: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    const returnTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    if (dialog && !dialog.open) dialog.showModal();
+    return () => {
+      dialog?.close();
+      returnTo?.focus();
+    };
+  }, []);
+  return (
+    <dialog
+      ref={ref}
+      className={`modal ${className ?? ''}`}
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      onKeyDown={(event) => {
+        // The browser's own Escape (the cancel event) is not everywhere; this one is.
+        if (event.key === 'Escape') {
+          event.preventDefault();
+          event.stopPropagation();
+          onClose();
+        }
+      }}
+    >
+      <header className="modal__head">
+        <h2 id={titleId}>{title}</h2>
+        <button type="button" className="button button--ghost" onClick={onClose}>
+          Close
+        </button>
+      </header>
+      <div className="modal__body">{children}</div>
+    </dialog>
+  );
+}

@@ -1,0 +1,79 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { terminalForFile } from '../helpers/browserTest';
+
+// Evaluated through the DevTools protocol: the page's own CSP (script-src 'self') stays as it is.
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+let page: Page;
+
+const file = terminalForFile({ TERMINAL_TOKEN: 'a11y-token-0123456789abcdef' });
+beforeAll(() => {
+  page = file.page;
+});
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[]; failureSummary?: string }[];
+}
+
+/** axe-core's serious and critical findings on the page as it is, each with where and why. */
+async function seriousViolations(): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Violation[] }> } }).axe;
+    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
+  });
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .flatMap((violation) =>
+      violation.nodes.map((node) => `${violation.id} (${violation.help}) at ${node.target.join(' ')}: ${node.failureSummary ?? ''}`),
+    );
+}
+
+const theme = () => page.evaluate(() => document.documentElement.dataset.theme);
+const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+
+describe('accessibility, in Chromium', () => {
+  it('follows the system light and dark schemes by default, live', async () => {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect.poll(theme).toBe('light');
+    const light = await background();
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect.poll(theme).toBe('dark');
+    expect(await background()).not.toBe(light);
+  });
+
+  for (const viewport of [
+    { width: 1440, height: 900 },
+    { width: 390, height: 844 },
+  ]) {
+    for (const scheme of ['light', 'dark'] as const) {
+      it(`has no serious or critical axe finding at ${viewport.width}×${viewport.height} in ${scheme}`, async () => {
+        await page.setViewportSize(viewport);
+        await page.emulateMedia({ colorScheme: scheme });
+        await expect.poll(theme).toBe(scheme);
+        await page.locator('tr[data-symbol="PERP_BTC_USDC"]').waitFor();
+        expect(await seriousViolations()).toEqual([]);
+      });
+    }
+  }
+
+  it('has no serious finding in the settings and the shortcut sheet, and gives the focus back on Escape', async () => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const button = page.getByRole('button', { name: 'Settings' });
+    await button.click();
+    await page.getByRole('dialog', { name: 'Settings' }).waitFor();
+    expect(await seriousViolations()).toEqual([]);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => button.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.keyboard.press('?');
+    await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor();
+    expect(await seriousViolations()).toEqual([]);
+    await page.keyboard.press('Escape');
+  });
+});
