@@ -3,6 +3,7 @@ import { openShortcutSheet } from '../features/hotkeys';
 import { ordersCsvUrl } from '../features/orders';
 import { openPalette } from '../features/palette';
 import { openSettings, useSettingsStore, type Theme } from '../features/settings';
+import { useWorkspaceStore } from '../features/workspace';
 import type { Command } from '../shared/commands/registry';
 
 /** The first control of a panel, so that the keys typed next act there. */
@@ -26,10 +27,30 @@ const THEMES: { theme: Theme; title: string }[] = [
   { theme: 'contrast', title: 'Theme: high contrast' },
 ];
 
-/** The terminal's own commands: the dialogs, the themes, the panels, the orders export. */
+/** Workspace 1–9 in the Layout menu's order, each a command (Alt+1–9 by default). */
+function useWorkspaceCommands(): Command[] {
+  const workspaces = useWorkspaceStore((state) => state.workspaces);
+  return useMemo(
+    () =>
+      Object.entries(workspaces)
+        .slice(0, 9)
+        .map(([id, workspace], index) => ({
+          id: `workspace.switch.${index + 1}`,
+          title: `Workspace: ${workspace.name}`,
+          group: 'Workspace',
+          keywords: ['layout'],
+          run: () => useWorkspaceStore.getState().actions.switchTo(id),
+        })),
+    [workspaces],
+  );
+}
+
+/** The terminal's own commands: the dialogs, the themes, the panels, the orders export, the workspaces. */
 export function useTerminalCommands(): Command[] {
+  const workspaceCommands = useWorkspaceCommands();
   return useMemo(
     () => [
+      ...workspaceCommands,
       { id: 'palette.open', title: 'Command palette', group: 'Terminal', run: openPalette },
       { id: 'shortcuts.open', title: 'Keyboard shortcuts', group: 'Terminal', keywords: ['hotkeys', 'keys', 'help'], run: openShortcutSheet },
       { id: 'settings.open', title: 'Settings', group: 'Terminal', keywords: ['preferences', 'options'], run: openSettings },
@@ -51,6 +72,6 @@ export function useTerminalCommands(): Command[] {
       { id: 'panel.ticket', title: 'Go to the ticket', group: 'Panels', run: () => focusPanel('.panel.ticket') },
       { id: 'panel.account', title: 'Go to the account', group: 'Panels', run: () => focusPanel('.panel.account') },
     ],
-    [],
+    [workspaceCommands],
   );
 }
