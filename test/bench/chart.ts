@@ -6,9 +6,8 @@
  * and is not in this figure; the whole-page figures of the markets section include it.
  */
 import type { Browser } from 'playwright-core';
-import { terminalConfig } from '@/service/config';
 import { progress } from './progress';
-import { startRealApp } from './realApp';
+import { startTickingPage } from './realApp';
 import { sleep } from './stats';
 import { atMost, Figures } from './table';
 
@@ -35,12 +34,8 @@ function selfTimeIn(profile: Profile, chunk: RegExp): number {
 
 export async function benchChart(browser: Browser, distDir: string, options: ChartBenchOptions) {
   const figures = new Figures('chart');
-  const config = { ...terminalConfig, pullingInterval: { ...terminalConfig.pullingInterval, quotes: 250 } };
-  const app = await startRealApp(distDir, { instrumentCount: 1000, config });
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const { app, context, page, close } = await startTickingPage(browser, distDir);
   try {
-    await app.signIn(context);
-    const page = await context.newPage();
     let polls = 0;
     page.on('requestfinished', (request) => {
       if (request.url().includes('/v1/public/futures')) polls += 1;
@@ -63,7 +58,6 @@ export async function benchChart(browser: Browser, distDir: string, options: Cha
     figures.add('markets polls during the profile', seen, 'polls');
     return { figures: figures.list, details: { chartMs, polls: seen } };
   } finally {
-    await context.close();
-    await app.close();
+    await close();
   }
 }

@@ -5,9 +5,8 @@
  * accumulating over a day.
  */
 import type { Browser, CDPSession } from 'playwright-core';
-import { terminalConfig } from '@/service/config';
 import { progress } from './progress';
-import { startRealApp } from './realApp';
+import { startTickingPage } from './realApp';
 import { sleep } from './stats';
 import { atMost, Figures } from './table';
 
@@ -55,12 +54,8 @@ async function heapAfterGc(cdp: CDPSession): Promise<number> {
 
 export async function benchMemory(browser: Browser, distDir: string, options: MemoryOptions) {
   const figures = new Figures('memory');
-  const config = { ...terminalConfig, pullingInterval: { ...terminalConfig.pullingInterval, quotes: 250 } };
-  const app = await startRealApp(distDir, { instrumentCount: 1000, config });
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const { app, context, page, close } = await startTickingPage(browser, distDir);
   try {
-    await app.signIn(context);
-    const page = await context.newPage();
     page.on('pageerror', (error) => progress(`  page error: ${error.message}`));
     const cdp = await context.newCDPSession(page);
     await cdp.send('HeapProfiler.enable');
@@ -83,7 +78,6 @@ export async function benchMemory(browser: Browser, distDir: string, options: Me
     figures.add('of the heap growth, compiled code and engine data', (late - early - (lateData - earlyData)) / 1000, 'kB');
     return { figures: figures.list, details: { earlyBytes: early, lateBytes: late, earlyData, lateData, shown: rows } };
   } finally {
-    await context.close();
-    await app.close();
+    await close();
   }
 }

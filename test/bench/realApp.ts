@@ -6,9 +6,10 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { build } from 'vite';
 import type { TvConfig } from '@/interface';
+import { terminalConfig } from '@/service/config';
 import { startProxy } from '@/proxy';
 import { createAccountCredentials, startService } from '@/service';
 
@@ -61,4 +62,25 @@ export async function startRealApp(
       await service.close();
     },
   };
+}
+
+/**
+ * The real app at 1,000 instruments with quotes every 250 ms, and a signed-in 1440×900 page in a
+ * context of its own (not navigated yet): what the page sections measure a moving market on.
+ */
+export async function startTickingPage(browser: Browser, distDir: string): Promise<{ app: RealApp; context: BrowserContext; page: Page; close(): Promise<void> }> {
+  const config = { ...terminalConfig, pullingInterval: { ...terminalConfig.pullingInterval, quotes: 250 } };
+  const app = await startRealApp(distDir, { instrumentCount: 1000, config });
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const close = async () => {
+    await context.close();
+    await app.close();
+  };
+  try {
+    await app.signIn(context);
+    return { app, context, page: await context.newPage(), close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
 }
