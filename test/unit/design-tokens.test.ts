@@ -133,11 +133,12 @@ describe('design tokens', () => {
   });
 
   it('defines custom properties only in the theme file, so that a theme can set every one', () => {
+    // A library's own variables (dockview's --dv-*) are set from our tokens where it is styled.
     const defined = stylesheets
       .filter((file) => file !== themeFile)
       .flatMap((file) =>
         cssLines(readFileSync(file, 'utf8')).flatMap((line, index) =>
-          /(?:^|[{;])\s*--[\w-]+\s*:/.test(line) ? [where(file, index + 1)] : [],
+          /(?:^|[{;])\s*--(?!dv-)[\w-]+\s*:/.test(line) ? [where(file, index + 1)] : [],
         ),
       );
     expect(defined).toEqual([]);
