@@ -141,7 +141,7 @@ describe('the desk', () => {
         await page.getByText('Reset: your saved workspaces could not be read').waitFor();
         await page.getByRole('region', { name: 'Order ticket' }).waitFor();
         const ids = (await panelBoxes(page)).map((box) => box.id).sort();
-        expect(ids).toEqual(['account', 'markets', 'orders', 'ticket']);
+        expect(ids).toEqual(['account', 'chart', 'markets', 'orders', 'ticket']);
         expect(await page.locator('.layout-menu__summary').innerText()).toBe('Layout: Trade');
       } finally {
         await page.context().close();
@@ -160,10 +160,10 @@ describe('the desk', () => {
     const page = await seeded(JSON.stringify(stored));
     try {
       await page.getByRole('region', { name: 'Order ticket' }).waitFor();
-      // The preset's chart is this terminal's to add; the heatmap is named as the one left out.
-      await page.getByText(/^Layout “Trade” opened without (Chart, )?"heatmap"$/).waitFor();
+      // The heatmap is named as the one left out; the chart is a panel of this terminal.
+      await page.getByText(/^Layout “Trade” opened without "heatmap"$/).waitFor();
       await page.getByRole('region', { name: 'Order ticket' }).waitFor();
-      expect((await panelBoxes(page)).map((box) => box.id).sort()).toEqual(['account', 'markets', 'orders', 'ticket']);
+      expect((await panelBoxes(page)).map((box) => box.id).sort()).toEqual(['account', 'chart', 'markets', 'orders', 'ticket']);
     } finally {
       await page.context().close();
     }
