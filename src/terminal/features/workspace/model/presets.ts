@@ -61,7 +61,9 @@ export const PRESETS = {
     name: 'Trade',
     arrangement: {
       row: [
-        [74, { column: [[62, { row: [[55, { tabs: ['markets'] }], [45, { tabs: ['chart'] }]] }], [38, { tabs: ['account'] }]] }],
+        // Markets over the chart, not beside it: the grid keeps its full width (its columns fit at
+        // 1440, and a tablet's 768 px still leaves the chart room beside the ticket).
+        [74, { column: [[38, { tabs: ['markets'] }], [37, { tabs: ['chart'] }], [25, { tabs: ['account'] }]] }],
         [26, { column: [[60, { tabs: ['ticket'] }], [40, { tabs: ['orders'] }]] }],
       ],
     },
