@@ -103,6 +103,22 @@ async function seeded(stored: string): Promise<Page> {
 const boxById = async (page: Page) => Object.fromEntries((await panelBoxes(page)).map((box) => [box.id, box]));
 
 describe('the desk', () => {
+  it('a tab is named by all it shows, and Delete on it closes its panel', async () => {
+    const page = await open(1440, 900);
+    try {
+      const markets = page.getByRole('tab', { name: /^Markets\b/ });
+      await markets.waitFor();
+      const state = await markets.locator('.dock-tab__state').innerText();
+      expect(state).not.toBe('');
+      expect(await markets.getAttribute('aria-label')).toBe(`Markets ${state}`);
+      await page.getByRole('tab', { name: /^Account\b/ }).focus();
+      await page.keyboard.press('Delete');
+      await expect.poll(async () => Object.keys(await boxById(page)).sort()).toEqual(['chart', 'markets', 'orders', 'ticket']);
+    } finally {
+      await page.context().close();
+    }
+  });
+
   it('a panel dragged to a new place is where it was left after a reload', async () => {
     const page = await open(1440, 900);
     try {
@@ -110,7 +126,7 @@ describe('the desk', () => {
       const before = await boxById(page);
       const ticket = before.ticket!;
       // The Account tab dropped on the right edge of the ticket: a new column right of the ticket.
-      await page.getByRole('tab', { name: 'Account', exact: true }).dragTo(page.locator('.panel-host[data-panel="ticket"]'), {
+      await page.getByRole('tab', { name: /^Account\b/ }).dragTo(page.locator('.panel-host[data-panel="ticket"]'), {
         targetPosition: { x: ticket.width - 8, y: ticket.height / 2 },
       });
       await expect.poll(async () => (await boxById(page)).account?.x ?? 0).toBeGreaterThan(before.account!.x + 300);
@@ -186,6 +202,13 @@ describe('the phone', () => {
       expect(await sheet.getByLabel('Quantity (ETH)').inputValue()).toBe('0.25');
       await sheet.getByRole('button', { name: 'Buy', exact: true }).tap();
       await sheet.getByRole('region', { name: 'Ticket result' }).getByText('1 accepted').waitFor({ timeout: 15_000 });
+      // The chart was made while off screen (the phone shows one panel at a time): it draws when shown.
+      await sheet.getByRole('button', { name: 'Close' }).tap();
+      await page.getByRole('navigation', { name: 'Panels' }).getByRole('button', { name: 'Chart' }).tap();
+      await page.getByRole('img', { name: /^Price chart of PERP_ETH_USDC/ }).waitFor();
+      const canvas = await page.locator('.panel-host[data-panel="chart"] canvas').first().boundingBox();
+      expect(canvas!.width).toBeGreaterThan(200);
+      expect(canvas!.height).toBeGreaterThan(100);
     } finally {
       await page.context().close();
     }

@@ -23,6 +23,7 @@ vi.mock('@/terminal/features/chart/components/chartEngine', () => ({
     applyTick(...args: unknown[]) { this.record('applyTick', args); }
     setBasisVisible(...args: unknown[]) { this.record('setBasisVisible', args); }
     setPriceLines(...args: unknown[]) { this.record('setPriceLines', args); }
+    setColours(...args: unknown[]) { this.record('setColours', args); }
     remove() { this.record('remove', []); }
   },
 }));
@@ -153,5 +154,23 @@ describe('the chart panel', () => {
     await user.keyboard(' ');
     expect(useChartStore.getState().showBasis).toBe(true);
     await waitFor(() => expect(calls('setBasisVisible').at(-1)?.args).toEqual([true]));
+  });
+
+  it('takes the colours again when the theme changes, and only then', async () => {
+    answer = ok([candle(0, 100)]);
+    const view = renderChart();
+    await waitFor(() => expect(calls('setSeries')).toHaveLength(1));
+    document.documentElement.setAttribute('data-density', 'compact');
+    await act(async () => undefined);
+    expect(calls('setColours')).toHaveLength(0);
+    document.documentElement.setAttribute('data-theme', 'light');
+    await waitFor(() => expect(calls('setColours')).toHaveLength(1));
+    document.documentElement.setAttribute('data-updown', 'red-up');
+    await waitFor(() => expect(calls('setColours')).toHaveLength(2));
+    view.unmount();
+    document.documentElement.setAttribute('data-theme', 'dark');
+    await act(async () => undefined);
+    expect(calls('setColours')).toHaveLength(2);
+    for (const name of ['data-theme', 'data-updown', 'data-density']) document.documentElement.removeAttribute(name);
   });
 });

@@ -39,7 +39,11 @@ export function useCandleChart(input: CandleChartInput) {
       onLegend: setLegend,
     });
     engineRef.current = engine;
+    // A theme is a set of attributes on <html> (see the settings): when they change, so do the colours.
+    const themeWatch = new MutationObserver(() => engine.setColours(readChartColours(container)));
+    themeWatch.observe(document.documentElement, { attributes: true, attributeFilter: ['data-theme', 'data-updown'] });
     return () => {
+      themeWatch.disconnect();
       engineRef.current = undefined;
       engine.remove();
     };

@@ -38,6 +38,25 @@ const percentFormat = (decimals: number) => ({
 const asTimed = <T extends { time: number }>(slots: readonly T[]) => slots as unknown as (T & { time: UTCTimestamp })[];
 const asTime = <T extends { time: number }>(slot: T) => slot as unknown as T & { time: UTCTimestamp };
 
+/** Every chart option that comes from the theme, so a theme change applies them again. */
+const paletteOptions = (colours: ChartColours) => ({
+  layout: {
+    background: { color: colours.background },
+    textColor: colours.text,
+    fontFamily: colours.font,
+    panes: { separatorColor: colours.grid, separatorHoverColor: colours.grid },
+  },
+  grid: { vertLines: { color: colours.grid }, horzLines: { color: colours.grid } },
+  crosshair: { mode: CrosshairMode.Normal, vertLine: { color: colours.crosshair }, horzLine: { color: colours.crosshair } },
+  rightPriceScale: { borderColor: colours.grid },
+  leftPriceScale: { borderColor: colours.grid },
+  timeScale: { borderColor: colours.grid },
+});
+
+const candleColours = ({ up, down }: ChartColours) => ({
+  upColor: up, downColor: down, borderUpColor: up, borderDownColor: down, wickUpColor: up, wickDownColor: down,
+});
+
 /**
  * The canvas side of the chart, as one object the React view drives: mark candles with the index
  * over them (and the basis, when asked for) in the top pane, funding and open interest below. It
@@ -57,22 +76,18 @@ export class ChartEngine {
 
   constructor(
     container: HTMLElement,
-    private readonly colours: ChartColours,
+    private colours: ChartColours,
     private readonly handlers: ChartHandlers,
   ) {
     this.chart = createChart(container, {
       autoSize: true,
+      ...paletteOptions(colours),
       layout: {
-        background: { color: colours.background },
-        textColor: colours.text,
-        fontFamily: colours.font,
+        ...paletteOptions(colours).layout,
         // The library's own logo injects an inline stylesheet, which the page's CSP refuses: the
         // panel shows the attribution link instead (see CandleChart).
         attributionLogo: false,
-        panes: { separatorColor: colours.grid, separatorHoverColor: colours.grid },
       },
-      grid: { vertLines: { color: colours.grid }, horzLines: { color: colours.grid } },
-      crosshair: { mode: CrosshairMode.Normal, vertLine: { color: colours.crosshair }, horzLine: { color: colours.crosshair } },
       // Room above the candles for the legend.
       rightPriceScale: { borderColor: colours.grid, scaleMargins: { top: 0.18, bottom: 0.06 } },
       leftPriceScale: { borderColor: colours.grid, visible: false },
@@ -84,11 +99,7 @@ export class ChartEngine {
       },
       localization: { timeFormatter: (time: Time) => crosshairLabel(Number(time)) },
     });
-    const { up, down } = colours;
-    this.candles = this.chart.addSeries(CandlestickSeries, {
-      upColor: up, downColor: down, borderUpColor: up, borderDownColor: down, wickUpColor: up, wickDownColor: down,
-      title: 'mark',
-    });
+    this.candles = this.chart.addSeries(CandlestickSeries, { ...candleColours(colours), title: 'mark' });
     this.index = this.chart.addSeries(LineSeries, { color: colours.index, lineWidth: 1, title: 'index', lastValueVisible: false, crosshairMarkerVisible: false });
     this.basis = this.chart.addSeries(LineSeries, {
       color: colours.basis, lineWidth: 1, title: 'basis %', priceScaleId: 'left', visible: false,
@@ -142,6 +153,18 @@ export class ChartEngine {
     if (!this.hovering) this.handlers.onLegend(this.latest);
   }
 
+  /** Another theme, or up and down swapped: every colour again, the data and lines kept. */
+  setColours(colours: ChartColours): void {
+    this.colours = colours;
+    this.chart.applyOptions(paletteOptions(colours));
+    this.candles.applyOptions(candleColours(colours));
+    this.index.applyOptions({ color: colours.index });
+    this.basis.applyOptions({ color: colours.basis });
+    this.funding.applyOptions({ color: colours.funding });
+    this.openInterest.applyOptions({ color: colours.openInterest });
+    for (const { line, handle } of this.lines.values()) handle.applyOptions({ color: this.lineColour(line) });
+  }
+
   setBasisVisible(visible: boolean): void {
     this.basis.applyOptions({ visible });
     this.chart.applyOptions({ leftPriceScale: { visible } });
@@ -157,11 +180,10 @@ export class ChartEngine {
       this.lines.delete(id);
     }
     for (const line of added) {
-      const color = line.side === 'BUY' ? this.colours.up : this.colours.down;
       const handle = this.candles.createPriceLine({
         id: line.id,
         price: line.price,
-        color,
+        color: this.lineColour(line),
         lineWidth: 1,
         lineStyle: line.source === 'draft' ? LineStyle.Dashed : LineStyle.Solid,
         axisLabelVisible: true,
@@ -169,6 +191,10 @@ export class ChartEngine {
       });
       this.lines.set(line.id, { line, handle });
     }
+  }
+
+  private lineColour(line: ChartPriceLine): string {
+    return line.side === 'BUY' ? this.colours.up : this.colours.down;
   }
 
   remove(): void {

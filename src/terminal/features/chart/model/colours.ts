@@ -40,7 +40,11 @@ export function chartColours(read: (token: string) => string): ChartColours {
   return Object.fromEntries(entries) as ChartColours;
 }
 
+/**
+ * The colours as the element sees them. A panel not on screen (the phone shows one at a time) is
+ * out of the document, where no style applies: then the page's own tokens are read.
+ */
 export function readChartColours(element: Element): ChartColours {
-  const style = getComputedStyle(element);
+  const style = getComputedStyle(element.isConnected ? element : document.documentElement);
   return chartColours((token) => style.getPropertyValue(token));
 }

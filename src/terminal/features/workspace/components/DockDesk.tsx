@@ -9,7 +9,7 @@ import {
   type SerializedDockview,
 } from 'dockview-react';
 import 'dockview-react/dist/styles/dockview.css';
-import { createContext, use, useEffect, useMemo, useRef, useState } from 'react';
+import { createContext, use, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useToastStore } from '@/terminal/shared/ui/toast/toastStore';
 import { useDeskStore } from '../deskStore';
 import type { DockLayout } from '../model/dockLayout';
@@ -31,23 +31,33 @@ function DockPanel({ api }: IDockviewPanelProps) {
   return <PanelSlot id={api.id} />;
 }
 
-/** A panel's tab: its title, what it has to say (feed age, a count), and a close button. */
+/**
+ * A panel's tab: its title, what it has to say (feed age, a count), and a close mark. The tab is
+ * the one control, named by all it shows; Delete on it closes the panel, as in the library's own
+ * tabs. The mark is for the pointer only: a button inside a tab would nest one control in another.
+ */
 function DockTab({ api }: IDockviewPanelHeaderProps) {
   const entry = use(PanelsContext)[api.id];
   const state = entry?.useHeader();
+  const title = api.title ?? api.id;
+  const name = state?.text ? `${title} ${state.text}` : title;
+  const ref = useRef<HTMLSpanElement>(null);
+  // The library names the tab element (ours is inside it) by the title alone.
+  useLayoutEffect(() => ref.current?.closest('[role="tab"]')?.setAttribute('aria-label', name), [name]);
   return (
-    <span className="dock-tab">
-      <span className="dock-tab__title">{api.title ?? api.id}</span>
+    <span className="dock-tab" ref={ref}>
+      <span className="dock-tab__title">{title}</span>
+      {/* A real space, so the tab's text reads as words, as its name does. */}
+      {state?.text ? ' ' : null}
       {state?.text ? (
         <span className={`dock-tab__state ${state.stale ? 'dock-tab__state--stale' : ''}`} data-stale={state.stale}>
           {state.text}
         </span>
       ) : null}
-      <button
-        type="button"
+      <span
         className="dock-tab__close"
-        aria-label={`Close ${api.title ?? api.id}`}
-        title="Close (re-open from Layout)"
+        aria-hidden="true"
+        title={`Close ${title} (or Delete on its tab; re-open from Layout)`}
         onPointerDown={(event) => event.stopPropagation()}
         onClick={(event) => {
           event.stopPropagation();
@@ -55,7 +65,7 @@ function DockTab({ api }: IDockviewPanelHeaderProps) {
         }}
       >
         ×
-      </button>
+      </span>
     </span>
   );
 }

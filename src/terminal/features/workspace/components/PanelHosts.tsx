@@ -3,6 +3,7 @@ import { Suspense } from 'react';
 import { createPortal } from 'react-dom';
 import { hostOf } from '../hosts';
 import type { PanelRegistry } from '../types';
+import { PanelBoundary } from './PanelBoundary';
 
 /**
  * The panels that some layout shows, each rendered into its own host (see hosts.ts). A panel no
@@ -14,9 +15,11 @@ export function PanelHosts({ panels, shown }: { panels: PanelRegistry; shown: re
     if (!entry) return null;
     const { Component, label } = entry;
     return createPortal(
-      <Suspense fallback={<section className={`panel ${id}`} aria-label={label} aria-busy="true" />}>
-        <Component />
-      </Suspense>,
+      <PanelBoundary label={label}>
+        <Suspense fallback={<section className={`panel ${id}`} aria-label={label} aria-busy="true" />}>
+          <Component />
+        </Suspense>
+      </PanelBoundary>,
       hostOf(id),
       id,
     );
