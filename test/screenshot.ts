@@ -1,7 +1,8 @@
 /**
- * `npm run screenshot`: the terminal at 1440×900 on the embedded service, written to
- * test/screenshots/ for the README: terminal.png (orders placed) and batch.png (a ladder about to
- * be sent, at its confirmation).
+ * `npm run screenshot`: the terminal on the embedded service, written to test/screenshots/ for the
+ * README: terminal.png (the desk at 1440×900, orders placed), batch.png (a ladder about to be sent,
+ * at its confirmation), light.png (the desk in the light theme), phone-markets.png and
+ * phone-ticket.png (390×844: the markets list, then the ticket sheet opened by Buy).
  */
 import { join } from 'node:path';
 import { startApp, root } from './helpers/app';
@@ -13,6 +14,8 @@ const app = await startApp({ env: { TERMINAL_TOKEN: 'screenshot-token-0123456789
 const terminal = await openTerminal(app);
 try {
   const { page } = terminal;
+  // The desk in the dark theme (the default follows the system; headless Chromium's is light).
+  await page.emulateMedia({ colorScheme: 'dark' });
   await page.locator('tr[data-symbol="PERP_ETH_USDC"]').waitFor();
   await page.getByRole('button', { name: 'Pin BTC' }).click();
   await page.getByRole('button', { name: 'Pin SOL' }).click();
@@ -48,7 +51,30 @@ try {
   await page.getByRole('dialog').waitFor();
   await page.waitForTimeout(300);
   await page.screenshot({ path: join(dir, 'batch.png') });
-  console.log(`Wrote ${join(dir, 'terminal.png')} and ${join(dir, 'batch.png')}`);
+  await page.keyboard.press('Escape');
+
+  const light = await terminal.browser.newContext({ viewport: { width: 1440, height: 900 }, colorScheme: 'light' });
+  const lightPage = await light.newPage();
+  await lightPage.goto(app.loginUrl);
+  await lightPage.locator('tr[data-symbol="PERP_BTC_USDC"]').waitFor();
+  await lightPage.waitForFunction(() => document.querySelectorAll('.dock--first, [aria-busy="true"]').length === 0);
+  await clickMarket(lightPage, 'PERP_BTC_USDC');
+  await lightPage.waitForTimeout(1500);
+  await lightPage.screenshot({ path: join(dir, 'light.png') });
+  await light.close();
+
+  const phone = await terminal.browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const phonePage = await phone.newPage();
+  await phonePage.goto(app.loginUrl);
+  await phonePage.locator('tr[data-symbol="PERP_ETH_USDC"] td[data-column="symbol"]').tap();
+  await phonePage.waitForTimeout(800);
+  await phonePage.screenshot({ path: join(dir, 'phone-markets.png') });
+  await phonePage.getByRole('group', { name: 'Trade PERP_ETH_USDC' }).getByRole('button', { name: 'Buy' }).tap();
+  await phonePage.getByRole('dialog', { name: 'Ticket sheet' }).getByLabel('Quantity (ETH)').fill('0.25');
+  await phonePage.waitForTimeout(500);
+  await phonePage.screenshot({ path: join(dir, 'phone-ticket.png') });
+  await phone.close();
+  console.log(`Wrote terminal.png, batch.png, light.png, phone-markets.png and phone-ticket.png in ${dir}`);
 } finally {
   await terminal.close();
   await app.stop();

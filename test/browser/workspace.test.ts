@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type RunningApp } from '../helpers/app';
+import type { GridNode } from '@/terminal/features/workspace/model/dockLayout';
 import { presetLayout } from '@/terminal/features/workspace/model/presets';
 import { launchChromium } from '../helpers/browser';
 
@@ -76,6 +77,11 @@ describe('every screen', () => {
         }
         expect(boxes.map((box) => box.id)).toContain('markets');
         if (phone) {
+          // The list's three columns fit the phone: nothing of the day's change is cut off.
+          const list = await page.locator('.markets .datagrid__scroll').evaluate((element) => ({ scroll: element.scrollWidth, client: element.clientWidth }));
+          expect(list.scroll).toBeLessThanOrEqual(list.client);
+          const change = await page.locator('tr[data-symbol="PERP_BTC_USDC"] td[data-column="change24h"]').boundingBox();
+          expect(change!.x + change!.width).toBeLessThanOrEqual(width);
           await page.getByRole('button', { name: 'Trade', exact: true }).click();
           await page.getByRole('dialog', { name: 'Ticket sheet' }).getByRole('region', { name: 'Order ticket' }).waitFor();
         } else expect(boxes.map((box) => box.id)).toContain('ticket');
@@ -167,9 +173,9 @@ describe('the desk', () => {
 
   it('a saved layout naming a panel this terminal lacks opens without it, and says so', async () => {
     const layout = presetLayout('trade');
-    const group = layout.grid.root.type === 'branch' ? layout.grid.root.data[1] : undefined;
-    const ticketGroup = group?.type === 'branch' ? group.data[0] : undefined;
-    if (ticketGroup?.type !== 'leaf') throw new Error('The Trade preset has no ticket group where this test looks');
+    const leaves = (node: GridNode): GridNode[] => (node.type === 'leaf' ? [node] : node.data.flatMap(leaves));
+    const ticketGroup = leaves(layout.grid.root).find((leaf) => leaf.type === 'leaf' && leaf.data.views.includes('ticket'));
+    if (ticketGroup?.type !== 'leaf') throw new Error('The Trade preset has no ticket group');
     ticketGroup.data.views.push('heatmap');
     layout.panels.heatmap = { id: 'heatmap', contentComponent: 'heatmap', title: 'Heatmap' };
     const stored = { state: { active: 'trade', workspaces: { trade: { name: 'Trade', layout, saved: null } } }, version: 1 };

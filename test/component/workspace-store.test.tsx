@@ -19,10 +19,10 @@ const panels = { markets: { title: 'Markets', Component: () => null, useHeader: 
 describe('a layout with a panel this terminal lacks', () => {
   it('opens without it (and without the group it was alone in), the rest as it was', () => {
     const trade = presetLayout('trade');
-    expect(panelsOf(trade)).toEqual(['markets', 'chart', 'account', 'ticket', 'orders']);
+    expect(panelsOf(trade)).toEqual(['markets', 'chart', 'orders', 'account', 'ticket']);
     const kept = keepKnownPanels(trade, KNOWN);
     expect(kept.dropped).toEqual(['chart']);
-    expect(panelsOf(kept.layout!)).toEqual(['markets', 'account', 'ticket', 'orders']);
+    expect(panelsOf(kept.layout!)).toEqual(['markets', 'orders', 'account', 'ticket']);
     expect(kept.layout!.panels.chart).toBeUndefined();
   });
 

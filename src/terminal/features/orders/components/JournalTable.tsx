@@ -97,7 +97,6 @@ export function JournalTable({ kind, orders, customFields, stale }: JournalTable
       stale={stale}
       defaultSort={{ id: 'created_at', desc: true }}
       empty={kind === 'orders' ? 'No orders placed yet. Orders the service accepts appear here.' : 'No orders yet. Every order you send appears here, newest first.'}
-      rowHeight={28}
       toolbar={
         <>
           {kind === 'orders' ? (

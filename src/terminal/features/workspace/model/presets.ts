@@ -62,9 +62,20 @@ export const PRESETS = {
     arrangement: {
       row: [
         // Markets over the chart, not beside it: the grid keeps its full width (its columns fit at
-        // 1440, and a tablet's 768 px still leaves the chart room beside the ticket).
-        [74, { column: [[38, { tabs: ['markets'] }], [37, { tabs: ['chart'] }], [25, { tabs: ['account'] }]] }],
-        [26, { column: [[60, { tabs: ['ticket'] }], [40, { tabs: ['orders'] }]] }],
+        // 1440, and a tablet's 768 px still leaves the chart room beside the ticket). The ticket
+        // has the full height, as in the terminals traders know: its fields and its send button
+        // are all in view at 900 px, none scrolled under its summary.
+        [
+          74,
+          {
+            column: [
+              [36, { tabs: ['markets'] }],
+              [38, { tabs: ['chart'] }],
+              [26, { row: [[50, { tabs: ['orders'] }], [50, { tabs: ['account'] }]] }],
+            ],
+          },
+        ],
+        [26, { tabs: ['ticket'] }],
       ],
     },
   },

@@ -10,6 +10,7 @@ import { useGridLayout, useGridTable } from './useGridTable.script';
 import './grid.css';
 import { useGridViewport, useRowCells } from './useGridViewport.script';
 import { useHeldOrder, useHoldReason } from './useHeldOrder.script';
+import { useGridRowHeight } from './rowHeight';
 
 export type { GridColumn } from './columns';
 
@@ -46,7 +47,8 @@ const HOLD_NOTE = { pointer: 'Order paused while you point', focus: 'Order pause
  */
 export function DataGrid<T extends RowData>(props: DataGridProps<T>) {
   const { tableId, label, columns, rows, rowId, pinnedIds, selectedId, onActivate, rowData, empty, stale, toolbar } = props;
-  const rowHeight = props.rowHeight ?? 28;
+  const densityRowHeight = useGridRowHeight();
+  const rowHeight = props.rowHeight ?? densityRowHeight;
   const { layout, commit, resetLayout } = useGridLayout(tableId, columns, props.defaultSort);
   const { ordered: sorted, headers } = useGridTable({ columns, rows, rowId, pinnedIds, layout, commit });
   const hold = useHoldReason(props.holdOrder === true);

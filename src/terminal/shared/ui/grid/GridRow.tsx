@@ -41,7 +41,7 @@ export const GridRow = memo(
         data-row-id={rowId}
         {...attributes}
         className={selected ? 'grid__row grid__row--selected' : 'grid__row'}
-        style={{ transform: `translateY(${start}px)`, height }}
+        style={{ transform: `translateY(${start}px)`, height, lineHeight: `${height}px` }}
         tabIndex={tabbable ? 0 : -1}
         aria-selected={onActivate ? selected : undefined}
         aria-rowindex={index + 2}

@@ -1,6 +1,6 @@
 import type { RowData } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { GridColumn } from './columns';
 import type { RowCell } from './GridRow';
 import { LiveCells } from './liveCells';
@@ -26,6 +26,8 @@ export function useGridViewport<T extends RowData>(ordered: readonly OrderedRow<
     // Rows beyond the view are laid out and updated on every poll like the rest: a few suffice.
     overscan: 5,
   });
+  // Another density: the rows already placed move to the new height.
+  useEffect(() => virtualizer.measure(), [virtualizer, rowHeight]);
   const [live] = useState(() => new LiveCells());
   const liveColumns = useMemo(() => columns.filter((column) => column.text !== undefined), [columns]);
   const virtualItems = virtualizer.getVirtualItems();
