@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { transformAsync } from '@babel/core';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
@@ -33,8 +34,31 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * Lingui's macros (`t`, `<Trans>`, `plural`) compiled away before the React transform: a message
+ * becomes its id and the catalogue lookup. Only files that import a macro go through Babel.
+ */
+function linguiMacros(): Plugin {
+  return {
+    name: 'lingui-macros',
+    enforce: 'pre',
+    async transform(code, id) {
+      if (!/\.[jt]sx?$/.test(id) || id.includes('/node_modules/') || !code.includes('/macro\'')) return null;
+      const result = await transformAsync(code, {
+        filename: id,
+        babelrc: false,
+        configFile: false,
+        sourceMaps: true,
+        parserOpts: { plugins: ['typescript', 'jsx'] },
+        plugins: ['@lingui/babel-plugin-lingui-macro'],
+      });
+      return result?.code ? { code: result.code, map: result.map } : null;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [linguiMacros(), react(), precompress()],
   // `@/` is src/ (tsconfig.json's paths say the same for TypeScript, tsx and dependency-cruiser).
   resolve: { alias: { '@': resolve(import.meta.dirname, 'src') } },
   build: {

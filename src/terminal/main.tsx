@@ -9,7 +9,7 @@ import { App } from './app/App';
 import { createQueryClient, Providers } from './app/providers';
 import { configQueryOptions, MIN_POLL_MS } from './features/config';
 import { futuresQueryOptions, marketsFeedOf } from './features/markets';
-import { applyAppearance } from './features/settings';
+import { applyAppearance, applyLanguage } from './features/settings';
 
 const queryClient = createQueryClient();
 // The first reads go out before React's first render (taking the responses index.html preloaded),
@@ -18,8 +18,10 @@ const queryClient = createQueryClient();
 void queryClient.prefetchQuery(configQueryOptions());
 void queryClient.prefetchQuery(futuresQueryOptions(marketsFeedOf(queryClient), MIN_POLL_MS));
 
-// The saved theme before the first frame, so that a light page does not flash dark first.
+// The saved theme before the first frame, so that a light page does not flash dark first; the
+// language too (English is already here; another catalogue is one small chunk).
 applyAppearance();
+await applyLanguage();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');

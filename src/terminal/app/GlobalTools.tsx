@@ -3,7 +3,7 @@ import { useCallback, useEffect } from 'react';
 import { BindingsEditor, ShortcutSheet, useHotkeys } from '../features/hotkeys';
 import { marketsKeys, type FuturesSnapshot } from '../features/markets';
 import { PaletteHost, type PaletteItem } from '../features/palette';
-import { SettingsDialog, signalOutcome, useAppearance, useKeyOverrides, useSettingsActions } from '../features/settings';
+import { SettingsDialog, signalOutcome, useAppearance, useKeyOverrides, useLanguage, useSettingsActions } from '../features/settings';
 import { subscribeToTicketResults, useTicketActions } from '../features/ticket';
 import { useCommandsStore, useRegisterCommands } from '../shared/commands/registry';
 import { fixedPlain } from '../shared/format/number';
@@ -47,6 +47,7 @@ function usePaletteItems(): () => PaletteItem[] {
 /** What works from anywhere: the theme, the hotkeys, the palette, the shortcut sheet, the settings. */
 export function GlobalTools() {
   useAppearance();
+  useLanguage();
   const overrides = useKeyOverrides();
   const settings = useSettingsActions();
   useHotkeys(overrides);

@@ -1,9 +1,12 @@
+import { t } from '@lingui/core/macro';
 import { openSettings } from '../features/settings';
 import { ConnectionStatus, SessionMenu, useProxyHealth, type SessionState } from '../features/session';
 import { LayoutMenu } from '../features/workspace';
+import { useLocale } from '../shared/i18n/i18n';
 import { PANELS } from './panels';
 
 export function TopBar({ session }: { session: SessionState }) {
+  useLocale();
   const health = useProxyHealth(session === 'signed-in');
   return (
     <header className="topbar">
@@ -12,15 +15,15 @@ export function TopBar({ session }: { session: SessionState }) {
       <LayoutMenu panels={PANELS} />
       <span className={`session session--${session}`}>
         {session === 'signed-in'
-          ? 'Trading enabled'
+          ? t`Trading enabled`
           : session === 'signed-out'
-            ? 'Trading locked'
+            ? t`Trading locked`
             : session === 'unreachable'
-              ? 'Proxy unreachable'
+              ? t`Proxy unreachable`
               : ''}
       </span>
       <button type="button" className="button button--ghost" onClick={openSettings}>
-        Settings
+        {t`Settings`}
       </button>
       {session === 'signed-in' ? <SessionMenu /> : null}
     </header>

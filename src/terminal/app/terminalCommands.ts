@@ -5,6 +5,7 @@ import { openPalette } from '../features/palette';
 import { openSettings, useSettingsStore, type Theme } from '../features/settings';
 import { useWorkspaceStore } from '../features/workspace';
 import type { Command } from '../shared/commands/registry';
+import { LOCALES, type Locale } from '../shared/i18n/locales';
 
 /** The first control of a panel, so that the keys typed next act there. */
 function focusPanel(selector: string): void {
@@ -19,6 +20,12 @@ function download(href: string, name: string): void {
   link.download = name;
   link.click();
 }
+
+const ENGLISH_NAMES: Record<Locale, string> = {
+  en: 'English', 'zh-CN': 'Chinese Simplified', 'zh-TW': 'Chinese Traditional', ja: 'Japanese', ko: 'Korean',
+  es: 'Spanish', 'pt-BR': 'Portuguese Brazil', fr: 'French', de: 'German', ru: 'Russian', tr: 'Turkish',
+  vi: 'Vietnamese', ar: 'Arabic',
+};
 
 const THEMES: { theme: Theme; title: string }[] = [
   { theme: 'system', title: 'Theme: as the system' },
@@ -60,6 +67,15 @@ export function useTerminalCommands(): Command[] {
         group: 'Terminal',
         keywords: ['colours', 'colors', 'appearance'],
         run: () => useSettingsStore.getState().actions.change({ theme }),
+      })),
+      { id: 'language.auto', title: 'Language: as the browser', group: 'Language', keywords: ['locale'], run: () => useSettingsStore.getState().actions.change({ language: 'auto' }) },
+      // Each language by its own name and the English one, so either finds it.
+      ...LOCALES.map(({ id, name }) => ({
+        id: `language.${id}`,
+        title: `Language: ${name}`,
+        group: 'Language',
+        keywords: ['locale', id, ENGLISH_NAMES[id]],
+        run: () => useSettingsStore.getState().actions.change({ language: id }),
       })),
       {
         id: 'orders.exportCsv',

@@ -4,3 +4,4 @@ export { signalOutcome } from './model/outcomeSignals';
 export { DEFAULT_SETTINGS, readSettingsFile, settingsFile, settingsSchema, type Settings, type Theme } from './model/settings';
 export { currentSettings, useKeyOverrides, useSettingsActions, useSettingsStore } from './store';
 export { applyAppearance, useAppearance } from './useAppearance';
+export { applyLanguage, resolveLanguage, useLanguage } from './useLanguage';

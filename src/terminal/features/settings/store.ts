@@ -38,7 +38,8 @@ export const useSettingsStore = create<SettingsState>()(
       version: SETTINGS_VERSION,
       migrations: settingsMigrations,
       schema: settingsSchema,
-      partialize: ({ theme, upDown, density, motion, sizeUnit, sound, notifications, keys }) => ({
+      partialize: ({ language, theme, upDown, density, motion, sizeUnit, sound, notifications, keys }) => ({
+        language,
         theme,
         upDown,
         density,

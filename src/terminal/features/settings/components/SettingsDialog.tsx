@@ -2,7 +2,9 @@ import type { ReactNode } from 'react';
 import { Dialog } from '@/terminal/shared/ui/Dialog';
 import { Segmented } from '@/terminal/shared/ui/Segmented';
 import { useSettingsDialog } from '../dialogStore';
-import type { Density, Motion, Theme, UpDown } from '../model/settings';
+import type { Density, Language, Motion, Theme, UpDown } from '../model/settings';
+import { LOCALES } from '@/terminal/shared/i18n/locales';
+import { resolveLanguage } from '../useLanguage';
 import { useSettingsPanel } from './SettingsDialog.script';
 
 const themes: { value: Theme; label: string }[] = [
@@ -25,6 +27,8 @@ const motions: { value: Motion; label: string }[] = [
   { value: 'reduced', label: 'Reduced (no flashes)' },
   { value: 'full', label: 'Full' },
 ];
+
+const browserLanguageName = () => LOCALES.find((locale) => locale.id === resolveLanguage('auto'))?.name ?? 'English';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -51,6 +55,19 @@ function SettingsBody({ keyboard }: { keyboard?: ReactNode }) {
   const { settings, change } = panel;
   return (
     <>
+      <Section title="Language">
+        <label className="modal__row">
+          Language
+          <select value={settings.language} onChange={(event) => change({ language: event.target.value as Language })}>
+            <option value="auto">As the browser ({browserLanguageName()})</option>
+            {LOCALES.map((locale) => (
+              <option key={locale.id} value={locale.id} lang={locale.id}>
+                {locale.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      </Section>
       <Section title="Appearance">
         <Segmented label="Theme" value={settings.theme} options={themes} onChange={(theme) => change({ theme })} />
         <Segmented label="Up and down colours" value={settings.upDown} options={upDowns} onChange={(upDown) => change({ upDown })} />

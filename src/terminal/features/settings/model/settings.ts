@@ -1,9 +1,10 @@
 import * as z from 'zod/mini';
 import { describeIssues } from '@/interface';
+import { LOCALE_IDS } from '@/terminal/shared/i18n/locales';
 import { migrateStored, UnreadableStoredValue } from '@/terminal/shared/persist/persistedStore';
 
 export const SETTINGS_STORAGE_KEY = 'perp-terminal.settings';
-export const SETTINGS_VERSION = 1;
+export const SETTINGS_VERSION = 2;
 /** What an exported file says it is, so that a ticket or a layout file is not read as settings. */
 export const SETTINGS_FILE_KIND = 'perp-terminal.settings';
 
@@ -19,7 +20,12 @@ export type Density = (typeof DENSITIES)[number];
 export type Motion = (typeof MOTIONS)[number];
 export type SizeUnit = (typeof SIZE_UNITS)[number];
 
+/** 'auto' follows the browser's languages; a locale id is the trader's own choice. */
+export const languageSchema = z.union([z.literal('auto'), z.enum(LOCALE_IDS)]);
+export type Language = z.infer<typeof languageSchema>;
+
 export const settingsSchema = z.object({
+  language: languageSchema,
   theme: z.enum(THEMES),
   upDown: z.enum(UP_DOWN),
   density: z.enum(DENSITIES),
@@ -35,6 +41,7 @@ export const settingsSchema = z.object({
 export type Settings = z.infer<typeof settingsSchema>;
 
 export const DEFAULT_SETTINGS: Settings = {
+  language: 'auto',
   theme: 'system',
   upDown: 'green-up',
   density: 'comfortable',
@@ -46,7 +53,10 @@ export const DEFAULT_SETTINGS: Settings = {
 };
 
 /** From each older version to the next; version 0 would be a value saved before versions. */
-export const settingsMigrations: Readonly<Record<number, (older: unknown) => unknown>> = {};
+export const settingsMigrations: Readonly<Record<number, (older: unknown) => unknown>> = {
+  // Version 2 added the language: what was saved before follows the browser, as a first open does.
+  1: (older) => ({ ...(older as object), language: 'auto' }),
+};
 
 const fileSchema = z.object({ kind: z.literal(SETTINGS_FILE_KIND), version: z.number(), settings: z.unknown() });
 

@@ -1,0 +1,34 @@
+import { useEffect, useSyncExternalStore } from 'react';
+import { activateLocale } from '@/terminal/shared/i18n/i18n';
+import { detectLocale, type Locale } from '@/terminal/shared/i18n/locales';
+import type { Language } from './model/settings';
+import { useSettingsStore } from './store';
+
+const browserLanguages = (): readonly string[] => (typeof navigator === 'undefined' ? [] : navigator.languages);
+
+/** The locale the setting means: its own, or the first of the browser's that the terminal ships. */
+export function resolveLanguage(language: Language, languages: readonly string[] = browserLanguages()): Locale {
+  return language === 'auto' ? detectLocale(languages) : language;
+}
+
+/**
+ * The saved language before the first frame: English is in the first load, another catalogue is
+ * fetched first so the terminal does not flash English.
+ */
+export function applyLanguage(): Promise<void> {
+  return activateLocale(resolveLanguage(useSettingsStore.getState().language));
+}
+
+function subscribeBrowser(onChange: () => void): () => void {
+  window.addEventListener('languagechange', onChange);
+  return () => window.removeEventListener('languagechange', onChange);
+}
+
+/** Keeps the terminal in the setting's language, live; on 'auto', as the browser's languages change. */
+export function useLanguage(): void {
+  const language = useSettingsStore((state) => state.language);
+  const first = useSyncExternalStore(subscribeBrowser, () => browserLanguages()[0] ?? '');
+  useEffect(() => {
+    void activateLocale(resolveLanguage(language));
+  }, [language, first]);
+}

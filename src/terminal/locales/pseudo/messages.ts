@@ -1,0 +1,1 @@
+/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"DxmSy8\":[\"Ţŕàďĩńĝ ēńàƀĺēď\"],\"T1X1rL\":[\"Ţŕàďĩńĝ ĺōćķēď\"],\"Tz0i8g\":[\"Śēţţĩńĝś\"],\"nuxY6j\":[\"Ƥŕōxŷ ũńŕēàćĥàƀĺē\"]}")as Messages;

@@ -1,0 +1,1 @@
+/*eslint-disable*/import type{Messages}from"@lingui/core";export const messages=JSON.parse("{\"DxmSy8\":[\"Trading enabled\"],\"T1X1rL\":[\"Trading locked\"],\"Tz0i8g\":[\"Settings\"],\"nuxY6j\":[\"Proxy unreachable\"]}")as Messages;

@@ -1,0 +1,56 @@
+import { i18n, type Messages } from '@lingui/core';
+import { create } from 'zustand';
+import { messages as english } from '../../locales/en/messages';
+import { directionOf, SOURCE_LOCALE, type CatalogueLocale } from './locales';
+
+/**
+ * The one place the terminal's language changes. English is in the first load (the first prices
+ * never wait for a catalogue); every other catalogue is its own chunk, fetched when chosen.
+ */
+const catalogues = import.meta.glob<{ messages: Messages }>(['../../locales/*/messages.ts', '!../../locales/en/messages.ts']);
+
+i18n.loadAndActivate({ locale: SOURCE_LOCALE, messages: english });
+
+interface LocaleState {
+  locale: CatalogueLocale;
+}
+
+/** The active locale, for components to re-render when it changes (see useLocale). */
+export const useLocaleStore = create<LocaleState>(() => ({ locale: SOURCE_LOCALE }));
+
+type LocaleListener = (locale: CatalogueLocale) => void;
+const listeners = new Set<LocaleListener>();
+
+/** Another layer that follows the language (number formats, the chart's labels) listens here. */
+export function onLocaleChange(listener: LocaleListener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+async function messagesOf(locale: CatalogueLocale): Promise<Messages> {
+  if (locale === SOURCE_LOCALE) return english;
+  const load = catalogues[`../../locales/${locale}/messages.ts`];
+  if (!load) throw new Error(`No catalogue for the locale "${locale}"`);
+  return (await load()).messages;
+}
+
+let latest: CatalogueLocale = SOURCE_LOCALE;
+
+/**
+ * Loads the locale's catalogue and switches to it, with `<html lang dir>`. A switch overtaken by a
+ * newer one while its catalogue loads is dropped, so the last choice wins.
+ */
+export async function activateLocale(locale: CatalogueLocale): Promise<void> {
+  latest = locale;
+  const messages = await messagesOf(locale);
+  if (latest !== locale) return;
+  i18n.loadAndActivate({ locale, messages });
+  const root = document.documentElement;
+  root.lang = locale === 'pseudo' ? 'en-XA' : locale;
+  root.dir = directionOf(locale);
+  for (const listener of listeners) listener(locale);
+  useLocaleStore.setState({ locale });
+}
+
+/** Subscribes a component to the language: it renders again, with the new catalogue, on a switch. */
+export const useLocale = (): CatalogueLocale => useLocaleStore((state) => state.locale);
