@@ -59,7 +59,7 @@ export function SizeField({ editor }: { editor: RowEditorModel }) {
           <DecimalInput {...props} name="size" autoComplete="off" step={editor.sizeStep} min="0" value={row.size} onChange={(size) => editor.update({ size })} />
           <button
             type="button"
-            className="button button--ghost"
+            className="button button--ghost ticket__unit"
             aria-pressed={inUsd}
             title={inUsd ? 'Sizing in USD: press to size in base quantity' : 'Press to size in USD'}
             onClick={editor.toggleUsd}
