@@ -58,7 +58,7 @@ describe('the ticket sized in USD', () => {
     await user.type(sizeField(), '100');
     expect(screen.getByText('Sends 0.0300 ETH at the limit price')).toBeInTheDocument();
     expect(screen.getByRole('list', { name: 'Orders of the ticket' })).toHaveTextContent('100 USD → 0.03');
-    await user.click(screen.getByRole('button', { name: 'Buy', exact: true }));
+    await user.click(screen.getByRole('button', { name: 'Buy' }));
     await vi.waitFor(() => expect(posted).toHaveLength(1));
     expect(posted[0]).toEqual([expect.objectContaining({ symbol: eth.symbol, order_price: 3333.3, order_quantity: 0.03 })]);
     expect(posted[0]?.[0]).not.toHaveProperty('order_amount');
@@ -71,7 +71,7 @@ describe('the ticket sized in USD', () => {
     expect(screen.getByRole('alert')).toHaveTextContent('0.3 USD buys less than the step 0.0001: nothing to send');
     await user.clear(screen.getByLabelText('Price (USDC)'));
     expect(screen.getByText('Enter a price first: the quantity sent is USD ÷ price')).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Buy', exact: true }));
+    await user.click(screen.getByRole('button', { name: 'Buy' }));
     expect(posted).toEqual([]);
   });
 
