@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { MARKETS_STORAGE_KEY, useMarketsStore } from '@/terminal/features/markets/store';
 import { useTicketStore } from '@/terminal/features/ticket/store';
-import { TICKET_STORAGE_KEY } from '@/terminal/features/ticket/storedTicket';
+import { TICKET_STORAGE_KEY, TICKET_STORAGE_VERSION } from '@/terminal/features/ticket/storedTicket';
 import { LAYOUT_STORAGE_KEY, useLayoutStore } from '@/terminal/shared/ui/grid/layoutStore';
 import { Toaster } from '@/terminal/shared/ui/toast/Toaster';
 import { useToastStore } from '@/terminal/shared/ui/toast/toastStore';
@@ -18,6 +18,8 @@ interface Case {
   what: string;
   key: string;
   store: PersistedStore;
+  /** The version of the shape this terminal writes. */
+  version: number;
   stored: Record<string, unknown>;
   wrongField: { state: Record<string, unknown>; path: string };
 }
@@ -41,6 +43,7 @@ const cases: Case[] = [
     what: 'table layouts',
     key: LAYOUT_STORAGE_KEY,
     store: useLayoutStore as unknown as PersistedStore,
+    version: 1,
     stored: { layouts: { markets: layout } },
     wrongField: { state: { layouts: { markets: { ...layout, widths: { mark_price: 'wide' } } } }, path: 'layouts.markets.widths.mark_price' },
   },
@@ -48,6 +51,7 @@ const cases: Case[] = [
     what: 'favorite markets',
     key: MARKETS_STORAGE_KEY,
     store: useMarketsStore as unknown as PersistedStore,
+    version: 1,
     stored: { favorites: ['PERP_BTC_USDC', 'PERP_SOL_USDC'] },
     wrongField: { state: { favorites: ['PERP_BTC_USDC', 7] }, path: 'favorites[1]' },
   },
@@ -55,6 +59,7 @@ const cases: Case[] = [
     what: 'ticket',
     key: TICKET_STORAGE_KEY,
     store: useTicketStore as unknown as PersistedStore,
+    version: TICKET_STORAGE_VERSION,
     stored: ticket,
     wrongField: { state: { ...ticket, rows: [{ ...draftRow, side: 'LONG' }] }, path: 'rows[0].side' },
   },
@@ -78,19 +83,19 @@ describe.each(cases)('the saved $what', (testCase) => {
   it('of an older version is migrated, kept, and saved again in this version', async () => {
     await load(testCase, JSON.stringify({ state: testCase.stored, version: 0 }));
     expect(held(testCase)).toEqual(testCase.stored);
-    expect(JSON.parse(localStorage.getItem(testCase.key) ?? '{}')).toEqual({ state: testCase.stored, version: 1 });
+    expect(JSON.parse(localStorage.getItem(testCase.key) ?? '{}')).toEqual({ state: testCase.stored, version: testCase.version });
     expect(notices()).toEqual([]);
   });
 
   it('written by another tab is read again at once, so this tab never writes an older one over it', async () => {
-    localStorage.setItem(testCase.key, JSON.stringify({ state: testCase.stored, version: 1 }));
+    localStorage.setItem(testCase.key, JSON.stringify({ state: testCase.stored, version: testCase.version }));
     window.dispatchEvent(new StorageEvent('storage', { key: testCase.key, storageArea: localStorage }));
     await vi.waitFor(() => expect(held(testCase)).toEqual(testCase.stored));
     expect(notices()).toEqual([]);
   });
 
   it('of this version is kept as it is', async () => {
-    await load(testCase, JSON.stringify({ state: testCase.stored, version: 1 }));
+    await load(testCase, JSON.stringify({ state: testCase.stored, version: testCase.version }));
     expect(held(testCase)).toEqual(testCase.stored);
     expect(notices()).toEqual([]);
   });
@@ -103,12 +108,12 @@ describe.each(cases)('the saved $what', (testCase) => {
       expect.objectContaining({ tone: 'warning', title: `Reset: your saved ${testCase.what} could not be read`, detail: 'It is not JSON.', timeoutMs: 0 }),
     ]);
     // The unreadable value is replaced by the defaults: it is reported once, not at every load.
-    expect(JSON.parse(localStorage.getItem(testCase.key) ?? '{}')).toMatchObject({ version: 1 });
+    expect(JSON.parse(localStorage.getItem(testCase.key) ?? '{}')).toMatchObject({ version: testCase.version });
   });
 
   it('with a field of the wrong type gives the defaults and a notice naming the field', async () => {
     const stillDefaults = defaults(testCase);
-    await load(testCase, JSON.stringify({ state: testCase.wrongField.state, version: 1 }));
+    await load(testCase, JSON.stringify({ state: testCase.wrongField.state, version: testCase.version }));
     stillDefaults();
     expect(notices()).toHaveLength(1);
     expect(notices()[0]?.detail).toMatch(new RegExp(`^${testCase.wrongField.path.replace(/[.[\]]/g, '\\$&')}: `));
@@ -118,7 +123,7 @@ describe.each(cases)('the saved $what', (testCase) => {
     const stillDefaults = defaults(testCase);
     await load(testCase, JSON.stringify({ state: testCase.stored, version: 9 }));
     stillDefaults();
-    expect(notices()[0]?.detail).toBe('It was saved by a newer terminal (version 9; this one reads up to 1).');
+    expect(notices()[0]?.detail).toBe(`It was saved by a newer terminal (version 9; this one reads up to ${testCase.version}).`);
     useToastStore.setState({ toasts: [], seen: new Set() });
     await load(testCase, JSON.stringify(testCase.stored));
     stillDefaults();
@@ -136,5 +141,16 @@ describe('the notice of an unreadable saved value', () => {
     expect(notice).toHaveTextContent(/favorites: .*expected array/);
     await user.click(within(notice).getByRole('button', { name: 'Dismiss notification' }));
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('the saved ticket across the USD size unit', () => {
+  it('reads a version 1 draft as it was, and keeps a USD-sized row of this version', async () => {
+    await load(cases[2]!, JSON.stringify({ state: ticket, version: 1 }));
+    expect(useTicketStore.getState().rows).toEqual([draftRow]);
+    const usd = { ...ticket, rows: [{ ...draftRow, size: '100', sizeUnit: 'notional' }] };
+    await load(cases[2]!, JSON.stringify({ state: usd, version: TICKET_STORAGE_VERSION }));
+    expect(useTicketStore.getState().rows[0]).toMatchObject({ size: '100', sizeUnit: 'notional' });
+    expect(notices()).toEqual([]);
   });
 });

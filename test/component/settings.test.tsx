@@ -81,6 +81,19 @@ describe('the settings panel', () => {
   });
 });
 
+describe('the ticket section', () => {
+  it('sets the size unit the ticket reads', async () => {
+    const user = userEvent.setup();
+    useSettingsDialog.setState({ open: true });
+    render(<SettingsDialog />);
+    const unit = screen.getByRole('radiogroup', { name: 'Order size in' });
+    expect(screen.getByRole('radio', { name: 'Base quantity' })).toBeChecked();
+    await user.click(screen.getByRole('radio', { name: 'USD notional' }));
+    expect(useSettingsStore.getState().sizeUnit).toBe('usd');
+    expect(unit).toBeInTheDocument();
+  });
+});
+
 describe('a field\'s error', () => {
   it('waits for the trader to change or leave the field when told to', async () => {
     const { rerender } = render(

@@ -42,6 +42,8 @@ const cases: Case[] = [
   ['sizeRequired', row({ size: '' }), 'size.missingQuantity', 'size', 'Enter a quantity'],
   ['sizePositive', row({ size: '-1' }), 'size.notPositive', 'size', 'Enter a positive number'],
   ['sizeOnStep', row({ size: '0.00001' }), 'size.offStep', 'size', 'Use a multiple of the step 0.0001'],
+  ['notionalPriced', row({ sizeUnit: 'notional', size: '100', price: '' }), 'size.notionalNoPrice', 'size', 'Enter a price first: the quantity sent is USD ÷ price'],
+  ['notionalBuysStep', row({ sizeUnit: 'notional', size: '5' }), 'size.notionalBelowStep', 'size', '5 USD buys less than the step 0.0001: nothing to send'],
   ['visibleIsNumber', row({ visibleQuantity: 'x' }), 'visible.notNumber', 'visibleQuantity', 'Enter a number, or leave empty to show it all'],
   ['visibleApplies', row({ visibleQuantity: '0.05', durationId: 'IOC' }), 'visible.notForType', 'visibleQuantity', 'Does not apply to IOC orders; leave it empty'],
   ['visibleNotWithAmount', row({ visibleQuantity: '1', sizeUnit: 'amount' }), 'visible.withAmount', 'visibleQuantity', 'Not with an amount'],
@@ -66,6 +68,24 @@ describe('each ticket rule', () => {
     expect(found).toMatchObject({ code, field, severity: 'error' });
     expect(found && messageFor(found)).toBe(message);
     expect(validator(good, btc, context)).toBeUndefined();
+  });
+
+  it('asks for a size in USD, and a mark for a USD market order, on a USD-sized row', () => {
+    const required = rules.sizeRequired(row({ sizeUnit: 'notional', size: '' }), btc, context);
+    expect(required && messageFor(required)).toBe('Enter a size in USD');
+    const market = row({ kind: 'market', durationId: '', price: '', sizeUnit: 'notional', size: '100' });
+    const noMark = rules.notionalPriced(market, { ...btc, mark_price: 0 }, context);
+    expect(noMark && messageFor(noMark)).toBe('No mark price for PERP_BTC_USDC yet to turn USD into a quantity');
+    expect(rules.notionalPriced(market, btc, context)).toBeUndefined();
+    // A USD size is never off the step: it is rounded onto it.
+    expect(rules.sizeOnStep(row({ sizeUnit: 'notional', size: '100.123' }), btc, context)).toBeUndefined();
+  });
+
+  it('compares the visible quantity of a USD-sized row with the quantity it sends', () => {
+    // 100 USD at 100000.5 sends 0.0009 BTC: 0.001 visible is more than that, 0.0009 is not.
+    const usd = row({ sizeUnit: 'notional', size: '100' });
+    expect(rules.visibleWithinSize({ ...usd, visibleQuantity: '0.001' }, btc, context)).toMatchObject({ code: 'visible.aboveSize' });
+    expect(rules.visibleWithinSize({ ...usd, visibleQuantity: '0.0009' }, btc, context)).toBeUndefined();
   });
 
   it('sizeRequired asks for an amount when the row is sized by amount', () => {

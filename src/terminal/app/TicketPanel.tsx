@@ -3,6 +3,7 @@ import { useConfig, usePollingIntervals } from '../features/config';
 import { useFutures } from '../features/markets';
 import { useJournal } from '../features/orders';
 import { useSession } from '../features/session';
+import { useSettingsActions, useSettingsStore } from '../features/settings';
 import { clientIdsInUse, OrderTicket, type MarketContext } from '../features/ticket';
 import { staleNote } from '../shared/api/freshness';
 import { useNow } from '../shared/useNow';
@@ -23,12 +24,17 @@ export function TicketPanel() {
   useSentOrdersInJournal();
   const usedClientOrderIds = useMemo(() => clientIdsInUse(rows), [rows]);
   const staleReason = staleNote(futures, intervals.quotes, now, 'prices are not live');
+  // The size unit is a setting; the ticket reads it and its own switch writes it back here.
+  const unit = useSettingsStore((state) => state.sizeUnit);
+  const { change } = useSettingsActions();
+  const sizing = useMemo(() => ({ unit, onChange: (sizeUnit: typeof unit) => change({ sizeUnit }) }), [unit, change]);
   return (
     <OrderTicket
       markets={futures.data?.bySymbol ?? NO_MARKETS}
       durations={durations}
       usedClientOrderIds={usedClientOrderIds}
       staleReason={staleReason}
+      sizing={sizing}
       markAgeMs={staleReason !== undefined && futures.dataUpdatedAt > 0 ? now - futures.dataUpdatedAt : undefined}
     />
   );

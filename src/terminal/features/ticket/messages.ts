@@ -21,6 +21,10 @@ const messages: { [C in IssueCode]: (params: IssueParams[C]) => string } = {
   'size.amountNotMarket': () => 'Only market orders can be sized by amount',
   'size.missingAmount': () => 'Enter an amount',
   'size.missingQuantity': () => 'Enter a quantity',
+  'size.missingNotional': () => 'Enter a size in USD',
+  'size.notionalNoPrice': ({ from, symbol }) =>
+    from === 'limit' ? 'Enter a price first: the quantity sent is USD ÷ price' : `No mark price for ${symbol} yet to turn USD into a quantity`,
+  'size.notionalBelowStep': ({ notional, step }) => `${groupDecimalText(notional)} USD buys less than the step ${step}: nothing to send`,
   'size.notPositive': () => 'Enter a positive number',
   'size.offStep': ({ step }) => `Use a multiple of the step ${step}`,
   'visible.notNumber': () => 'Enter a number, or leave empty to show it all',

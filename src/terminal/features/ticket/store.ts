@@ -29,6 +29,7 @@ export const useTicketStore = create<TicketState>()(
       tool: 'order',
       confirm: DEFAULT_CONFIRM,
       attempted: false,
+      sizeCleared: null,
       actions: {
         ...settingsActions(set),
         ...activeRowActions(set),
@@ -66,4 +67,5 @@ export const useTicketOutcome = () => useTicketStore((state) => state.outcome);
 export const useTicketActions = () => useTicketStore((state) => state.actions);
 export const useTicketTool = () => useTicketStore((state) => state.tool);
 export const useSendAttempted = () => useTicketStore((state) => state.attempted);
+export const useSizeCleared = () => useTicketStore((state) => state.sizeCleared);
 export const useConfirmSettings = () => useTicketStore((state) => state.confirm);

@@ -14,11 +14,13 @@ import type { DraftRow } from './model/types';
  * outcome), checked on every load. Raise TICKET_STORAGE_VERSION with a migration when it changes.
  */
 export const TICKET_STORAGE_KEY = 'perp-terminal.ticket.v1';
-export const TICKET_STORAGE_VERSION = 1;
+export const TICKET_STORAGE_VERSION = 2;
 
 export const ticketMigrations = {
   // Version 0 had the same shape; it was stored before versions were checked.
   0: (older: unknown) => older,
+  // Version 2 added USD-sized rows ('notional'); every version 1 row reads the same.
+  1: (older: unknown) => older,
 };
 
 const draftRowSchema = z.object({
@@ -29,7 +31,7 @@ const draftRowSchema = z.object({
   durationId: z.string(),
   price: z.string(),
   size: z.string(),
-  sizeUnit: z.enum(['quantity', 'amount']),
+  sizeUnit: z.enum(['quantity', 'amount', 'notional']),
   visibleQuantity: z.string(),
   tag: z.string(),
   marginMode: z.enum(marginModes),

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Dialog } from '@/terminal/shared/ui/Dialog';
 import { Segmented } from '@/terminal/shared/ui/Segmented';
 import { useSettingsDialog } from '../dialogStore';
-import type { Density, Language, Motion, Theme, UpDown } from '../model/settings';
+import type { Density, Language, Motion, SizeUnit, Theme, UpDown } from '../model/settings';
 import { LOCALES } from '@/terminal/shared/i18n/locales';
 import { resolveLanguage } from '../useLanguage';
 import { useSettingsPanel } from './SettingsDialog.script';
@@ -29,6 +29,11 @@ const motions: { value: Motion; label: string }[] = [
 ];
 
 const browserLanguageName = () => LOCALES.find((locale) => locale.id === resolveLanguage('auto'))?.name ?? 'English';
+
+const sizeUnits: { value: SizeUnit; label: string }[] = [
+  { value: 'base', label: 'Base quantity' },
+  { value: 'usd', label: 'USD notional' },
+];
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -73,6 +78,13 @@ function SettingsBody({ keyboard }: { keyboard?: ReactNode }) {
         <Segmented label="Up and down colours" value={settings.upDown} options={upDowns} onChange={(upDown) => change({ upDown })} />
         <Segmented label="Density" value={settings.density} options={densities} onChange={(density) => change({ density })} />
         <Segmented label="Motion" value={settings.motion} options={motions} onChange={(motion) => change({ motion })} />
+      </Section>
+      <Section title="Ticket">
+        <Segmented label="Order size in" value={settings.sizeUnit} options={sizeUnits} onChange={(sizeUnit) => change({ sizeUnit })} />
+        <p className="muted">
+          In USD, the ticket sends the base quantity the USD buys at the limit price (the mark for a market order), rounded
+          down to the step. Ladders and pasted orders stay in base quantity.
+        </p>
       </Section>
       <Section title="Outcomes">
         <label className="modal__row">

@@ -30,7 +30,7 @@ export const settingsSchema = z.object({
   upDown: z.enum(UP_DOWN),
   density: z.enum(DENSITIES),
   motion: z.enum(MOTIONS),
-  /** Kept for the ticket's size unit (base or USD); the ticket does not read it yet. */
+  /** How the single order's size is typed: base quantity, or USD the ticket turns into one. */
   sizeUnit: z.enum(SIZE_UNITS),
   sound: z.object({ on: z.boolean(), volume: z.number().check(z.gte(0), z.lte(1)) }),
   notifications: z.boolean(),

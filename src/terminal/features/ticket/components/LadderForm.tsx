@@ -14,13 +14,15 @@ interface LadderFormProps {
   market: MarketContext | undefined;
   durations: readonly Duration[];
   side: Side;
+  /** The trader sizes single orders in USD: the ladder says it stays in base quantity. */
+  inUsd?: boolean;
 }
 
 /**
  * Lays a ladder: a total quantity over several limit orders between two prices (or from a price by
  * a step), split evenly or weighted to one end, on the instrument's tick and step, exact in total.
  */
-export function LadderForm({ market, durations, side }: LadderFormProps) {
+export function LadderForm({ market, durations, side, inUsd = false }: LadderFormProps) {
   const { input, set, errors, legs, base, priceStep, quantityStep, existing, add, replace } = useLadderForm(market, durations, side);
   if (!market) return <p className="empty">Click a market first: the ladder uses its tick and step.</p>;
 
@@ -59,7 +61,7 @@ export function LadderForm({ market, durations, side }: LadderFormProps) {
         <Field label="Number of orders" error={errors.count} hint={`2 to ${MAX_LADDER_ORDERS}`}>
           {(props) => <input {...props} className="input num" inputMode="numeric" value={input.count} onChange={(event) => set({ count: event.target.value })} />}
         </Field>
-        <Field label={`Total quantity (${base})`} error={errors.totalQuantity}>
+        <Field label={`Total quantity (${base})`} error={errors.totalQuantity} hint={inUsd ? `In ${base}, not USD: ladders are sized in base quantity` : undefined}>
           {(props) => (
             <DecimalInput {...props} step={quantityStep} min="0" value={input.totalQuantity} onChange={(totalQuantity) => set({ totalQuantity })} />
           )}

@@ -20,20 +20,53 @@ export function PriceField({ editor }: { editor: RowEditorModel }) {
   );
 }
 
-/** Quantity in the base asset, or for a market order an amount in USDC, with its notional. */
+const clearedWords = {
+  noPrice: 'Size cleared: there was no price to convert it at',
+  belowStep: 'Size cleared: it came to less than one step',
+} as const;
+
+/** Under a USD size: the base quantity it sends and the price it is worked out at, or which price it will be. */
+function usdHint({ quantity, reference, convertsAt, market, base }: RowEditorModel): string {
+  if (!quantity || !market || !reference) {
+    return `Sent in ${base || 'base quantity'}: USD ÷ ${convertsAt === 'mark' ? 'mark price' : 'limit price'}, rounded down to the step`;
+  }
+  const at = reference.from === 'mark' ? `at mark ${formatFixed(reference.price.toNumber(), market.priceDecimals)}` : 'at the limit price';
+  return `Sends ${quantity.toFixed(market.quantityDecimals)} ${base} ${at}`;
+}
+
+/** What the size field says under it: what a USD size sends, a cleared size's reason, or the notional. */
+function sizeHint(editor: RowEditorModel): string | undefined {
+  if (editor.sizeCleared) return clearedWords[editor.sizeCleared];
+  if (editor.inUsd) return usdHint(editor);
+  return editor.notional ? `≈ ${formatFixed(editor.notional.toNumber(), 2)} USDC` : undefined;
+}
+
+function sizeLabel({ byAmount, inUsd, base }: RowEditorModel): string {
+  if (inUsd) return 'Size (USD)';
+  return byAmount ? 'Amount (USDC)' : `Quantity${base ? ` (${base})` : ''}`;
+}
+
+/**
+ * Quantity in the base asset, a USD size the ticket turns into one, or for a market order an
+ * amount in USDC; the "USD" switch is the trader's size unit, shared with the settings.
+ */
 export function SizeField({ editor }: { editor: RowEditorModel }) {
-  const { row, errors, notional, base, byAmount } = editor;
+  const { row, errors, base, byAmount, inUsd } = editor;
   return (
-    <Field
-      label={byAmount ? 'Amount (USDC)' : `Quantity${base ? ` (${base})` : ''}`}
-      error={errors.size}
-      quietUntilTouched={editor.quiet.size}
-      hint={notional ? `≈ ${formatFixed(notional.toNumber(), 2)} USDC` : undefined}
-    >
+    <Field label={sizeLabel(editor)} error={errors.size} quietUntilTouched={editor.quiet.size} hint={sizeHint(editor)}>
       {(props) => (
         <div className="input-group">
           <DecimalInput {...props} name="size" autoComplete="off" step={editor.sizeStep} min="0" value={row.size} onChange={(size) => editor.update({ size })} />
-          {row.kind === 'market' ? (
+          <button
+            type="button"
+            className="button button--ghost ticket__unit"
+            aria-pressed={inUsd}
+            title={inUsd ? 'Sizing in USD: press to size in base quantity' : 'Press to size in USD'}
+            onClick={editor.toggleUsd}
+          >
+            USD
+          </button>
+          {row.kind === 'market' && !inUsd ? (
             <button
               type="button"
               className="button button--ghost"

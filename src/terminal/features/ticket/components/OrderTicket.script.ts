@@ -1,15 +1,18 @@
 import { useMemo } from 'react';
 import type { Duration } from '@/interface';
 import { checkTicket } from '../model/checkTicket';
+import { sizeReference } from '../model/notional';
 import type { MarketContext, TicketContext } from '../model/types';
 import { DEFAULT_MARKETABLE_BAND } from '../model/warnings';
 import { useActiveRow, useConfirmSettings, useTicketActions, useTicketRows, useTicketTool } from '../store';
+import { useFollowSizeUnit, type SizeUnitSetting } from './useSizeUnit.script';
 
 /** The ticket's rows checked against the live markets, and the order being edited with its market. */
 export function useOrderTicket(
   markets: ReadonlyMap<string, MarketContext>,
   durations: readonly Duration[],
   usedClientOrderIds: ReadonlySet<string>,
+  sizing: SizeUnitSetting,
   markAgeMs?: number,
 ) {
   const rows = useTicketRows();
@@ -24,6 +27,9 @@ export function useOrderTicket(
   // The map is new on every poll; the list of markets only changes when the service's does.
   const symbolList = [...markets.keys()].join(',');
   const symbols = useMemo(() => (symbolList ? symbolList.split(',') : []), [symbolList]);
+  const market = row ? markets.get(row.symbol) : undefined;
+  const reference = row ? sizeReference(row, market, context) : undefined;
+  useFollowSizeUnit(row, sizing.unit, reference?.price, market?.quantityDecimals);
   return {
     rows,
     row,
@@ -31,7 +37,7 @@ export function useOrderTicket(
     actions: useTicketActions(),
     check,
     checked: row ? check.rows.find((item) => item.id === row.id) : undefined,
-    market: row ? markets.get(row.symbol) : undefined,
+    market,
     symbols,
   };
 }

@@ -12,6 +12,7 @@ import { SubmitBar } from './SubmitBar';
 import { TicketOutcomeView } from './TicketOutcomeView';
 import { TicketRows } from './TicketRows';
 import { useTicketCommands } from './useTicketCommands.script';
+import { BASE_UNIT, type SizeUnitSetting } from './useSizeUnit.script';
 import '../ticket.css';
 import '../batch.css';
 import '../confirm.css';
@@ -24,14 +25,16 @@ export interface OrderTicketProps {
   staleReason?: string;
   /** How old the marks are while the market feed is stale: checks against them are then unverified. */
   markAgeMs?: number;
+  /** The trader's size unit for the single order (base quantity or USD), and how to change it. */
+  sizing?: SizeUnitSetting;
 }
 
 /**
  * The order ticket: one order or a whole batch (typed, laddered or pasted), every order checked as
  * the service would as it is typed, sent through the proxy once, every result accounted for.
  */
-export function OrderTicket({ markets, durations, usedClientOrderIds, staleReason, markAgeMs }: OrderTicketProps) {
-  const { rows, row, tool, actions, check, checked, market, symbols } = useOrderTicket(markets, durations, usedClientOrderIds, markAgeMs);
+export function OrderTicket({ markets, durations, usedClientOrderIds, staleReason, markAgeMs, sizing = BASE_UNIT }: OrderTicketProps) {
+  const { rows, row, tool, actions, check, checked, market, symbols } = useOrderTicket(markets, durations, usedClientOrderIds, sizing, markAgeMs);
   useTicketCommands(markets, durations);
   if (!row) return null;
 
@@ -59,9 +62,9 @@ export function OrderTicket({ markets, durations, usedClientOrderIds, staleReaso
           ]}
           onChange={actions.setTool}
         />
-        {tool === 'order' ? <RowEditor key={row.id} row={row} checked={checked} market={market} durations={durations} /> : null}
-        {tool === 'ladder' ? <LadderForm market={market} durations={durations} side={row.side} /> : null}
-        {tool === 'paste' ? <PasteOrders durations={durations} symbols={symbols} /> : null}
+        {tool === 'order' ? <RowEditor key={row.id} row={row} checked={checked} market={market} durations={durations} sizing={sizing} /> : null}
+        {tool === 'ladder' ? <LadderForm market={market} durations={durations} side={row.side} inUsd={sizing.unit === 'usd'} /> : null}
+        {tool === 'paste' ? <PasteOrders durations={durations} symbols={symbols} inUsd={sizing.unit === 'usd'} /> : null}
         <TicketRows rows={rows} checked={check.rows} durations={durations} />
         <SubmitBar check={check} durations={durations} side={row.side} />
         <details className="ticket__more">

@@ -15,13 +15,14 @@ function addedText({ rows, toFix }: { rows: number; toFix: number[] }): string {
  * Orders pasted from a spreadsheet or a file, CSV or TSV, with or without a header naming the
  * interface's fields. Every line becomes a row; a line that cannot be read is marked in its row.
  */
-export function PasteOrders({ durations, symbols }: { durations: readonly Duration[]; symbols: readonly string[] }) {
+export function PasteOrders({ durations, symbols, inUsd = false }: { durations: readonly Duration[]; symbols: readonly string[]; inUsd?: boolean }) {
   const { text, setText, problems, added, lineOf, read, readFile } = usePasteOrders(durations, symbols);
   return (
     <div className="ticket__editor" aria-label="Paste orders">
       <label className="field__label" htmlFor="paste-orders">
         Paste lines (CSV or TSV). Without a header the columns are, in this order: {importColumns.join(', ')}. With a
         header line naming them, any order and any subset. A bare base (ETH) is read as its one market.
+        {inUsd ? " Quantities are in the base asset, not USD, whatever the ticket's size unit." : ''}
       </label>
       <textarea
         id="paste-orders"

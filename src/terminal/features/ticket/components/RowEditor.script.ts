@@ -3,13 +3,25 @@ import { fixedPlain } from '@/terminal/shared/format/number';
 import { messagesOf } from '../messages';
 import type { CheckedRow } from '../model/checkTicket';
 import { stepOf } from '../model/decimal';
+import { rowUnitFor, sizeReference } from '../model/notional';
+import { isPriced } from '../model/rowBasics';
 import { durationsFor, resolveDuration } from '../model/durations';
 import type { DraftRow, MarketContext } from '../model/types';
-import { useSendAttempted, useTicketActions } from '../store';
+import { useSendAttempted, useSizeCleared, useTicketActions } from '../store';
+import type { SizeUnitSetting } from './useSizeUnit.script';
 
 /** What the row editor shows of one order, and the edits it makes; the fields only render it. */
-export function useRowEditor(row: DraftRow, checked: CheckedRow | undefined, market: MarketContext | undefined, durations: readonly Duration[]) {
+export function useRowEditor(
+  row: DraftRow,
+  checked: CheckedRow | undefined,
+  market: MarketContext | undefined,
+  durations: readonly Duration[],
+  sizing: SizeUnitSetting,
+) {
   const actions = useTicketActions();
+  const cleared = useSizeCleared();
+  const inUsd = row.sizeUnit === 'notional';
+  const reference = sizeReference(row, market, { durations });
   const update = (patch: Partial<DraftRow>) => actions.updateRow(row.id, patch);
   const byAmount = row.sizeUnit === 'amount';
   const attempted = useSendAttempted();
@@ -22,12 +34,19 @@ export function useRowEditor(row: DraftRow, checked: CheckedRow | undefined, mar
     quiet: { symbol: quiet(row.symbol), price: quiet(row.price), size: quiet(row.size) },
     fromMark: checked?.fromMark,
     notional: checked?.notional,
+    /** What a USD size sends, and the price it is worked out at. */
+    quantity: checked?.quantity,
+    reference,
+    convertsAt: reference?.from ?? (isPriced(row, { durations }) ? 'limit' : 'mark'),
+    inUsd,
+    /** Why the size was emptied by a change of unit, while it stays empty. */
+    sizeCleared: cleared?.rowId === row.id && row.size === '' ? cleared.reason : undefined,
     base: baseAsset(row.symbol) ?? '',
     offered: durationsFor(row.kind, durations),
     duration: resolveDuration(row.kind, row.durationId, durations),
     /** Arrow-key steps: the tick for prices, the step for quantities; an amount has none. */
     priceStep: market ? stepOf(market.priceDecimals).toFixed() : undefined,
-    sizeStep: market && !byAmount ? stepOf(market.quantityDecimals).toFixed() : undefined,
+    sizeStep: market && row.sizeUnit === 'quantity' ? stepOf(market.quantityDecimals).toFixed() : undefined,
     quantityStep: market ? stepOf(market.quantityDecimals).toFixed() : undefined,
     byAmount,
     update,
@@ -36,6 +55,12 @@ export function useRowEditor(row: DraftRow, checked: CheckedRow | undefined, mar
     fillMark: () => market && update({ price: fixedPlain(market.mark_price, market.priceDecimals) }),
     /** A market order is sized by quantity or by amount; switching empties the size typed in the other unit. */
     toggleSizeUnit: () => update({ sizeUnit: byAmount ? 'quantity' : 'amount', size: '' }),
+    /** The ticket's own switch of the trader's size unit: this row is converted, the setting follows. */
+    toggleUsd: () => {
+      const next = inUsd ? 'base' : 'usd';
+      actions.setSizeUnit(row.id, rowUnitFor(next), reference?.price, market?.quantityDecimals);
+      sizing.onChange(next);
+    },
   };
 }
 

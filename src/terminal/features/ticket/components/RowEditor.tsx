@@ -8,6 +8,7 @@ import { MoreFields } from './MoreFields';
 import { PriceField, SizeField } from './OrderFields';
 import { useRowEditor } from './RowEditor.script';
 import { SidePicker } from './SidePicker';
+import type { SizeUnitSetting } from './useSizeUnit.script';
 import { RowWarnings } from './WarningList';
 
 const orderSides = { BUY: 'Buy / Long', SELL: 'Sell / Short' } as const;
@@ -17,11 +18,12 @@ interface RowEditorProps {
   checked: CheckedRow | undefined;
   market: MarketContext | undefined;
   durations: readonly Duration[];
+  sizing: SizeUnitSetting;
 }
 
 /** Every field of one order of the ticket, with its errors inline as it is typed. */
-export function RowEditor({ row, checked, market, durations }: RowEditorProps) {
-  const editor = useRowEditor(row, checked, market, durations);
+export function RowEditor({ row, checked, market, durations, sizing }: RowEditorProps) {
+  const editor = useRowEditor(row, checked, market, durations, sizing);
   return (
     <div className="ticket__editor">
       {editor.errors.line ? (

@@ -7,6 +7,14 @@ import { Icon } from '@/terminal/shared/ui/Icon';
 
 const lineError = (checked: CheckedRow | undefined) => (checked?.issues.line ? messageFor(checked.issues.line) : '');
 
+/** A row's size as typed, in its unit; a USD size with the quantity it sends. */
+function sizeText(row: DraftRow, checked: CheckedRow | undefined): string {
+  if (!row.size) return '—';
+  if (row.sizeUnit === 'amount') return `${row.size} USDC`;
+  if (row.sizeUnit === 'notional') return `${row.size} USD${checked?.quantity ? ` → ${checked.quantity.toFixed()}` : ''}`;
+  return row.size;
+}
+
 interface TicketRowsProps {
   rows: readonly DraftRow[];
   checked: readonly CheckedRow[];
@@ -33,7 +41,7 @@ export function TicketRows({ rows, checked, durations }: TicketRowsProps) {
           const warnings = (checked[index]?.warnings ?? []).map(messageFor);
           const active = row.id === activeId;
           const base = baseAsset(row.symbol) ?? '—';
-          const size = row.size ? `${row.size}${row.sizeUnit === 'amount' ? ' USDC' : ''}` : '—';
+          const size = sizeText(row, checked[index]);
           return (
             <li
               key={row.id}

@@ -2,6 +2,7 @@ import { MAX_ORDERS_PER_REQUEST, REQUESTS_PER_SECOND, type OrderRequest, type Si
 import { Big, isMultipleOf, parseDecimal, stepOf, toWireNumber } from './decimal';
 import { blocker, isError, type RowIssues, type TicketBlocker, type TicketIssue } from './issues';
 import type { DraftRow, MarketContext, RowContext, TicketContext } from './types';
+import { notionalQuantity } from './notional';
 import { isPriced, rowOrderType, rowValidators, usableMark } from './validators';
 import { medianNotional, rowSize, rowWarnings } from './warnings';
 
@@ -85,7 +86,7 @@ function distanceFromMark(row: DraftRow, market: MarketContext | undefined, cont
 }
 
 /** The order exactly as it will be sent, from a row without errors. */
-function orderOf(row: DraftRow, context: RowContext): OrderRequest {
+function orderOf(row: DraftRow, market: MarketContext | undefined, context: RowContext): OrderRequest {
   const orderType = rowOrderType(row, context);
   const order: OrderRequest = { symbol: row.symbol, order_type: orderType, side: row.side };
   const clientId = row.clientOrderId.trim();
@@ -94,10 +95,10 @@ function orderOf(row: DraftRow, context: RowContext): OrderRequest {
   const visible = row.visibleQuantity.trim() !== '' ? parseDecimal(row.visibleQuantity) : undefined;
   if (clientId) order.client_order_id = clientId;
   if (price) order.order_price = toWireNumber(price);
-  if (size) {
-    if (row.sizeUnit === 'amount') order.order_amount = toWireNumber(size);
-    else order.order_quantity = toWireNumber(size);
-  }
+  // A USD size goes as the base quantity the ticket showed: the service never sees the USD.
+  const quantity = row.sizeUnit === 'notional' ? notionalQuantity(row, market, context) : size;
+  if (size && row.sizeUnit === 'amount') order.order_amount = toWireNumber(size);
+  else if (quantity) order.order_quantity = toWireNumber(quantity);
   if (visible) order.visible_quantity = toWireNumber(visible);
   if (row.tag.trim()) order.order_tag = row.tag.trim();
   order.margin_mode = row.marginMode;
@@ -110,7 +111,7 @@ export function checkRow(row: DraftRow, context: RowContext): CheckedRow {
   const warnings = rowWarnings.map((rule) => rule(row, market, context)).filter((found) => found !== undefined);
   const checked: CheckedRow = { id: row.id, issues, warnings, fromMark: distanceFromMark(row, market, context) };
   if (!issues.size) Object.assign(checked, rowSize(row, market, context));
-  if (!Object.values(issues).some(isError)) checked.order = orderOf(row, context);
+  if (!Object.values(issues).some(isError)) checked.order = orderOf(row, market, context);
   return checked;
 }
 

@@ -20,6 +20,9 @@ export interface RowIssueParams {
   'size.amountNotMarket': Record<string, never>;
   'size.missingAmount': Record<string, never>;
   'size.missingQuantity': Record<string, never>;
+  'size.missingNotional': Record<string, never>;
+  'size.notionalNoPrice': { from: 'limit' | 'mark'; symbol: string };
+  'size.notionalBelowStep': { notional: string; step: string };
   'size.notPositive': Record<string, never>;
   'size.offStep': { step: string };
   'visible.notNumber': Record<string, never>;

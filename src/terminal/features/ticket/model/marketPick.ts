@@ -9,12 +9,15 @@ export interface PointedTicket {
 /** A row the trader has not sized yet: a market picked, not an order. */
 export const isBlankRow = (row: DraftRow) => row.size.trim() === '';
 
+/** A size in USD (an amount or a notional) means the same on any market; a base quantity does not. */
+const inUsd = (row: DraftRow) => row.sizeUnit === 'amount' || row.sizeUnit === 'notional';
+
 /**
  * A fresh order for a market, in the manner of the row it comes from (side, type, duration,
- * margin): the quantity belongs to the old market and is dropped; an amount in USDC is carried.
+ * margin): the quantity belongs to the old market and is dropped; a size in USD is carried.
  */
 export function freshRowFor(from: DraftRow, symbol: string, price: string): DraftRow {
-  const carriesAmount = from.sizeUnit === 'amount';
+  const carriesAmount = inUsd(from);
   return {
     ...copyDraftRow(from),
     symbol,
@@ -49,5 +52,5 @@ export function pointTicketAt(rows: readonly DraftRow[], activeRowId: string, sy
 /** A row's market typed anew: its price and quantity were for the old one. */
 export function withSymbol(row: DraftRow, symbol: string): DraftRow {
   if (row.symbol === symbol) return row;
-  return { ...row, symbol, price: '', size: row.sizeUnit === 'amount' ? row.size : '', visibleQuantity: '' };
+  return { ...row, symbol, price: '', size: inUsd(row) ? row.size : '', visibleQuantity: '' };
 }

@@ -3,7 +3,12 @@ import type { Duration, MarginMode, Side } from '@/interface';
 
 /** The ticket's order kinds; durations turn a limit into IOC, FOK or POST_ONLY. */
 export type OrderKind = 'limit' | 'market';
-export type SizeUnit = 'quantity' | 'amount';
+/**
+ * How a row's size is read: a base quantity; an amount in USDC the service fills a market order
+ * for; or a USD notional the ticket turns into a base quantity (at the limit price or the mark)
+ * before sending.
+ */
+export type SizeUnit = 'quantity' | 'amount' | 'notional';
 
 /** One order of a ticket, as the trader typed it. Numbers stay text until checked. */
 export interface DraftRow {
@@ -13,7 +18,7 @@ export interface DraftRow {
   kind: OrderKind;
   durationId: string;
   price: string;
-  /** Quantity in base units, or amount in quote units for market orders (sizeUnit says which). */
+  /** As typed, in the unit sizeUnit names. */
   size: string;
   sizeUnit: SizeUnit;
   visibleQuantity: string;

@@ -1,13 +1,9 @@
-import {
-  clientOrderIdPattern,
-  MAX_CLIENT_ORDER_ID,
-  MAX_ORDER_TAG,
-  priceFreeTypes,
-  type OrderType,
-} from '@/interface';
-import { Big, isMultipleOf, parseDecimal, stepOf } from './decimal';
-import { asksForExpiry, durationsFor, orderTypeFor, resolveDuration } from './durations';
+import { clientOrderIdPattern, MAX_CLIENT_ORDER_ID, MAX_ORDER_TAG } from '@/interface';
+import { isMultipleOf, parseDecimal, stepOf, type Big } from './decimal';
+import { asksForExpiry, durationsFor, resolveDuration } from './durations';
 import { issue, type TicketIssue } from './issues';
+import { notionalQuantity, sizeReference } from './notional';
+import { isPriced, markText, rowOrderType, usableMark } from './rowBasics';
 import type { DraftRow, MarketContext, RowContext } from './types';
 
 /**
@@ -24,16 +20,7 @@ export const PRICE_BAND = 0.1;
 export type RowValidator = (row: DraftRow, market: MarketContext | undefined, context: RowContext) => TicketIssue | undefined;
 
 const plain = (value: Big) => value.toFixed();
-/** A mark in the instrument's own decimals, as the markets show it. */
-export const markText = (mark: Big, market: MarketContext) => mark.toFixed(market.priceDecimals);
-
-export function rowOrderType(row: DraftRow, context: RowContext): OrderType {
-  return orderTypeFor(row.kind, resolveDuration(row.kind, row.durationId, context.durations));
-}
-export const isPriced = (row: DraftRow, context: RowContext) => !priceFreeTypes.includes(rowOrderType(row, context));
-/** A mark that can be checked against: 0, negative or NaN cannot. */
-export const usableMark = (market: MarketContext | undefined): Big | undefined =>
-  market && market.mark_price > 0 ? new Big(market.mark_price) : undefined;
+export { isPriced, markText, rowOrderType, usableMark };
 /** The row's price when it is priced and a positive number. */
 function positivePrice(row: DraftRow, context: RowContext): Big | undefined {
   const price = isPriced(row, context) ? parseDecimal(row.price) : undefined;
@@ -100,6 +87,7 @@ export const amountOnlyForMarket: RowValidator = (row, _market, context) =>
 
 export const sizeRequired: RowValidator = (row) => {
   if (row.size.trim() !== '') return undefined;
+  if (row.sizeUnit === 'notional') return issue('size.missingNotional', 'size', {});
   return byAmount(row) ? issue('size.missingAmount', 'size', {}) : issue('size.missingQuantity', 'size', {});
 };
 
@@ -109,12 +97,26 @@ export const sizePositive: RowValidator = (row) => {
   return !size || size.lte(0) ? issue('size.notPositive', 'size', {}) : undefined;
 };
 
-/** Quantities go on the instrument's step; an amount (quote) has none. */
+/** Quantities go on the instrument's step; an amount (quote) has none, a USD size is rounded onto it. */
 export const sizeOnStep: RowValidator = (row, market) => {
   const size = parseDecimal(row.size);
-  if (byAmount(row) || !market || !size?.gt(0)) return undefined;
+  if (row.sizeUnit !== 'quantity' || !market || !size?.gt(0)) return undefined;
   const step = stepOf(market.quantityDecimals);
   return isMultipleOf(size, step) ? undefined : issue('size.offStep', 'size', { step: plain(step) });
+};
+
+/** A USD size becomes a quantity at a price: without one, nothing can be sent yet. */
+export const notionalPriced: RowValidator = (row, market, context) => {
+  const size = parseDecimal(row.size);
+  if (row.sizeUnit !== 'notional' || !market || !size?.gt(0) || sizeReference(row, market, context)) return undefined;
+  return issue('size.notionalNoPrice', 'size', { from: isPriced(row, context) ? 'limit' : 'mark', symbol: market.symbol });
+};
+
+/** A USD size that does not buy one step of the instrument rounds down to nothing. */
+export const notionalBuysStep: RowValidator = (row, market, context) => {
+  const quantity = notionalQuantity(row, market, context);
+  if (!quantity || quantity.gt(0) || !market) return undefined;
+  return issue('size.notionalBelowStep', 'size', { notional: row.size.trim(), step: plain(stepOf(market.quantityDecimals)) });
 };
 
 export const visibleIsNumber: RowValidator = (row) =>
@@ -130,9 +132,10 @@ export const visibleApplies: RowValidator = (row, _market, context) => {
 export const visibleNotWithAmount: RowValidator = (row) =>
   hasVisible(row) && byAmount(row) ? issue('visible.withAmount', 'visibleQuantity', {}) : undefined;
 
-export const visibleWithinSize: RowValidator = (row) => {
+export const visibleWithinSize: RowValidator = (row, market, context) => {
   const visible = hasVisible(row) ? parseDecimal(row.visibleQuantity) : undefined;
-  const size = parseDecimal(row.size);
+  // A USD size is compared by the quantity it sends.
+  const size = row.sizeUnit === 'notional' ? notionalQuantity(row, market, context) : parseDecimal(row.size);
   return visible && size && visible.gt(size) ? issue('visible.aboveSize', 'visibleQuantity', {}) : undefined;
 };
 
@@ -176,6 +179,8 @@ export const rowValidators: readonly RowValidator[] = [
   sizeRequired,
   sizePositive,
   sizeOnStep,
+  notionalPriced,
+  notionalBuysStep,
   visibleIsNumber,
   visibleApplies,
   visibleNotWithAmount,

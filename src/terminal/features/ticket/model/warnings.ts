@@ -1,7 +1,8 @@
 import { Big, parseDecimal } from './decimal';
 import { warning, type TicketIssue } from './issues';
 import type { DraftRow, MarketContext, RowContext } from './types';
-import { isPriced, markText, rowOrderType, usableMark } from './validators';
+import { notionalQuantity, sizeReference } from './notional';
+import { isPriced, markText, rowOrderType, usableMark } from './rowBasics';
 
 /** How far through mark a plain limit may go before it is called marketable, unless the trader sets it. */
 export const DEFAULT_MARKETABLE_BAND = 0.01;
@@ -26,6 +27,12 @@ export function rowSize(row: DraftRow, market: MarketContext | undefined, contex
   const size = parseDecimal(row.size);
   if (!size?.gt(0)) return {};
   if (row.sizeUnit === 'amount') return { notional: size };
+  if (row.sizeUnit === 'notional') {
+    // What trades is the rounded-down quantity at its price, a little under the USD typed.
+    const quantity = notionalQuantity(row, market, context);
+    const reference = sizeReference(row, market, context);
+    return quantity && reference ? { quantity, notional: quantity.times(reference.price) } : {};
+  }
   const price = isPriced(row, context) ? parseDecimal(row.price) : undefined;
   const reference = price?.gt(0) ? price : usableMark(market);
   return { quantity: size, notional: reference ? size.times(reference) : undefined };

@@ -1,5 +1,6 @@
 import { defaultDurationFor, durationsFor } from '../model/durations';
 import { pointTicketAt, withSymbol } from '../model/marketPick';
+import { convertSize } from '../model/notional';
 import { copyDraftRow, newDraftRow } from '../model/rows';
 import type { DraftRow } from '../model/types';
 import type { ActiveRowActions, GetTicket, RowListActions, SetTicket } from './state';
@@ -25,7 +26,8 @@ export function activeRowActions(set: SetTicket): ActiveRowActions {
           rows: pointed.rows.map((row) => {
             if (row.id !== pointed.activeRowId) return row;
             const durationId = row.kind === 'limit' ? row.durationId : (defaultDurationFor('limit', durations)?.id ?? '');
-            return { ...edited(row), price, kind: 'limit', durationId, sizeUnit: 'quantity' };
+            // An amount is for market orders only; a USD notional is converted at the new price.
+            return { ...edited(row), price, kind: 'limit', durationId, sizeUnit: row.sizeUnit === 'amount' ? 'quantity' : row.sizeUnit };
           }),
         };
       });
@@ -39,6 +41,18 @@ export function activeRowActions(set: SetTicket): ActiveRowActions {
     updateRow(id, patch) {
       set((state) => ({ rows: state.rows.map((row) => (row.id === id ? { ...edited(row), ...patch } : row)) }));
     },
+    setSizeUnit(id, to, price, quantityDecimals) {
+      set((state) => {
+        const row = state.rows.find((candidate) => candidate.id === id);
+        if (!row) return state;
+        const { cleared, ...size } = convertSize(row, to, price, quantityDecimals);
+        if (size.size === row.size && size.sizeUnit === row.sizeUnit) return state;
+        return {
+          rows: state.rows.map((candidate) => (candidate.id === id ? { ...candidate, ...size } : candidate)),
+          sizeCleared: cleared ? { rowId: id, reason: cleared } : null,
+        };
+      });
+    },
     setKind(id, kind, durations) {
       set((state) => ({
         rows: state.rows.map((row) => {
@@ -49,7 +63,7 @@ export function activeRowActions(set: SetTicket): ActiveRowActions {
             ...edited(row),
             kind,
             durationId: keep ? row.durationId : (defaultDurationFor(kind, durations)?.id ?? ''),
-            sizeUnit: kind === 'limit' ? 'quantity' : row.sizeUnit,
+            sizeUnit: kind === 'limit' && row.sizeUnit === 'amount' ? 'quantity' : row.sizeUnit,
           };
         }),
       }));

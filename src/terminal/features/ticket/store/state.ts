@@ -2,6 +2,8 @@ import type { StoreApi } from 'zustand';
 import type { Duration, OrderRequest } from '@/interface';
 import type { TicketOutcome } from '../api/submitTicket';
 import type { ConfirmSettings } from '../model/submit';
+import type { Big } from '../model/decimal';
+import type { SizeClearedReason } from '../model/notional';
 import type { DraftRow, OrderKind } from '../model/types';
 
 export type TicketTool = 'order' | 'ladder' | 'paste';
@@ -25,6 +27,8 @@ export interface ActiveRowActions {
   setActiveRow(id: string): void;
   updateRow(id: string, patch: Partial<Omit<DraftRow, 'id'>>): void;
   setKind(id: string, kind: OrderKind, durations: readonly Duration[]): void;
+  /** The row's size carried into a base quantity or a USD notional at `price`; cleared when it cannot be. */
+  setSizeUnit(id: string, to: 'quantity' | 'notional', price: Big | undefined, quantityDecimals: number | undefined): void;
 }
 
 /** Adding, copying, moving and removing rows of the draft. */
@@ -62,6 +66,8 @@ export interface TicketState {
   outcome: TicketOutcome | null;
   tool: TicketTool;
   confirm: ConfirmSettings;
+  /** The size last cleared by a change of unit, and why: the ticket says so under the field. */
+  sizeCleared: { rowId: string; reason: SizeClearedReason } | null;
   /** Whether a send was tried since the last one went: until then an empty field is not called an error. */
   attempted: boolean;
   actions: ActiveRowActions & RowListActions & SettingsActions & SubmissionActions;
