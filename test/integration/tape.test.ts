@@ -45,6 +45,7 @@ async function readAt(at: number): Promise<number> {
 
 async function candles(symbol: string, resolution: string, from: number, to: number) {
   const response = await current.call(`/api/tape/candles?symbol=${symbol}&resolution=${resolution}&from=${from}&to=${to}`);
+  if (response.status === 200) expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
   const body = (await response.json()) as { data: { rows: TapeCandle[]; simulated: boolean; recordingSince: number | null }; message?: string };
   return { status: response.status, ...body };
 }
