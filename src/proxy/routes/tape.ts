@@ -2,7 +2,7 @@ import { errorEnvelopeSchema, tapeCandlesQuerySchema, tapeCandlesResponseSchema,
 import type { ZodRoutes } from '@/interface/routeSchemas';
 import { sendError } from '../http';
 import { tapeCandles, TapeQueryError } from '../tape/candles';
-import { candlesAnswerText } from '../tape/candlesJson';
+import { candlesAnswerBytes } from '../tape/candlesJson';
 
 /**
  * Candles from the tape. A symbol the tape has never had is a 400 naming `symbol` (not an empty
@@ -17,9 +17,9 @@ export const tapeRoutes: ZodRoutes = async (app) => {
     try {
       const { rows, recordingSince, simulated } = tapeCandles(app.tape, request.query);
       // Sent as written, not through the schema's check (declared, and tested against this text): see
-      // candlesJson.ts. Fastify sends a string typed as JSON as it is; the route's type wants the object.
-      const text = candlesAnswerText(rows, recordingSince, simulated, Date.now());
-      return reply.type('application/json; charset=utf-8').send(text as unknown as TapeCandlesResponse);
+      // candlesJson.ts. Fastify sends bytes as they are; the route's type wants the object.
+      const body = candlesAnswerBytes(rows, recordingSince, simulated, Date.now());
+      return reply.type('application/json; charset=utf-8').send(body as unknown as TapeCandlesResponse);
     } catch (error) {
       if (error instanceof TapeQueryError) return sendError(reply, 'invalidParameter', error.message);
       throw error;

@@ -16,8 +16,8 @@ export class TapeQueryError extends Error {
 }
 
 export interface TapeAnswer {
-  /** Each candle's JSON (see candlesJson.ts), oldest first. */
-  rows: string[];
+  /** The candles' JSON (see candlesJson.ts), oldest first, joined by commas. */
+  rows: Buffer;
   recordingSince: number | null;
   simulated: boolean;
 }
@@ -66,20 +66,21 @@ function withLive(candles: StoredCandle[], live: StoredCandle | undefined, bucke
 
 /** The 1m answer: the rows' JSON as earlier reads wrote it, only the minute in progress written now. */
 function minuteRows(slice: MinuteSlice | undefined, live: StoredCandle | undefined) {
-  const rows: string[] = [];
   let simulated = false;
-  if (slice) {
-    for (let i = slice.start; i < slice.end; i++) {
-      rows.push(slice.json(i));
-      if (slice.candles[i]!.simulated) simulated = true;
-    }
+  const start = slice?.start ?? 0;
+  const end = slice?.end ?? 0;
+  for (let i = start; i < end; i++) if (slice!.candles[i]!.simulated) simulated = true;
+  const last = slice && end > start ? slice.candles[end - 1] : undefined;
+  if (last && live && last.time === live.time) {
+    // The minute in progress goes on from one on the file (after a restart): that row changes.
+    const rows: string[] = [];
+    for (let i = start; i < end - 1; i++) rows.push(slice!.json(i));
+    rows.push(candleJson(mergeCandle({ ...last }, live)));
+    return { rows: Buffer.from(rows.join(',')), simulated };
   }
-  const last = slice && slice.end > slice.start ? slice.candles[slice.end - 1] : undefined;
-  if (live) {
-    if (last && last.time === live.time) rows[rows.length - 1] = candleJson(mergeCandle({ ...last }, live));
-    else if (!last || last.time < live.time) rows.push(candleJson(live));
-  }
-  return { rows, simulated };
+  const stored = slice ? slice.joined() : Buffer.alloc(0);
+  if (!live || (last && last.time > live.time)) return { rows: stored, simulated };
+  return { rows: Buffer.concat([stored, Buffer.from(`${stored.length > 0 ? ',' : ''}${candleJson(live)}`)]), simulated };
 }
 
 /**
@@ -103,5 +104,5 @@ export function tapeCandles(recorder: TapeRecorder, query: TapeCandlesQuery): Ta
     const stored = slice ? slice.candles.slice(slice.start, slice.end) : [];
     candles = rollUp(withLive(stored, live, MINUTE_MS), size);
   }
-  return { rows: candles.map(candleJson), recordingSince, simulated: candles.some((candle) => candle.simulated) };
+  return { rows: Buffer.from(candles.map(candleJson).join(',')), recordingSince, simulated: candles.some((candle) => candle.simulated) };
 }

@@ -22,14 +22,21 @@ export function candleJson(row: TapeCandle): string {
   );
 }
 
-/** The answer around rows already written (`rows`: each candle's JSON, oldest first). */
-export function candlesAnswerText(rows: readonly string[], recordingSince: number | null, simulated: boolean, timestamp: number): string {
+const HEAD = '{"success":true,"data":{"rows":[';
+const HEAD_BYTES = Buffer.from(HEAD);
+
+function tail(recordingSince: number | null, simulated: boolean, timestamp: number): string {
   const since = recordingSince === null ? 'null' : numberText(recordingSince, 'recordingSince');
-  return `{"success":true,"data":{"rows":[${rows.join(',')}],"recordingSince":${since},"simulated":${simulated}},"timestamp":${numberText(timestamp, 'timestamp')}}`;
+  return `],"recordingSince":${since},"simulated":${simulated}},"timestamp":${numberText(timestamp, 'timestamp')}}`;
+}
+
+/** The answer's bytes around its rows already written (`rows`: the candles' JSON joined by commas). */
+export function candlesAnswerBytes(rows: Buffer, recordingSince: number | null, simulated: boolean, timestamp: number): Buffer {
+  return Buffer.concat([HEAD_BYTES, rows, Buffer.from(tail(recordingSince, simulated, timestamp))]);
 }
 
 /** The same text JSON.stringify gives for this answer (keys in the schema's order). */
 export function candlesAnswerJson(answer: TapeCandlesResponse): string {
   const { rows, recordingSince, simulated } = answer.data;
-  return candlesAnswerText(rows.map(candleJson), recordingSince, simulated, answer.timestamp);
+  return HEAD + rows.map(candleJson).join(',') + tail(recordingSince, simulated, answer.timestamp);
 }
