@@ -1,9 +1,10 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProxy } from '@/proxy';
-import type { FuturesResponse, TapeCandle } from '@/interface';
+import type { TapeCandle } from '@/interface';
 import { startFaultyService, type FaultyService } from '../helpers/faultyService';
 import { login, serviceWithAccount, tempDir, TOKEN } from '../helpers/stack';
+import { candlesServed } from '../helpers/tapeServed';
 
 const MINUTE = 60_000;
 /** Service time starts on an hour, so 5m and 1h buckets hold whole minutes of the test. */
@@ -44,32 +45,13 @@ async function readAt(at: number): Promise<number> {
 
 async function candles(symbol: string, resolution: string, from: number, to: number) {
   const response = await current.call(`/api/tape/candles?symbol=${symbol}&resolution=${resolution}&from=${from}&to=${to}`);
+  if (response.status === 200) expect(response.headers.get('content-type')).toBe('application/json; charset=utf-8');
   const body = (await response.json()) as { data: { rows: TapeCandle[]; simulated: boolean; recordingSince: number | null }; message?: string };
   return { status: response.status, ...body };
 }
 
 /** The candles the served snapshots make, minute by minute, computed here from what the double sent. */
-function expectedCandles(symbol: string, bucketMs = MINUTE): TapeCandle[] {
-  const byTime = new Map<number, TapeCandle>();
-  for (const answer of faulty.served) {
-    if (answer.path !== '/v1/public/futures' || answer.status !== 200) continue;
-    let json: FuturesResponse;
-    try {
-      json = JSON.parse(answer.text) as FuturesResponse;
-    } catch {
-      continue;
-    }
-    const row = json.data.rows.find((item) => item.symbol === symbol);
-    if (!row || typeof row.mark_price !== 'number') continue;
-    const time = Math.floor(json.timestamp / bucketMs) * bucketMs;
-    const candle = byTime.get(time);
-    const price = row.mark_price;
-    const last = { close: price, index_close: row.index_price, est_funding_rate: row.est_funding_rate, open_interest: row.open_interest, volume_24h: row['24h_volume'] };
-    if (!candle) byTime.set(time, { time, open: price, high: price, low: price, ...last, samples: 1 });
-    else Object.assign(candle, { high: Math.max(candle.high, price), low: Math.min(candle.low, price), ...last, samples: candle.samples + 1 });
-  }
-  return [...byTime.values()].sort((a, b) => a.time - b.time);
-}
+const expectedCandles = (symbol: string, bucketMs = MINUTE) => candlesServed(faulty.served, symbol, bucketMs);
 
 beforeAll(async () => {
   upstream = await serviceWithAccount({ clock: () => serviceNow });

@@ -2,7 +2,9 @@ import { statSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { preparePrivateFile } from '../files';
 import { decodeMinute, encodeMinute, mergeCandle, type MinuteRow, type StoredCandle } from './codec';
+import { candleJson } from './candlesJson';
 import { migrateTape } from './migrations';
+import { MinuteCache, type MinuteSlice } from './minuteCache';
 
 export const MINUTE_MS = 60_000;
 export const HOUR_MS = 3_600_000;
@@ -33,6 +35,8 @@ export class TapeStore {
   private readonly db: Database.Database;
   private readonly symbols = new Map<string, SymbolState>();
   private readonly sql;
+  /** The last minutes read per instrument (a chart asks for the same day again and again). */
+  private readonly recentReads = new MinuteCache(candleJson);
 
   constructor(readonly path: string) {
     preparePrivateFile(path);
@@ -130,6 +134,7 @@ export class TapeStore {
       const existing = this.sql.minute.get(state.id, minute) as MinuteRow | undefined;
       if (existing) stored = mergeCandle(decodeMinute(minute, existing), candle);
     }
+    this.recentReads.written(state.id, minute);
     const row = encodeMinute(stored, state.scales);
     state.scales = row[9];
     this.sql.insertMinute.run(state.id, minute, ...row);
@@ -159,6 +164,17 @@ export class TapeStore {
     const candles: StoredCandle[] = new Array(rows.length);
     for (let i = 0; i < rows.length; i++) candles[i] = decodeMinute(rows[i]![0]!, rows[i]!, 1);
     return candles;
+  }
+
+  /**
+   * Minute candles of `symbol` with start in [from, to] (ms), oldest first, as the last reads left
+   * them plus what is new: read-only, shared with later reads (copy a candle before changing it).
+   */
+  recentMinutes(symbol: string, from: number, to: number): MinuteSlice | undefined {
+    const state = this.symbols.get(symbol);
+    if (!state) return undefined;
+    const read = (first: number, last: number) => this.sql.minutes.all(state.id, first, last) as number[][];
+    return this.recentReads.read(state.id, Math.ceil(from / MINUTE_MS), Math.floor(to / MINUTE_MS), read);
   }
 
   /** Hour candles of `symbol` with start in [from, to] (ms), oldest first. */
@@ -191,6 +207,7 @@ export class TapeStore {
     const first = this.sql.firstMinute.get(state.id) as number | null;
     const cutoff = Math.floor(before / MINUTE_MS);
     if (first === null || first >= cutoff) return 0;
+    this.recentReads.pruned(state.id);
     return this.db.transaction(() => {
       const deleted = this.sql.pruneMinutes.run(state.id, Math.min(cutoff, first + maxMinutes)).changes;
       this.sql.pruneHours.run(state.id, Math.floor(Math.min(cutoff, first + maxMinutes) / 60));
