@@ -84,7 +84,9 @@ export default defineConfig({
           name: 'unit',
           include: ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts'],
           environment: 'node',
+          // Generous for a loaded CI machine (2 CPUs, a browser beside): a timeout is not a verdict.
           testTimeout: 30_000,
+          hookTimeout: 30_000,
         },
       },
       {
@@ -94,6 +96,7 @@ export default defineConfig({
           include: ['test/component/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['test/component/setup.ts'],
+          testTimeout: 20_000,
         },
       },
       {

@@ -73,5 +73,5 @@ describe('npm run bench -- --tiny', () => {
     expect(stdout).toMatch(/^Section\s+Figure\s+Value\s+Unit\s+Target\s+Status/m);
     for (const figure of report.figures) expect(stdout).toContain(figure.name);
     expect(stderr).toContain('[bench');
-  }, 240_000);
+  }, 480_000);
 });
