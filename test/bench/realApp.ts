@@ -68,10 +68,15 @@ export async function startRealApp(
  * The real app at 1,000 instruments with quotes every 250 ms, and a signed-in 1440×900 page in a
  * context of its own (not navigated yet): what the page sections measure a moving market on.
  */
-export async function startTickingPage(browser: Browser, distDir: string): Promise<{ app: RealApp; context: BrowserContext; page: Page; close(): Promise<void> }> {
+export async function startTickingPage(
+  browser: Browser,
+  distDir: string,
+  /** The browser's language, when a section compares locales. */
+  locale?: string,
+): Promise<{ app: RealApp; context: BrowserContext; page: Page; close(): Promise<void> }> {
   const config = { ...terminalConfig, pullingInterval: { ...terminalConfig.pullingInterval, quotes: 250 } };
   const app = await startRealApp(distDir, { instrumentCount: 1000, config });
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, ...(locale ? { locale } : {}) });
   const close = async () => {
     await context.close();
     await app.close();

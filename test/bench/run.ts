@@ -14,6 +14,7 @@ import { dirname, resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../helpers/browser';
 import { benchChart, type ChartBenchOptions } from './chart';
+import { benchLanguages, type LanguagesOptions } from './languages';
 import { benchLayout, type LayoutOptions } from './layout';
 import { benchMarkets, type MarketsOptions } from './markets';
 import { benchMemory, type MemoryOptions } from './memory';
@@ -34,6 +35,7 @@ interface Plan {
   tape: TapeBenchOptions;
   chart: ChartBenchOptions;
   layout: LayoutOptions;
+  languages: LanguagesOptions;
 }
 
 const FULL: Plan = {
@@ -45,6 +47,7 @@ const FULL: Plan = {
   tape: { sizes: [1000, 2000], polls: 600, diskInstruments: 100, diskDays: 1, historyDays: 30, requests: 200 },
   chart: { profileMs: 20_000 },
   layout: { rounds: 3 },
+  languages: { measureMs: 15_000, switches: 8 },
 };
 
 /** Every section, each on a tiny size: well under a minute in all. */
@@ -57,9 +60,10 @@ const TINY: Plan = {
   tape: { sizes: [100], polls: 240, diskInstruments: 10, diskDays: 1, historyDays: 2, requests: 20 },
   chart: { profileMs: 2000 },
   layout: { rounds: 1 },
+  languages: { measureMs: 2000, switches: 2 },
 };
 
-export const SECTIONS = ['markets', 'proxy', 'signing', 'startup', 'memory', 'tape', 'chart', 'layout'] as const;
+export const SECTIONS = ['markets', 'proxy', 'signing', 'startup', 'memory', 'tape', 'chart', 'layout', 'languages'] as const;
 export type SectionName = (typeof SECTIONS)[number];
 
 interface SectionResult {
@@ -120,6 +124,7 @@ async function main(): Promise<number> {
     tape: () => benchTape(plan.tape),
     chart: async () => benchChart(browser, await terminalBuild(), plan.chart),
     layout: async () => benchLayout(browser, await terminalBuild(), plan.layout),
+    languages: async () => benchLanguages(browser, await terminalBuild(), plan.languages),
   };
 
   try {

@@ -29,6 +29,8 @@ const EXPECTED: Record<string, string[]> = {
   memory: ['JS heap after', 'heap growth'],
   tape: ['recording one poll', 'disk per instrument per day', '1 day of 1m through the proxy', 'p50 added to GET /v1/public/futures'],
   chart: ['chart live update, main-thread JS per poll', 'markets polls during the profile'],
+  layout: ['dragging a splitter', 'switching a workspace', 'rotating a phone'],
+  languages: ['German / English, main thread per poll', 'switching language', 'largest catalogue'],
 };
 
 function runBench(out: string): Promise<{ code: number | null; stdout: string; stderr: string }> {

@@ -1,0 +1,95 @@
+/**
+ * What languages cost: the main thread per markets poll in German beside English (the grid
+ * writes every figure in the locale's form), the time from choosing a language in the palette to
+ * the first frame drawn in it, and the size of each catalogue a switch downloads.
+ */
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { threadTimes } from './pageProbe';
+import { progress } from './progress';
+import { startTickingPage } from './realApp';
+import { median, sleep } from './stats';
+import { atMost, Figures } from './table';
+
+export interface LanguagesOptions {
+  measureMs: number;
+  switches: number;
+}
+
+/** Main-thread busy time per markets poll over `ms`, on the ticking page in this browser language. */
+async function perPoll(browser: Browser, distDir: string, locale: string, ms: number): Promise<number> {
+  const { app, context, page, close } = await startTickingPage(browser, distDir, locale);
+  try {
+    let polls = 0;
+    page.on('requestfinished', (request) => {
+      if (request.url().includes('/v1/public/futures')) polls += 1;
+    });
+    await page.goto(app.url);
+    await page.locator('tr[data-symbol="PERP_BTC_USDC"]').waitFor({ timeout: 30_000 });
+    await sleep(2000);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Performance.enable');
+    const before = await threadTimes(cdp);
+    const seenBefore = polls;
+    await sleep(ms);
+    const after = await threadTimes(cdp);
+    return (after.task - before.task) / Math.max(1, polls - seenBefore);
+  } finally {
+    await close();
+  }
+}
+
+/** From Enter on a language in the palette to the first frame after `<html lang>` says it. */
+async function switchTo(page: Page, search: string, lang: string): Promise<number> {
+  await page.keyboard.press('Control+K');
+  await page.getByRole('combobox', { name: 'Search markets and commands' }).fill(search);
+  await page.getByRole('option', { name: /^Language: / }).first().waitFor();
+  await page.evaluate((wanted) => {
+    const state = window as unknown as { __switch?: Promise<number> };
+    state.__switch = new Promise<number>((resolve) => {
+      let pressed = 0;
+      addEventListener('keydown', (event: KeyboardEvent) => { if (event.key === 'Enter') pressed = performance.now(); }, { capture: true, once: true });
+      new MutationObserver((_records, observer) => {
+        if (document.documentElement.lang !== wanted) return;
+        observer.disconnect();
+        requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - pressed), 0));
+      }).observe(document.documentElement, { attributes: true, attributeFilter: ['lang'] });
+    });
+  }, lang);
+  await page.keyboard.press('Enter');
+  return page.evaluate(() => (window as unknown as { __switch: Promise<number> }).__switch);
+}
+
+export async function benchLanguages(browser: Browser, distDir: string, options: LanguagesOptions) {
+  const figures = new Figures('languages');
+  const english = await perPoll(browser, distDir, 'en-US', options.measureMs);
+  const german = await perPoll(browser, distDir, 'de-DE', options.measureMs);
+  progress(`languages: ${english.toFixed(2)} ms per poll in English, ${german.toFixed(2)} in German`);
+  figures.add('markets poll, main thread · English', english, 'ms');
+  figures.add('markets poll, main thread · German', german, 'ms');
+  figures.add('German / English, main thread per poll', german / english, '×', atMost(1.05));
+
+  const { app, page, close } = await startTickingPage(browser, distDir, 'en-US');
+  const times: number[] = [];
+  try {
+    await page.goto(app.url);
+    await page.getByRole('region', { name: 'Order ticket' }).waitFor({ timeout: 30_000 });
+    await sleep(1500);
+    const route = [['deutsch', 'de'], ['العربية', 'ar'], ['简体', 'zh-CN'], ['english', 'en']] as const;
+    for (let round = 0; round < options.switches; round++) {
+      const [search, lang] = route[round % route.length]!;
+      times.push(await switchTo(page, search, lang));
+    }
+  } finally {
+    await close();
+  }
+  figures.add('switching language, to a frame drawn in it, median', median(times), 'ms', atMost(100));
+  figures.add('switching language, slowest', Math.max(...times), 'ms');
+
+  const assets = join(distDir, 'assets');
+  const catalogues = readdirSync(assets).filter((name) => /^messages-.*\.js\.gz$/.test(name));
+  const sizes = catalogues.map((name) => statSync(join(assets, name)).size / 1024);
+  figures.add('largest catalogue a switch downloads (gzip)', Math.max(...sizes), 'kB', atMost(15));
+  return { figures: figures.list, details: { english, german, switches: times, catalogues: sizes } };
+}
