@@ -26,6 +26,8 @@ describe.each(FORMAT_LOCALES)('numbers in %s, against Intl.NumberFormat', (local
     setFormatLocale(locale);
     expect(formatLocale()).toBe(locale);
     expect(localeFormats().decimal.fast && localeFormats().percent.fast).toBe(true);
+    // Arabic's thousands change their word with the number (3 آلاف, 11 ألف): Intl writes its compact amounts.
+    expect(localeFormats().compact !== undefined).toBe(locale !== 'ar');
   });
 
   it('formatFixed and groupDecimalText write what Intl writes, 0 to 8 decimals', () => {
@@ -55,10 +57,10 @@ describe.each(FORMAT_LOCALES)('numbers in %s, against Intl.NumberFormat', (local
   it('formatCompact writes what Intl writes', () => {
     setFormatLocale(locale);
     fc.assert(
-      fc.property(values, (value) => {
+      fc.property(fc.oneof(values, fc.double({ min: 0, max: 15, noNaN: true }).map((power) => Math.round(10 ** power))), (value) => {
         expect(formatCompact(value)).toBe(new Intl.NumberFormat(tag(), { notation: 'compact', maximumFractionDigits: 2 }).format(value));
       }),
-      { numRuns: 200 },
+      { numRuns: 500 },
     );
   });
 

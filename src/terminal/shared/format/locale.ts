@@ -1,3 +1,4 @@
+import { type CompactSymbols, EN_COMPACT, readCompact } from './compact';
 import { EN_DECIMAL, EN_PERCENT, type NumberSymbols, readSymbols } from './symbols';
 
 /**
@@ -37,6 +38,8 @@ export interface LocaleFormats {
   dateTag: string;
   decimal: NumberSymbols;
   percent: NumberSymbols;
+  /** Undefined where the locale's compact units cannot be written from digits: Intl writes them. */
+  compact: CompactSymbols | undefined;
   /** Intl formatters of this locale, each made on first use and kept: never one per cell. */
   numberFormats: Map<string, Intl.NumberFormat>;
   dateFormats: Map<string, Intl.DateTimeFormat>;
@@ -44,12 +47,14 @@ export interface LocaleFormats {
 
 function formatsOf(locale: FormatLocale): LocaleFormats {
   const numberTag = NUMBER_TAGS[locale];
+  const decimal = locale === 'en' ? EN_DECIMAL : readSymbols(numberTag, 'decimal');
   return {
     locale,
     numberTag,
     dateTag: DATE_TAGS[locale],
-    decimal: locale === 'en' ? EN_DECIMAL : readSymbols(numberTag, 'decimal'),
+    decimal,
     percent: locale === 'en' ? EN_PERCENT : readSymbols(numberTag, 'percent'),
+    compact: locale === 'en' ? EN_COMPACT : readCompact(numberTag, decimal),
     numberFormats: new Map(),
     dateFormats: new Map(),
   };

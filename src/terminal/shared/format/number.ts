@@ -1,5 +1,6 @@
 import Big from 'big.js';
-import { digitsOf, grouped, rounded } from './digits';
+import { writeCompact } from './compact';
+import { grouped } from './digits';
 import { localeFormats, numberFormat } from './locale';
 import { writeFixed, writePercent } from './symbols';
 
@@ -11,8 +12,6 @@ import { writeFixed, writePercent } from './symbols';
  * whose formatters are created once per locale.
  */
 export const DASH = '—';
-
-const signOf = (value: number) => (value < 0 || Object.is(value, -0) ? '-' : '');
 
 /** A price or quantity with exactly `decimals` decimals: 100,012.5 with 1, 0.00001234 with 8 (100.012,5 in de). */
 export function formatFixed(value: number | null | undefined, decimals: number): string {
@@ -40,34 +39,14 @@ export function formatPercent(ratio: number | null | undefined, decimals = 2, si
   );
 }
 
-const COMPACT_UNITS = ['', 'K', 'M', 'B', 'T'] as const;
-
-const compact = () => numberFormat('compact', { notation: 'compact', maximumFractionDigits: 2 });
-
 /**
- * Large amounts: 1.23B, 456.7M, 12.3K (at most two decimals, none when they are zeros). Other
- * locales have their own units and steps (6,19 Mrd., 61.9亿 — ten thousands in Chinese, Japanese
- * and Korean; Arabic's units change with the number), so they are written by the locale's one
- * compact Intl formatter; English is written from its digits.
+ * Large amounts: 1.23B, 456.7M, 12.3K (at most two decimals, none when they are zeros), with the
+ * locale's own units and steps (6,19 Mrd., 61.9亿): see compact.ts.
  */
 export function formatCompact(value: number | null | undefined): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return DASH;
-  if (localeFormats().locale !== 'en') return compact().format(value);
-  const abs = Math.abs(value);
-  let unit = abs >= 1e12 ? 4 : abs >= 1e9 ? 3 : abs >= 1e6 ? 2 : abs >= 1e3 ? 1 : 0;
-  for (;;) {
-    const digits = abs < 1e15 ? digitsOf(abs, -3 * unit) : undefined;
-    if (!digits) return compact().format(value);
-    const shown = rounded(digits, 2);
-    // 999,999 rounds to 1000K: that is 1M.
-    if (shown.int.length > 3 && unit < COMPACT_UNITS.length - 1) {
-      unit += 1;
-      continue;
-    }
-    const frac = shown.frac.replace(/0+$/, '');
-    // Compact numbers are never grouped ("1000T", as Intl writes it).
-    return `${signOf(value)}${shown.int}${frac ? `.${frac}` : ''}${COMPACT_UNITS[unit]}`;
-  }
+  const { compact } = localeFormats();
+  return (compact ? writeCompact(compact, value) : undefined) ?? numberFormat('compact', { notation: 'compact', maximumFractionDigits: 2 }).format(value);
 }
 
 /** A number as typed by a person, without exponent: 1e-7 → "0.0000001". */

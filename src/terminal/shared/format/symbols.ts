@@ -39,7 +39,7 @@ export const EN_PERCENT = en('%');
 
 const isNumberPart = (type: string) => type === 'integer' || type === 'group' || type === 'decimal' || type === 'fraction';
 
-function affixOf(parts: Intl.NumberFormatPart[]): Affix {
+export function affixOf(parts: Intl.NumberFormatPart[]): Affix {
   const first = parts.findIndex((part) => isNumberPart(part.type));
   const last = parts.findLastIndex((part) => isNumberPart(part.type));
   const join = (list: Intl.NumberFormatPart[]) => list.map((part) => part.value).join('');
@@ -47,7 +47,7 @@ function affixOf(parts: Intl.NumberFormatPart[]): Affix {
 }
 
 /** A number's sign as the formatters and Intl see it: -0 and negatives that round to zero keep theirs. */
-const isNegative = (value: number) => value < 0 || Object.is(value, -0);
+export const isNegative = (value: number) => value < 0 || Object.is(value, -0);
 
 /** `value` with exactly `decimals` decimals; undefined for what only Intl writes (exponent forms). */
 export function writeFixed(s: NumberSymbols, value: number, decimals: number): string | undefined {
