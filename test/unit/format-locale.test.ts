@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { crosshairLabel, tickLabel } from '@/terminal/features/chart/model/time';
 import { formatFieldValue } from '@/terminal/shared/format/field';
 import { FORMAT_LOCALES, formatLocale, localeFormats, setFormatLocale } from '@/terminal/shared/format/locale';
-import { fixedPlain, formatCompact, formatFixed, formatPercent, groupDecimalText } from '@/terminal/shared/format/number';
+import { decimalsOf, fixedPlain, formatCompact, formatFixed, formatPercent, formatPlain, groupDecimalText } from '@/terminal/shared/format/number';
 import { formatClock } from '@/terminal/shared/format/time';
 
 afterEach(() => {
@@ -42,6 +42,18 @@ describe.each(FORMAT_LOCALES)('numbers in %s, against Intl.NumberFormat', (local
     );
   });
 
+  it('formatPlain writes every digit as Intl does, without grouping', () => {
+    setFormatLocale(locale);
+    fc.assert(
+      // Intl stops at 20 decimals; formatPlain writes all, so the comparison stays within them.
+      fc.property(values.filter((value) => decimalsOf(value) <= 20), (value) => {
+        const intl = new Intl.NumberFormat(tag(), { maximumFractionDigits: 20, useGrouping: false });
+        expect(formatPlain(value)).toBe(intl.format(value));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('formatPercent writes what Intl writes, signed or not', () => {
     setFormatLocale(locale);
     fc.assert(
@@ -76,12 +88,19 @@ describe.each(FORMAT_LOCALES)('numbers in %s, against Intl.NumberFormat', (local
 
 describe('numbers in the locale’s own form', () => {
   it('keeps English exactly as it was', () => {
-    expect([formatFixed(100012.5, 1), formatPercent(0.01234), formatCompact(6_190_000_000), groupDecimalText('-100012.50')]).toEqual(['100,012.5', '+1.23%', '6.19B', '-100,012.50']);
+    expect([formatFixed(100012.5, 1), formatPercent(0.01234), formatCompact(6_190_000_000), groupDecimalText('-100012.50'), formatPlain(1e-7)]).toEqual([
+      '100,012.5',
+      '+1.23%',
+      '6.19B',
+      '-100,012.50',
+      '0.0000001',
+    ]);
   });
 
   it('writes the separators, grouping and percent sign of each locale', () => {
     setFormatLocale('de');
     expect([formatFixed(100012.5, 1), formatPercent(0.1234), formatCompact(6_190_000_000)]).toEqual(['100.012,5', '+12,34\u00a0%', '6,19\u00a0Mrd.']);
+    expect(formatPlain(-100012.5)).toBe('-100012,5');
     setFormatLocale('fr');
     expect(formatFixed(-1234.5, 2)).toBe('-1\u202f234,50');
     setFormatLocale('ru');

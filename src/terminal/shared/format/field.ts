@@ -1,5 +1,5 @@
 import { dateFormat, numberFormat } from './locale';
-import { DASH, formatPercent, groupDecimalText, plainNumber } from './number';
+import { DASH, formatPercent, formatPlain } from './number';
 
 const EPOCH_MS_MIN = 1_000_000_000_000;
 
@@ -19,7 +19,7 @@ export function formatFieldValue(id: string, value: unknown): string {
     // A funding rate reads as the markets show it: a percentage per 8 hours.
     if (/funding_rate$/.test(id)) return formatPercent(value, 4);
     if (Math.abs(value) >= 1000) return numberFormat('field', { maximumFractionDigits: 12 }).format(value);
-    return groupDecimalText(plainNumber(value));
+    return formatPlain(value);
   }
   if (typeof value === 'boolean') return value ? 'yes' : 'no';
   if (typeof value === 'string') return value;

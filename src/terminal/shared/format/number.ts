@@ -54,6 +54,18 @@ export function plainNumber(value: number): string {
   return Number.isFinite(value) ? new Big(value).toFixed() : String(value);
 }
 
+/**
+ * A number with all its digits and no thousands separators, in the locale's form: 100012.5 →
+ * "100012.5" (100012,5 in de), 1e-7 → "0.0000001". For the values of orders as they were placed.
+ */
+export function formatPlain(value: number): string {
+  if (!Number.isFinite(value)) return DASH;
+  const s = localeFormats().decimal;
+  const text = plainNumber(Math.abs(value));
+  const affix = value < 0 || Object.is(value, -0) ? s.negative : s.positive;
+  return `${affix.prefix}${s.decimal === '.' ? text : text.replace('.', s.decimal)}${affix.suffix}`;
+}
+
 /** Decimals a number is written with: 100012.5 → 1, 1.2e-7 → 8, 100 → 0. */
 export function decimalsOf(value: number): number {
   // Called for every price of every market on every poll: the common form is read directly.
