@@ -1,7 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setFormatLocale } from '@/terminal/shared/format/locale';
 import { DecimalInput } from '@/terminal/shared/ui/DecimalInput';
 import { Field } from '@/terminal/shared/ui/Field';
 
@@ -88,6 +89,51 @@ describe('DecimalInput', () => {
     await user.paste('1.234,5');
     expect(field()).toHaveValue('');
     await user.paste('BTC');
+    expect(field()).toHaveValue('');
+  });
+});
+
+describe('DecimalInput in a locale with a decimal comma', () => {
+  afterEach(() => {
+    setFormatLocale('en');
+  });
+
+  function Probe({ initial = '' }: { initial?: string }) {
+    const [value, setValue] = useState(initial);
+    return (
+      <>
+        <Field label="Price">{(props) => <DecimalInput {...props} value={value} onChange={setValue} step="0.05" min="0" />}</Field>
+        <output>{value}</output>
+      </>
+    );
+  }
+
+  it('shows the comma, keeps the canonical point in the value, and takes a point too', async () => {
+    setFormatLocale('de');
+    const user = userEvent.setup();
+    render(<Probe initial="100012.5" />);
+    expect(field()).toHaveValue('100012,5');
+    await user.clear(field());
+    await user.type(field(), '0,25');
+    expect(field()).toHaveValue('0,25');
+    expect(screen.getByRole('status')).toHaveTextContent('0.25');
+    await user.keyboard('{ArrowUp}');
+    expect(field()).toHaveValue('0,30');
+    await user.clear(field());
+    await user.type(field(), '1.5,2');
+    expect(screen.getByRole('status')).toHaveTextContent(/^1\.52$/);
+  });
+
+  it('reads pasted German thousands, and refuses English ones', async () => {
+    setFormatLocale('de');
+    const user = userEvent.setup();
+    render(<Probe />);
+    await user.click(field());
+    await user.paste('1.234,5');
+    expect(screen.getByRole('status')).toHaveTextContent('1234.5');
+    expect(field()).toHaveValue('1234,5');
+    await user.clear(field());
+    await user.paste('1,234.5');
     expect(field()).toHaveValue('');
   });
 });

@@ -6,8 +6,6 @@ import Big from 'big.js';
  */
 const DRAFT = /^\d*\.?\d*$/;
 const SIGNED_DRAFT = /^-?\d*\.?\d*$/;
-/** Commas only as thousands separators: 1,234,567.89; anything else with a comma is not a number here. */
-const COMMA_GROUPED = /^-?\d{1,3}(,\d{3})+(\.\d*)?$/;
 
 /** A minus sign only makes sense when the field may go below zero. */
 export function allowsNegative(min: string | undefined): boolean {
@@ -18,10 +16,44 @@ export function isDecimalDraft(text: string, min?: string): boolean {
   return (allowsNegative(min) ? SIGNED_DRAFT : DRAFT).test(text);
 }
 
-/** Pasted text as a plain decimal: spaces and apostrophes dropped, thousands commas too. */
-export function cleanPastedDecimal(text: string): string {
-  const compact = text.replace(/[\s'’]/g, '');
-  return COMMA_GROUPED.test(compact) ? compact.replace(/,/g, '') : compact;
+/** The separators of a locale, as locale.ts `separators()` gives them. */
+export interface Separators {
+  decimal: string;
+  group: string;
+}
+const ENGLISH: Separators = { decimal: '.', group: ',' };
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Text typed in the locale's form as the canonical decimal text: the locale's decimal separator
+ * or a point, at most one of them ("0,25" in de is 0.25). Anything else is left as typed, which
+ * isDecimalDraft refuses.
+ */
+export function typedDecimal(text: string, { decimal }: Separators = ENGLISH): string {
+  return decimal === '.' ? text : text.split(decimal).join('.');
+}
+
+/** Canonical decimal text as the locale shows it in a field: "0.25" → "0,25" in de, never grouped. */
+export function shownDecimal(text: string, { decimal }: Separators = ENGLISH): string {
+  return decimal === '.' ? text : text.replace('.', decimal);
+}
+
+/**
+ * Pasted text as a plain decimal, read as the locale writes numbers: spaces, apostrophes and
+ * direction marks dropped; the locale's thousands separators taken out where they group whole
+ * thousands (1,234,567.89 in en; 1.234.567,89 and 1.234 — one thousand two hundred thirty-four — in
+ * de); then as typed. A mix the locale would not write ("1.234,5" in en) is left as it is, and
+ * refused: never read as another number.
+ */
+export function cleanPastedDecimal(text: string, separators: Separators = ENGLISH): string {
+  const compact = text.replace(/[\s'’\u200e\u200f\u061c]/g, '').replace(/\u2212/g, '-');
+  const { decimal, group } = separators;
+  if (group !== '' && !/\s/.test(group)) {
+    const grouping = new RegExp(`^-?\\d{1,3}(${escaped(group)}\\d{3})+(${escaped(decimal)}\\d*)?$`);
+    if (grouping.test(compact)) return typedDecimal(compact.split(group).join(''), separators);
+  }
+  return typedDecimal(compact, separators);
 }
 
 const decimalsOf = (text: string) => (text.split('.')[1] ?? '').length;

@@ -1,6 +1,6 @@
 /**
  * Decimal digits of numbers as strings, for the formatters the tables call hundreds of times a
- * poll. They give what Intl.NumberFormat('en-US') gives (which works on the shortest decimal form of
+ * poll. They give what Intl.NumberFormat gives (which works on the shortest decimal form of
  * a number and rounds half away from zero) at a fraction of its cost, and without its slow first
  * call; forms they do not cover (exponents) are left to Intl by their callers.
  */
@@ -51,12 +51,15 @@ export function rounded({ int, frac }: Digits, decimals: number): Digits {
   return { int: digits.slice(0, intLength), frac: digits.slice(intLength) };
 }
 
-/** Integer digits with a comma between thousands: 1234567 → 1,234,567. */
-export function grouped(int: string): string {
-  if (int.length <= 3) return int;
+/**
+ * Integer digits with a separator between thousands: 1234567 → 1,234,567. Where `minGrouping` is
+ * 2 a four-digit number stays whole, as Spanish writes 1234 but 12.345.
+ */
+export function grouped(int: string, separator = ',', minGrouping = 1): string {
+  if (int.length <= 2 + minGrouping) return int;
   const head = int.length % 3 || 3;
   let text = int.slice(0, head);
-  for (let at = head; at < int.length; at += 3) text += `,${int.slice(at, at + 3)}`;
+  for (let at = head; at < int.length; at += 3) text += separator + int.slice(at, at + 3);
   return text;
 }
 

@@ -1,79 +1,69 @@
 import Big from 'big.js';
-import { digitsOf, grouped, isZero, rounded } from './digits';
+import { writeCompact } from './compact';
+import { grouped } from './digits';
+import { localeFormats, numberFormat } from './locale';
+import { writeFixed, writePercent } from './symbols';
 
 /**
- * Number formatting for the terminal: thousands separators, fixed decimals per instrument. The
- * common forms are written from the number's digits (see digits.ts: the same text as Intl, many
- * times faster, and no slow first call on the way to the first prices); the rest go to
- * Intl.NumberFormat, whose formatters are created once.
+ * Number formatting for the terminal, in the trader's locale (locale.ts): thousands separators,
+ * fixed decimals per instrument. The common forms are written from the number's digits with the
+ * locale's symbols (see digits.ts and symbols.ts: the same text as Intl, many times faster, and no
+ * slow first call on the way to the first prices); the rest go to the locale's Intl.NumberFormat,
+ * whose formatters are created once per locale.
  */
-const cache = new Map<string, Intl.NumberFormat>();
-
-function formatter(key: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  let found = cache.get(key);
-  if (!found) {
-    found = new Intl.NumberFormat('en-US', options);
-    cache.set(key, found);
-  }
-  return found;
-}
-
 export const DASH = '—';
 
-const signOf = (value: number) => (value < 0 || Object.is(value, -0) ? '-' : '');
-
-/** A price or quantity with exactly `decimals` decimals: 100,012.5 with 1, 0.00001234 with 8. */
+/** A price or quantity with exactly `decimals` decimals: 100,012.5 with 1, 0.00001234 with 8 (100.012,5 in de). */
 export function formatFixed(value: number | null | undefined, decimals: number): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return DASH;
   const d = Math.max(0, Math.min(decimals, 12));
-  const digits = digitsOf(Math.abs(value));
-  if (!digits) return formatter(`f${d}`, { minimumFractionDigits: d, maximumFractionDigits: d }).format(value);
-  const { int, frac } = rounded(digits, d);
-  return `${signOf(value)}${grouped(int)}${d > 0 ? `.${frac}` : ''}`;
+  const { decimal } = localeFormats();
+  return (
+    (decimal.fast ? writeFixed(decimal, value, d) : undefined) ??
+    numberFormat(`f${d}`, { minimumFractionDigits: d, maximumFractionDigits: d }).format(value)
+  );
 }
 
-/** A percentage of a ratio: 0.01234 → "+1.23%" (signed: a sign on everything but zero). */
+/** A percentage of a ratio: 0.01234 → "+1.23%" (signed: a sign on everything but zero; "+1,23 %" in fr). */
 export function formatPercent(ratio: number | null | undefined, decimals = 2, signed = true): string {
   if (ratio === null || ratio === undefined || !Number.isFinite(ratio)) return DASH;
-  const digits = digitsOf(Math.abs(ratio), 2);
-  if (!digits) {
-    return formatter(`p${decimals}${signed}`, {
+  const { percent } = localeFormats();
+  return (
+    (percent.fast ? writePercent(percent, ratio, decimals, signed) : undefined) ??
+    numberFormat(`p${decimals}${signed}`, {
       style: 'percent',
       minimumFractionDigits: decimals,
       maximumFractionDigits: decimals,
       signDisplay: signed ? 'exceptZero' : 'auto',
-    }).format(ratio);
-  }
-  const shown = rounded(digits, decimals);
-  const sign = signed ? (isZero(shown) ? '' : ratio < 0 ? '-' : '+') : signOf(ratio);
-  return `${sign}${grouped(shown.int)}${decimals > 0 ? `.${shown.frac}` : ''}%`;
+    }).format(ratio)
+  );
 }
 
-const COMPACT_UNITS = ['', 'K', 'M', 'B', 'T'] as const;
-
-/** Large amounts: 1.23B, 456.7M, 12.3K (at most two decimals, none when they are zeros). */
+/**
+ * Large amounts: 1.23B, 456.7M, 12.3K (at most two decimals, none when they are zeros), with the
+ * locale's own units and steps (6,19 Mrd., 61.9亿): see compact.ts.
+ */
 export function formatCompact(value: number | null | undefined): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return DASH;
-  const abs = Math.abs(value);
-  let unit = abs >= 1e12 ? 4 : abs >= 1e9 ? 3 : abs >= 1e6 ? 2 : abs >= 1e3 ? 1 : 0;
-  for (;;) {
-    const digits = abs < 1e15 ? digitsOf(abs, -3 * unit) : undefined;
-    if (!digits) return formatter('compact', { notation: 'compact', maximumFractionDigits: 2 }).format(value);
-    const shown = rounded(digits, 2);
-    // 999,999 rounds to 1000K: that is 1M.
-    if (shown.int.length > 3 && unit < COMPACT_UNITS.length - 1) {
-      unit += 1;
-      continue;
-    }
-    const frac = shown.frac.replace(/0+$/, '');
-    // Compact numbers are never grouped ("1000T", as Intl writes it).
-    return `${signOf(value)}${shown.int}${frac ? `.${frac}` : ''}${COMPACT_UNITS[unit]}`;
-  }
+  const { compact } = localeFormats();
+  return (compact ? writeCompact(compact, value) : undefined) ?? numberFormat('compact', { notation: 'compact', maximumFractionDigits: 2 }).format(value);
 }
 
 /** A number as typed by a person, without exponent: 1e-7 → "0.0000001". */
 export function plainNumber(value: number): string {
   return Number.isFinite(value) ? new Big(value).toFixed() : String(value);
+}
+
+/**
+ * A number with all its digits and no thousands separators, in the locale's form: 100012.5 →
+ * "100012.5" (100012,5 in de), 1e-7 → "0.0000001". For the values of orders as they were placed.
+ */
+export function formatPlain(value: number): string {
+  if (!Number.isFinite(value)) return DASH;
+  const s = localeFormats().decimal;
+  const text = plainNumber(Math.abs(value));
+  const affix = value < 0 || Object.is(value, -0) ? s.negative : s.positive;
+  return `${affix.prefix}${s.decimal === '.' ? text : text.replace('.', s.decimal)}${affix.suffix}`;
 }
 
 /** Decimals a number is written with: 100012.5 → 1, 1.2e-7 → 8, 100 → 0. */
@@ -94,8 +84,19 @@ export function fixedPlain(value: number, decimals: number): string {
   return new Big(value).toFixed(Math.max(0, decimals));
 }
 
-/** A plain decimal as text, with thousands separators and its decimals as they are: "100012.50" → "100,012.50". */
+/**
+ * A plain decimal as text, with the locale's separators and its decimals as they are:
+ * "100012.50" → "100,012.50" (100.012,50 in de).
+ */
 export function groupDecimalText(text: string): string {
-  const [whole = '', fraction] = text.replace(/^-/, '').split('.');
-  return `${text.startsWith('-') ? '-' : ''}${grouped(whole)}${fraction !== undefined ? `.${fraction}` : ''}`;
+  const s = localeFormats().decimal;
+  const negative = text.startsWith('-');
+  const [whole = '', fraction] = (negative ? text.slice(1) : text).split('.');
+  if (!s.fast) {
+    const d = Math.min(fraction?.length ?? 0, 20);
+    // Intl reads a numeric string exactly, all its digits kept.
+    return numberFormat(`t${d}`, { minimumFractionDigits: d, maximumFractionDigits: d }).format(text as Intl.StringNumericLiteral);
+  }
+  const affix = negative ? s.negative : s.positive;
+  return `${affix.prefix}${grouped(whole, s.group, s.minGrouping)}${fraction !== undefined ? s.decimal + fraction : ''}${affix.suffix}`;
 }

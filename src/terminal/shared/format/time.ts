@@ -1,4 +1,6 @@
-/** Time left as h:mm:ss (or m:ss under an hour): the funding countdown. */
+import { dateFormat } from './locale';
+
+/** Time left as h:mm:ss (or m:ss under an hour): the funding countdown, a duration in any locale. */
 export function formatCountdown(ms: number): string {
   const total = Math.max(0, Math.floor(ms / 1000));
   const hours = Math.floor(total / 3600);
@@ -9,12 +11,11 @@ export function formatCountdown(ms: number): string {
   return hours > 0 ? `${hours}:${mm}:${ss}` : `${minutes}:${ss}`;
 }
 
-/** Wall time of an epoch ms, as HH:MM:SS local. */
+const CLOCK: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit', second: '2-digit' };
+
+/** Wall time of an epoch ms, local, as the locale writes it: 14:02:05 (English), 下午02:02:05 (zh-TW). */
 export function formatClock(ms: number): string {
-  const date = new Date(ms);
-  return [date.getHours(), date.getMinutes(), date.getSeconds()]
-    .map((part) => String(part).padStart(2, '0'))
-    .join(':');
+  return dateFormat('clock', CLOCK).format(ms);
 }
 
 /** How old something is: "now", "4 s", "3 min". */

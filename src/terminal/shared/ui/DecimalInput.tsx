@@ -1,5 +1,6 @@
 import type { ClipboardEvent, InputHTMLAttributes, KeyboardEvent } from 'react';
-import { cleanPastedDecimal, isDecimalDraft, stepDecimal } from '../format/decimalText';
+import { cleanPastedDecimal, isDecimalDraft, shownDecimal, stepDecimal, typedDecimal } from '../format/decimalText';
+import { separators } from '../format/locale';
 
 type NativeProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'min' | 'step' | 'type' | 'inputMode'>;
 
@@ -14,10 +15,14 @@ export interface DecimalInputProps extends NativeProps {
 }
 
 /**
- * A text field for a price, a quantity or an amount: it takes digits and one point only, cleans
- * a pasted 1,234.5 or 1 234.5, and steps exactly with the arrow keys. Spread the Field's props on it.
+ * A text field for a price, a quantity or an amount: it takes digits and one decimal separator
+ * only (the locale's, or a point: "0,25" and "0.25" are both 0.25 in de), cleans a pasted 1,234.5
+ * or 1 234.5 as the locale groups thousands, and steps exactly with the arrow keys. It shows the
+ * value with the locale's decimal separator, never grouped; `value` and `onChange` are always the
+ * canonical text with a point, which the ticket computes and sends. Spread the Field's props on it.
  */
 export function DecimalInput({ value, onChange, step, min, className = 'input num', onKeyDown, onPaste, ...props }: DecimalInputProps) {
+  const locale = separators();
   const take = (text: string) => {
     if (isDecimalDraft(text, min)) onChange(text);
   };
@@ -34,15 +39,16 @@ export function DecimalInput({ value, onChange, step, min, className = 'input nu
     const input = event.currentTarget;
     const start = input.selectionStart ?? value.length;
     const end = input.selectionEnd ?? value.length;
-    take(value.slice(0, start) + cleanPastedDecimal(event.clipboardData.getData('text')) + value.slice(end));
+    // The shown text is as long as the value: the selection is the same in both.
+    take(value.slice(0, start) + cleanPastedDecimal(event.clipboardData.getData('text'), locale) + value.slice(end));
   };
   return (
     <input
       {...props}
       className={className}
       inputMode="decimal"
-      value={value}
-      onChange={(event) => take(event.target.value)}
+      value={shownDecimal(value, locale)}
+      onChange={(event) => take(typedDecimal(event.target.value, locale))}
       onKeyDown={keyDown}
       onPaste={paste}
     />

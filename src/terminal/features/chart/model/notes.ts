@@ -1,7 +1,8 @@
 import { crosshairLabel } from './time';
 /**
- * When the tape began, as a trader reads it: "12 May 14:02". Said on every poll's render, so without
- * toLocaleDateString, which builds a date formatter on each call.
+ * When the tape began, as a trader reads it: "12 May 14:02", in the locale's form. Said on every
+ * poll's render, so with the chart's formatters made once, not toLocaleDateString, which builds a
+ * date formatter on each call.
  */
 export const formatSince = (ms: number): string => crosshairLabel(Math.floor(ms / 1000));
 

@@ -1,14 +1,14 @@
 import { useMemo } from 'react';
 import type { CustomField, JournalOrder } from '@/interface';
 import { formatFieldValue } from '@/terminal/shared/format/field';
-import { DASH, plainNumber } from '@/terminal/shared/format/number';
+import { DASH, formatPlain } from '@/terminal/shared/format/number';
 import { formatClock } from '@/terminal/shared/format/time';
 import { DataGrid, type GridColumn } from '@/terminal/shared/ui/grid/DataGrid';
 import { ordersCsvUrl, type OrdersFilter } from '../api/ordersCsv';
 import { orderStateText, orderStateTitle } from '../model/orderState';
 import '../orders.css';
 
-const text = (value: number | null) => (value === null ? DASH : plainNumber(value));
+const text = (value: number | null) => (value === null ? DASH : formatPlain(value));
 const rowId = (order: JournalOrder) => `${order.ticket_id}:${order.seq}`;
 const rowData = (order: JournalOrder) => ({ 'data-status': order.status, 'data-client-id': order.client_order_id ?? '' });
 

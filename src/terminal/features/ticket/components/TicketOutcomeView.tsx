@@ -1,5 +1,5 @@
 import type { Duration, JournalOrder } from '@/interface';
-import { plainNumber } from '@/terminal/shared/format/number';
+import { formatPlain } from '@/terminal/shared/format/number';
 import { useTicketOutcomeView } from './TicketOutcomeView.script';
 
 const statusText: Record<JournalOrder['status'], string> = {
@@ -49,9 +49,9 @@ export function TicketOutcomeView({ durations }: { durations: readonly Duration[
             <li key={row.seq} className={`outcome__row outcome__row--${row.status}`} data-status={row.status}>
               <span className={`badge badge--${row.status}`}>{statusText[row.status]}</span>
               <span className="outcome__order">
-                #{row.seq + 1} {row.side} {row.order_quantity !== null ? plainNumber(row.order_quantity) : `${plainNumber(row.order_amount ?? 0)} USDC`}{' '}
+                #{row.seq + 1} {row.side} {row.order_quantity !== null ? formatPlain(row.order_quantity) : `${formatPlain(row.order_amount ?? 0)} USDC`}{' '}
                 {row.symbol}
-                {row.order_price !== null ? ` @ ${plainNumber(row.order_price)}` : ''}
+                {row.order_price !== null ? ` @ ${formatPlain(row.order_price)}` : ''}
               </span>
               <span className="outcome__detail">
                 {row.status === 'accepted'
