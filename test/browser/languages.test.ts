@@ -73,6 +73,9 @@ describe('languages, in Chromium', () => {
     const { page, errors } = await openIn('de-DE');
     try {
       await expect.poll(() => root(page)).toEqual({ lang: 'de', dir: 'ltr' });
+      // Figures as German writes them: a point groups thousands, a comma marks decimals.
+      const mark = page.locator('tr[data-symbol="PERP_BTC_USDC"] td[data-column="mark_price"]');
+      await expect.poll(() => mark.innerText()).toMatch(/^\d{1,3}(\.\d{3})*,\d$/);
       const loads = await page.evaluate(() => performance.getEntriesByType('navigation').length);
       await page.keyboard.press('Control+K');
       await page.getByRole('combobox', { name: 'Search markets and commands' }).fill('arabic');
@@ -84,6 +87,7 @@ describe('languages, in Chromium', () => {
       await page.getByRole('option', { name: 'Language: English' }).waitFor();
       await page.keyboard.press('Enter');
       await expect.poll(() => root(page)).toEqual({ lang: 'en', dir: 'ltr' });
+      await expect.poll(() => mark.innerText()).toMatch(/^\d{1,3}(,\d{3})*\.\d$/);
       expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(loads);
       // The choice is the trader's now: it outlives a reload.
       await page.reload();

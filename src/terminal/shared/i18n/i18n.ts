@@ -1,6 +1,7 @@
 import { i18n, type Messages } from '@lingui/core';
 import { create } from 'zustand';
 import { messages as english } from '../../locales/en/messages';
+import { setFormatLocale } from '../format/locale';
 import { directionOf, SOURCE_LOCALE, type CatalogueLocale } from './locales';
 
 /**
@@ -45,6 +46,9 @@ export async function activateLocale(locale: CatalogueLocale): Promise<void> {
   const messages = await messagesOf(locale);
   if (latest !== locale) return;
   i18n.loadAndActivate({ locale, messages });
+  // Figures in the same language as the words, before anything renders again. The pseudo-locale
+  // tests words only: its figures are English.
+  setFormatLocale(locale === 'pseudo' ? SOURCE_LOCALE : locale);
   const root = document.documentElement;
   root.lang = locale === 'pseudo' ? 'en-XA' : locale;
   root.dir = directionOf(locale);
