@@ -72,6 +72,13 @@ const messages: { [C in IssueCode]: (params: IssueParams[C]) => string } = {
     plural(orders, { one: `Fix ${invalid} of # order first`, other: `Fix ${invalid} of # orders first` }),
 };
 
+/** An order's side as the service names it (BUY, SELL), where the ticket shows the code itself. */
+export function sideWord(side: 'BUY' | 'SELL'): string {
+  return side === 'BUY'
+    ? t({ message: 'BUY', context: 'order side, as the service writes it' })
+    : t({ message: 'SELL', context: 'order side, as the service writes it' });
+}
+
 export function messageFor<C extends IssueCode>(issue: { code: C; params: IssueParams[C] }): string {
   return messages[issue.code](issue.params);
 }
