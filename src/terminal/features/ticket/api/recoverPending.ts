@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useIsMutating, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import type { Duration } from '@/interface';
@@ -26,7 +27,7 @@ export function useRecoverPendingTicket(durations: readonly Duration[]) {
       // Perhaps still on its way from another tab: the next look decides.
       if (pending && isYoung(pending.startedAt)) return;
       actions.finishSubmission(
-        { key, message: 'The last ticket never reached the proxy, so nothing was sent. Send it again when ready.' },
+        { key, message: t`The last ticket never reached the proxy, so nothing was sent. Send it again when ready.` },
         durations,
       );
     } else if (data.status !== 'sending') {

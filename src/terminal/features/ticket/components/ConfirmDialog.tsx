@@ -1,5 +1,8 @@
+import { plural, t } from '@lingui/core/macro';
 import { useEffect, useRef } from 'react';
 import { formatFixed, formatPercent } from '@/terminal/shared/format/number';
+import { useLocale } from '@/terminal/shared/i18n/i18n';
+import { sideWord } from '../messages';
 import type { Leg, TicketSummary } from '../model/checkTicket';
 import { TicketWarnings } from './WarningList';
 
@@ -15,11 +18,25 @@ function priceRange({ lowPrice, highPrice }: Leg): string {
   return lowPrice.eq(highPrice) ? lowPrice.toFixed() : `${lowPrice.toFixed()}–${highPrice.toFixed()}`;
 }
 
+/** The ticket's total, how far from mark it goes and how long the rate limit spreads it over. */
+function totalText(summary: TicketSummary): string {
+  const total = formatFixed(summary.totalNotional.toNumber(), 2);
+  const furthest = summary.furthestFromMark !== null ? formatPercent(summary.furthestFromMark, 2, false) : undefined;
+  const { requests, seconds } = summary;
+  if (furthest !== undefined && requests > 1) {
+    return t`Total ${total} USDC, furthest ${furthest} from mark, in ${requests} requests over about ${seconds} s.`;
+  }
+  if (furthest !== undefined) return t`Total ${total} USDC, furthest ${furthest} from mark.`;
+  if (requests > 1) return t`Total ${total} USDC, in ${requests} requests over about ${seconds} s.`;
+  return t`Total ${total} USDC.`;
+}
+
 /**
  * The last look before a large ticket goes: what it buys and sells, for how much, how far from
  * the market, and how long the rate limit spreads it over. Enter sends, Escape cancels.
  */
 export function ConfirmDialog({ summary, onConfirm, onCancel }: ConfirmDialogProps) {
+  useLocale();
   const ref = useRef<HTMLDialogElement>(null);
   const sendRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -54,24 +71,24 @@ export function ConfirmDialog({ summary, onConfirm, onCancel }: ConfirmDialogPro
         }}
       >
         <h2 id="confirm-title">
-          Send {summary.orders} order{summary.orders === 1 ? '' : 's'}?
+          {plural(summary.orders, { one: 'Send # order?', other: 'Send # orders?' })}
         </h2>
-        <table className="legs" aria-label="Ticket by market and side">
+        <table className="legs" aria-label={t`Ticket by market and side`}>
           <thead>
             <tr>
-              <th>Market</th>
-              <th>Side</th>
-              <th className="right">Orders</th>
-              <th className="right">Quantity</th>
-              <th className="right">Notional (USDC)</th>
-              <th className="right">Prices</th>
+              <th>{t({ message: 'Market', context: 'column: the market traded' })}</th>
+              <th>{t({ message: 'Side', context: 'order side: buy or sell' })}</th>
+              <th className="right">{t`Orders`}</th>
+              <th className="right">{t({ message: 'Quantity', context: 'order quantity column' })}</th>
+              <th className="right">{t`Notional (USDC)`}</th>
+              <th className="right">{t`Prices`}</th>
             </tr>
           </thead>
           <tbody>
             {summary.legs.map((leg) => (
               <tr key={`${leg.symbol}|${leg.side}`}>
                 <td>{leg.symbol}</td>
-                <td className={leg.side === 'BUY' ? 'up' : 'down'}>{leg.side}</td>
+                <td className={leg.side === 'BUY' ? 'up' : 'down'}>{sideWord(leg.side)}</td>
                 <td className="num right">{leg.orders}</td>
                 <td className="num right">{leg.quantity.gt(0) ? leg.quantity.toFixed() : '—'}</td>
                 <td className="num right">{formatFixed(leg.notional.toNumber(), 2)}</td>
@@ -82,16 +99,14 @@ export function ConfirmDialog({ summary, onConfirm, onCancel }: ConfirmDialogPro
         </table>
         <TicketWarnings warnings={summary.warnings} markAgeMs={summary.markAgeMs} />
         <p className="muted">
-          Total {formatFixed(summary.totalNotional.toNumber(), 2)} USDC
-          {summary.furthestFromMark !== null ? `, furthest ${formatPercent(summary.furthestFromMark, 2, false)} from mark` : ''}
-          {summary.requests > 1 ? `, in ${summary.requests} requests over about ${summary.seconds} s` : ''}.
+          {totalText(summary)}
         </p>
         <div className="dialog__actions">
           <button type="button" className="button" onClick={onCancel}>
-            Cancel (Esc)
+            {t`Cancel (Esc)`}
           </button>
           <button type="submit" className="button button--primary" ref={sendRef}>
-            Send (Enter)
+            {t`Send (Enter)`}
           </button>
         </div>
       </form>

@@ -1,37 +1,40 @@
+import { t } from '@lingui/core/macro';
+import { useLocale } from '@/terminal/shared/i18n/i18n';
 import { DecimalInput } from '@/terminal/shared/ui/DecimalInput';
 import { Field } from '@/terminal/shared/ui/Field';
 import { useConfirmSettingsForm } from './ConfirmSettingsForm.script';
 
 /** When the ticket asks before sending: always, or from a number of orders or a notional. */
 export function ConfirmSettingsForm() {
+  useLocale();
   const form = useConfirmSettingsForm();
   return (
     <fieldset className="confirm-settings">
-      <legend>Confirm before sending</legend>
+      <legend>{t`Confirm before sending`}</legend>
       <label>
         <input type="checkbox" checked={form.settings.mode === 'always'} onChange={(event) => form.setAlways(event.target.checked)} />
-        Every ticket (off: skip small ones)
+        {t`Every ticket (off: skip small ones)`}
       </label>
       {form.settings.mode === 'large' ? (
         <>
           <div className="ticket__pair">
-            <Field label="From orders">
+            <Field label={t`From orders`}>
               {(props) => (
                 <input {...props} className="input num" type="number" min={1} step={1} value={form.settings.minOrders} onChange={(event) => form.setMinOrders(event.target.value)} />
               )}
             </Field>
-            <Field label="From notional (USDC)">
+            <Field label={t`From notional (USDC)`}>
               {(props) => (
                 <DecimalInput {...props} step="1000" min="0" value={form.notionalText} onChange={form.setMinNotional} onBlur={form.settleNotional} />
               )}
             </Field>
           </div>
-          <Field label="Still ask from a price this far from mark (%)" hint="Skipping the question is for prices near the market">
+          <Field label={t`Still ask from a price this far from mark (%)`} hint={t`Skipping the question is for prices near the market`}>
             {(props) => <input {...props} className="input num" type="number" min={0.1} step={0.5} value={form.guardText} onChange={(event) => form.setGuard(event.target.value)} />}
           </Field>
         </>
       ) : null}
-      <Field label="Warn of a limit through mark by more than (%)" hint="Warnings always ask before sending">
+      <Field label={t`Warn of a limit through mark by more than (%)`} hint={t`Warnings always ask before sending`}>
         {(props) => <input {...props} className="input num" type="number" min={0.1} step={0.1} value={form.bandText} onChange={(event) => form.setBand(event.target.value)} />}
       </Field>
     </fieldset>

@@ -1,4 +1,6 @@
+import { plural, t } from '@lingui/core/macro';
 import type { Duration, Side } from '@/interface';
+import { useLocale } from '@/terminal/shared/i18n/i18n';
 import { DecimalInput } from '@/terminal/shared/ui/DecimalInput';
 import { Field } from '@/terminal/shared/ui/Field';
 import { Segmented } from '@/terminal/shared/ui/Segmented';
@@ -7,8 +9,6 @@ import type { MarketContext } from '../model/types';
 import { useLadderForm } from './LadderForm.script';
 import { LadderPreview } from './LadderPreview';
 import { SidePicker } from './SidePicker';
-
-const ladderSides = { BUY: 'Buy ladder', SELL: 'Sell ladder' } as const;
 
 interface LadderFormProps {
   market: MarketContext | undefined;
@@ -23,72 +23,76 @@ interface LadderFormProps {
  * a step), split evenly or weighted to one end, on the instrument's tick and step, exact in total.
  */
 export function LadderForm({ market, durations, side, inUsd = false }: LadderFormProps) {
+  useLocale();
   const { input, set, errors, legs, base, priceStep, quantityStep, existing, add, replace } = useLadderForm(market, durations, side);
-  if (!market) return <p className="empty">Click a market first: the ladder uses its tick and step.</p>;
+  if (!market) return <p className="empty">{t`Click a market first: the ladder uses its tick and step.`}</p>;
+  const ladderSides = { BUY: t`Buy ladder`, SELL: t`Sell ladder` };
+  const most = MAX_LADDER_ORDERS;
+  const legCount = legs.length;
 
   return (
-    <div className="ticket__editor" aria-label="Ladder">
-      <SidePicker label="Ladder side" value={input.side} words={ladderSides} onChange={(side) => set({ side })} />
+    <div className="ticket__editor" aria-label={t`Ladder`}>
+      <SidePicker label={t`Ladder side`} value={input.side} words={ladderSides} onChange={(side) => set({ side })} />
       <Segmented
-        label="Ladder prices"
+        label={t`Ladder prices`}
         value={input.mode}
         options={[
-          { value: 'range', label: 'From – to' },
-          { value: 'step', label: 'Start + step' },
+          { value: 'range', label: t`From – to` },
+          { value: 'step', label: t`Start + step` },
         ]}
         onChange={(mode: LadderMode) => set({ mode })}
       />
       {input.mode === 'range' ? (
         <div className="ticket__pair">
-          <Field label="From price" error={errors.fromPrice}>
+          <Field label={t`From price`} error={errors.fromPrice}>
             {(props) => <DecimalInput {...props} step={priceStep} min="0" value={input.fromPrice} onChange={(fromPrice) => set({ fromPrice })} />}
           </Field>
-          <Field label="To price" error={errors.toPrice}>
+          <Field label={t`To price`} error={errors.toPrice}>
             {(props) => <DecimalInput {...props} step={priceStep} min="0" value={input.toPrice} onChange={(toPrice) => set({ toPrice })} />}
           </Field>
         </div>
       ) : (
         <div className="ticket__pair">
-          <Field label="Start price" error={errors.startPrice}>
+          <Field label={t`Start price`} error={errors.startPrice}>
             {(props) => <DecimalInput {...props} step={priceStep} min="0" value={input.startPrice} onChange={(startPrice) => set({ startPrice })} />}
           </Field>
-          <Field label="Price step" error={errors.stepPrice} hint={input.side === 'BUY' ? 'Steps down' : 'Steps up'}>
+          <Field label={t`Price step`} error={errors.stepPrice} hint={input.side === 'BUY' ? t`Steps down` : t`Steps up`}>
             {(props) => <DecimalInput {...props} step={priceStep} min="0" value={input.stepPrice} onChange={(stepPrice) => set({ stepPrice })} />}
           </Field>
         </div>
       )}
       <div className="ticket__pair">
-        <Field label="Number of orders" error={errors.count} hint={`2 to ${MAX_LADDER_ORDERS}`}>
+        <Field label={t`Number of orders`} error={errors.count} hint={t`2 to ${most}`}>
           {(props) => <input {...props} className="input num" inputMode="numeric" value={input.count} onChange={(event) => set({ count: event.target.value })} />}
         </Field>
-        <Field label={`Total quantity (${base})`} error={errors.totalQuantity} hint={inUsd ? `In ${base}, not USD: ladders are sized in base quantity` : undefined}>
+        <Field label={t`Total quantity (${base})`} error={errors.totalQuantity} hint={inUsd ? t`In ${base}, not USD: ladders are sized in base quantity` : undefined}>
           {(props) => (
             <DecimalInput {...props} step={quantityStep} min="0" value={input.totalQuantity} onChange={(totalQuantity) => set({ totalQuantity })} />
           )}
         </Field>
       </div>
-      <Field label="Split">
+      <Field label={t`Split`}>
         {(props) => (
           <select {...props} className="input" value={input.distribution} onChange={(event) => set({ distribution: event.target.value as LadderDistribution })}>
-            <option value="even">Evenly</option>
-            <option value="more-at-start">More at the first price</option>
-            <option value="more-at-end">More at the last price</option>
+            <option value="even">{t`Evenly`}</option>
+            <option value="more-at-start">{t`More at the first price`}</option>
+            <option value="more-at-end">{t`More at the last price`}</option>
           </select>
         )}
       </Field>
       {legs.length > 0 ? <LadderPreview legs={legs} /> : null}
       {existing > 0 ? (
-        <div className="ticket__pair" role="group" aria-label={`The ticket has ${existing} orders`}>
+        <div className="ticket__pair" role="group" aria-label={plural(existing, { one: 'The ticket has # order', other: 'The ticket has # orders' })}>
           <button type="button" className="button" disabled={legs.length === 0} onClick={add}>
-            Add to {existing} row{existing === 1 ? '' : 's'}
+            {plural(existing, { one: 'Add to # row', other: 'Add to # rows' })}
           </button>
           <button type="button" className="button" disabled={legs.length === 0} onClick={replace}>
-            Replace {existing} row{existing === 1 ? '' : 's'}
+            {plural(existing, { one: 'Replace # row', other: 'Replace # rows' })}
           </button>
         </div>
       ) : (
         <button type="button" className="button" disabled={legs.length === 0} onClick={add}>
-          {legs.length > 0 ? `Add ${legs.length} orders to the ticket` : 'Add to the ticket'}
+          {legCount > 0 ? plural(legCount, { one: 'Add # order to the ticket', other: 'Add # orders to the ticket' }) : t`Add to the ticket`}
         </button>
       )}
     </div>

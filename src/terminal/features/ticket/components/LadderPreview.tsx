@@ -1,14 +1,17 @@
+import { t } from '@lingui/core/macro';
+import { useLocale } from '@/terminal/shared/i18n/i18n';
 import type { LadderLeg } from '../model/ladder';
 
 /** The ladder's orders before they are added: price and quantity of each. */
 export function LadderPreview({ legs }: { legs: readonly LadderLeg[] }) {
+  useLocale();
   return (
-    <table className="ladder-preview" aria-label="Ladder preview">
+    <table className="ladder-preview" aria-label={t`Ladder preview`}>
       <thead>
         <tr>
           <th>#</th>
-          <th className="right">Price</th>
-          <th className="right">Quantity</th>
+          <th className="right">{t({ message: 'Price', context: 'order price column' })}</th>
+          <th className="right">{t({ message: 'Quantity', context: 'order quantity column' })}</th>
         </tr>
       </thead>
       <tbody>

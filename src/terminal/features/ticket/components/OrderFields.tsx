@@ -1,18 +1,23 @@
+import { i18n } from '@lingui/core';
+import { msg, t } from '@lingui/core/macro';
 import { formatFixed, formatPercent } from '@/terminal/shared/format/number';
+import { useLocale } from '@/terminal/shared/i18n/i18n';
 import { DecimalInput } from '@/terminal/shared/ui/DecimalInput';
 import { Field } from '@/terminal/shared/ui/Field';
 import type { RowEditorModel } from './RowEditor.script';
 
 /** The limit price, with the distance from mark and a button to take the mark. */
 export function PriceField({ editor }: { editor: RowEditorModel }) {
+  useLocale();
   const { row, errors, fromMark, market } = editor;
+  const distance = fromMark !== undefined ? formatPercent(fromMark) : undefined;
   return (
-    <Field label="Price (USDC)" error={errors.price} quietUntilTouched={editor.quiet.price} hint={fromMark !== undefined ? `${formatPercent(fromMark)} from mark` : undefined}>
+    <Field label={t`Price (USDC)`} error={errors.price} quietUntilTouched={editor.quiet.price} hint={distance !== undefined ? t`${distance} from mark` : undefined}>
       {(props) => (
         <div className="input-group">
           <DecimalInput {...props} name="price" autoComplete="off" step={editor.priceStep} min="0" value={row.price} onChange={(price) => editor.update({ price })} />
           <button type="button" className="button button--ghost" disabled={!market} onClick={editor.fillMark}>
-            Mark
+            {t({ message: 'Mark', context: 'button: take the mark price as the limit price' })}
           </button>
         </div>
       )}
@@ -21,29 +26,36 @@ export function PriceField({ editor }: { editor: RowEditorModel }) {
 }
 
 const clearedWords = {
-  noPrice: 'Size cleared: there was no price to convert it at',
-  belowStep: 'Size cleared: it came to less than one step',
+  noPrice: msg`Size cleared: there was no price to convert it at`,
+  belowStep: msg`Size cleared: it came to less than one step`,
 } as const;
 
 /** Under a USD size: the base quantity it sends and the price it is worked out at, or which price it will be. */
 function usdHint({ quantity, reference, convertsAt, market, base }: RowEditorModel): string {
   if (!quantity || !market || !reference) {
-    return `Sent in ${base || 'base quantity'}: USD ÷ ${convertsAt === 'mark' ? 'mark price' : 'limit price'}, rounded down to the step`;
+    if (convertsAt === 'mark') {
+      return base ? t`Sent in ${base}: USD ÷ mark price, rounded down to the step` : t`Sent in base quantity: USD ÷ mark price, rounded down to the step`;
+    }
+    return base ? t`Sent in ${base}: USD ÷ limit price, rounded down to the step` : t`Sent in base quantity: USD ÷ limit price, rounded down to the step`;
   }
-  const at = reference.from === 'mark' ? `at mark ${formatFixed(reference.price.toNumber(), market.priceDecimals)}` : 'at the limit price';
-  return `Sends ${quantity.toFixed(market.quantityDecimals)} ${base} ${at}`;
+  const sent = quantity.toFixed(market.quantityDecimals);
+  if (reference.from === 'limit') return t`Sends ${sent} ${base} at the limit price`;
+  const markPrice = formatFixed(reference.price.toNumber(), market.priceDecimals);
+  return t`Sends ${sent} ${base} at mark ${markPrice}`;
 }
 
 /** What the size field says under it: what a USD size sends, a cleared size's reason, or the notional. */
 function sizeHint(editor: RowEditorModel): string | undefined {
-  if (editor.sizeCleared) return clearedWords[editor.sizeCleared];
+  if (editor.sizeCleared) return i18n._(clearedWords[editor.sizeCleared]);
   if (editor.inUsd) return usdHint(editor);
-  return editor.notional ? `≈ ${formatFixed(editor.notional.toNumber(), 2)} USDC` : undefined;
+  const notional = editor.notional ? formatFixed(editor.notional.toNumber(), 2) : undefined;
+  return notional ? t`≈ ${notional} USDC` : undefined;
 }
 
 function sizeLabel({ byAmount, inUsd, base }: RowEditorModel): string {
-  if (inUsd) return 'Size (USD)';
-  return byAmount ? 'Amount (USDC)' : `Quantity${base ? ` (${base})` : ''}`;
+  if (inUsd) return t`Size (USD)`;
+  if (byAmount) return t`Amount (USDC)`;
+  return base ? t`Quantity (${base})` : t`Quantity`;
 }
 
 /**
@@ -51,6 +63,7 @@ function sizeLabel({ byAmount, inUsd, base }: RowEditorModel): string {
  * amount in USDC; the "USD" switch is the trader's size unit, shared with the settings.
  */
 export function SizeField({ editor }: { editor: RowEditorModel }) {
+  useLocale();
   const { row, errors, base, byAmount, inUsd } = editor;
   return (
     <Field label={sizeLabel(editor)} error={errors.size} quietUntilTouched={editor.quiet.size} hint={sizeHint(editor)}>
@@ -61,7 +74,7 @@ export function SizeField({ editor }: { editor: RowEditorModel }) {
             type="button"
             className="button button--ghost ticket__unit"
             aria-pressed={inUsd}
-            title={inUsd ? 'Sizing in USD: press to size in base quantity' : 'Press to size in USD'}
+            title={inUsd ? t`Sizing in USD: press to size in base quantity` : t`Press to size in USD`}
             onClick={editor.toggleUsd}
           >
             USD
@@ -70,10 +83,10 @@ export function SizeField({ editor }: { editor: RowEditorModel }) {
             <button
               type="button"
               className="button button--ghost"
-              aria-label={byAmount ? 'Size by quantity instead' : 'Size by amount instead'}
+              aria-label={byAmount ? t`Size by quantity instead` : t`Size by amount instead`}
               onClick={editor.toggleSizeUnit}
             >
-              {byAmount ? 'USDC' : base || 'Qty'}
+              {byAmount ? 'USDC' : base || t({ message: 'Qty', context: 'quantity, abbreviated on a button' })}
             </button>
           ) : null}
         </div>

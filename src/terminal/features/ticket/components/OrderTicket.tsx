@@ -1,5 +1,7 @@
+import { t } from '@lingui/core/macro';
 import type { Duration } from '@/interface';
 import { formatFixed } from '@/terminal/shared/format/number';
+import { useLocale } from '@/terminal/shared/i18n/i18n';
 import { Segmented } from '@/terminal/shared/ui/Segmented';
 import type { MarketContext } from '../model/types';
 import type { TicketTool } from '../store';
@@ -34,31 +36,34 @@ export interface OrderTicketProps {
  * the service would as it is typed, sent through the proxy once, every result accounted for.
  */
 export function OrderTicket({ markets, durations, usedClientOrderIds, staleReason, markAgeMs, sizing = BASE_UNIT }: OrderTicketProps) {
+  useLocale();
   const { rows, row, tool, actions, check, checked, market, symbols } = useOrderTicket(markets, durations, usedClientOrderIds, sizing, markAgeMs);
   useTicketCommands(markets, durations);
   if (!row) return null;
+  const { symbol } = row;
 
   return (
     <section className="panel ticket" aria-labelledby="ticket-title">
       <header className="panel__head">
-        <h2 id="ticket-title">Order ticket</h2>
+        <h2 id="ticket-title">{t`Order ticket`}</h2>
         {market ? (
           <span className={`ticket__market ${staleReason ? 'ticket__market--stale' : ''}`} title={staleReason}>
-            {row.symbol} · mark <span className="num">{formatFixed(market.mark_price, market.priceDecimals)}</span>
-            {staleReason ? ' (stale)' : ''}
+            {symbol} · {t({ message: 'mark', context: 'the mark price, as a label before it' })}{' '}
+            <span className="num">{formatFixed(market.mark_price, market.priceDecimals)}</span>
+            {staleReason ? ` ${t({ message: '(stale)', context: 'market data not live' })}` : ''}
           </span>
         ) : (
-          <span className="muted">{row.symbol ? `${row.symbol} (no price yet)` : 'Click a market to trade it'}</span>
+          <span className="muted">{symbol ? t`${symbol} (no price yet)` : t`Click a market to trade it`}</span>
         )}
       </header>
       <div className="ticket__form">
         <Segmented<TicketTool>
-          label="Ticket tool"
+          label={t`Ticket tool`}
           value={tool}
           options={[
-            { value: 'order', label: 'Order' },
-            { value: 'ladder', label: 'Ladder' },
-            { value: 'paste', label: 'Paste' },
+            { value: 'order', label: t({ message: 'Order', context: 'ticket tool: one order' }) },
+            { value: 'ladder', label: t({ message: 'Ladder', context: 'ticket tool: orders spread over prices' }) },
+            { value: 'paste', label: t({ message: 'Paste', context: 'ticket tool: orders pasted as lines' }) },
           ]}
           onChange={actions.setTool}
         />
@@ -68,10 +73,10 @@ export function OrderTicket({ markets, durations, usedClientOrderIds, staleReaso
         <TicketRows rows={rows} checked={check.rows} durations={durations} />
         <SubmitBar check={check} durations={durations} side={row.side} />
         <details className="ticket__more">
-          <summary>Ticket settings</summary>
+          <summary>{t`Ticket settings`}</summary>
           <ConfirmSettingsForm />
           <button type="button" className="button button--ghost" onClick={() => actions.clear(durations)}>
-            Clear the ticket
+            {t`Clear the ticket`}
           </button>
         </details>
       </div>

@@ -1,28 +1,36 @@
+import { plural, t } from '@lingui/core/macro';
 import type { Duration } from '@/interface';
+import { useLocale } from '@/terminal/shared/i18n/i18n';
 import { importColumns } from '../model/importColumns';
 import { usePasteOrders } from './PasteOrders.script';
 
 const example = 'PERP_BTC_USDC,LIMIT,BUY,,99500,0.01\nETH,POST_ONLY,SELL,eth-2,3400,0.5';
 
 function addedText({ rows, toFix }: { rows: number; toFix: number[] }): string {
-  const orders = `${rows} order${rows === 1 ? '' : 's'} added to the ticket`;
-  if (toFix.length === 0) return `${orders}.`;
-  const lines = `line${toFix.length === 1 ? '' : 's'} ${toFix.join(', ')}`;
-  return `${orders}; ${toFix.length} to fix (${lines}), marked in the ticket and left out of its totals.`;
+  if (toFix.length === 0) return plural(rows, { one: '# order added to the ticket.', other: '# orders added to the ticket.' });
+  const lineNumbers = toFix.join(', ');
+  const toFixCount = toFix.length;
+  return t`${plural(rows, { one: '# order added to the ticket', other: '# orders added to the ticket' })}; ${plural(toFixCount, {
+    one: `# to fix (line ${lineNumbers})`,
+    other: `# to fix (lines ${lineNumbers})`,
+  })}, marked in the ticket and left out of its totals.`;
 }
+
+const lineLabel = (line: number) => t`Line ${line}`;
 
 /**
  * Orders pasted from a spreadsheet or a file, CSV or TSV, with or without a header naming the
  * interface's fields. Every line becomes a row; a line that cannot be read is marked in its row.
  */
 export function PasteOrders({ durations, symbols, inUsd = false }: { durations: readonly Duration[]; symbols: readonly string[]; inUsd?: boolean }) {
+  useLocale();
   const { text, setText, problems, added, lineOf, read, readFile } = usePasteOrders(durations, symbols);
+  const columns = importColumns.join(', ');
   return (
-    <div className="ticket__editor" aria-label="Paste orders">
+    <div className="ticket__editor" aria-label={t`Paste orders`}>
       <label className="field__label" htmlFor="paste-orders">
-        Paste lines (CSV or TSV). Without a header the columns are, in this order: {importColumns.join(', ')}. With a
-        header line naming them, any order and any subset. A bare base (ETH) is read as its one market.
-        {inUsd ? " Quantities are in the base asset, not USD, whatever the ticket's size unit." : ''}
+        {t`Paste lines (CSV or TSV). Without a header the columns are, in this order: ${columns}. With a header line naming them, any order and any subset. A bare base (ETH) is read as its one market.`}
+        {inUsd ? ` ${t`Quantities are in the base asset, not USD, whatever the ticket's size unit.`}` : ''}
       </label>
       <textarea
         id="paste-orders"
@@ -35,10 +43,10 @@ export function PasteOrders({ durations, symbols, inUsd = false }: { durations: 
       />
       <div className="ticket__pair">
         <button type="button" className="button" disabled={text.trim() === ''} onClick={() => void read(text)}>
-          Add pasted orders
+          {t`Add pasted orders`}
         </button>
         <label className="button button--ghost file">
-          Load a .csv file
+          {t`Load a .csv file`}
           <input
             type="file"
             accept=".csv,.tsv,.txt,text/csv"
@@ -55,10 +63,10 @@ export function PasteOrders({ durations, symbols, inUsd = false }: { durations: 
         </div>
       ) : null}
       {problems.length > 0 ? (
-        <ul className="paste__problems" aria-label="Header not read">
+        <ul className="paste__problems" aria-label={t`Header not read`}>
           {problems.map((problem) => (
             <li key={`${problem.line}:${problem.reason}`}>
-              <span className="num">Line {problem.line}</span>: {problem.reason}
+              <span className="num">{lineLabel(problem.line)}</span>: {problem.reason}
               {lineOf(problem) ? <code className="paste__line">{lineOf(problem)}</code> : null}
             </li>
           ))}

@@ -1,4 +1,6 @@
+import { t } from '@lingui/core/macro';
 import type { Duration } from '@/interface';
+import { useLocale } from '@/terminal/shared/i18n/i18n';
 import { Field } from '@/terminal/shared/ui/Field';
 import { Segmented } from '@/terminal/shared/ui/Segmented';
 import type { CheckedRow } from '../model/checkTicket';
@@ -11,8 +13,6 @@ import { SidePicker } from './SidePicker';
 import type { SizeUnitSetting } from './useSizeUnit.script';
 import { RowWarnings } from './WarningList';
 
-const orderSides = { BUY: 'Buy / Long', SELL: 'Sell / Short' } as const;
-
 interface RowEditorProps {
   row: DraftRow;
   checked: CheckedRow | undefined;
@@ -23,25 +23,27 @@ interface RowEditorProps {
 
 /** Every field of one order of the ticket, with its errors inline as it is typed. */
 export function RowEditor({ row, checked, market, durations, sizing }: RowEditorProps) {
+  useLocale();
   const editor = useRowEditor(row, checked, market, durations, sizing);
+  const orderSides = { BUY: t`Buy / Long`, SELL: t`Sell / Short` };
   return (
     <div className="ticket__editor">
       {editor.errors.line ? (
         <p className="field__error ticket__paste-error" role="alert">
-          {editor.errors.line} Editing the order clears this.
+          {editor.errors.line} {t`Editing the order clears this.`}
         </p>
       ) : null}
-      <SidePicker label="Side" value={row.side} words={orderSides} onChange={(side) => editor.update({ side })} />
+      <SidePicker label={t({ message: 'Side', context: 'order side: buy or sell' })} value={row.side} words={orderSides} onChange={(side) => editor.update({ side })} />
       <Segmented
-        label="Order type"
+        label={t`Order type`}
         value={row.kind}
         options={[
-          { value: 'limit', label: 'Limit' },
-          { value: 'market', label: 'Market' },
+          { value: 'limit', label: t({ message: 'Limit', context: 'order type' }) },
+          { value: 'market', label: t({ message: 'Market', context: 'order type' }) },
         ]}
         onChange={editor.setKind}
       />
-      <Field label="Symbol" error={editor.errors.symbol} quietUntilTouched={editor.quiet.symbol}>
+      <Field label={t({ message: 'Symbol', context: 'the market traded, e.g. PERP_BTC_USDC' })} error={editor.errors.symbol} quietUntilTouched={editor.quiet.symbol}>
         {(props) => (
           <input
             {...props}

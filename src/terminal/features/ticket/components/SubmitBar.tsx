@@ -1,5 +1,7 @@
+import { plural, t } from '@lingui/core/macro';
 import { useRef } from 'react';
 import type { Duration, Side } from '@/interface';
+import { useLocale } from '@/terminal/shared/i18n/i18n';
 import { messageFor } from '../messages';
 import type { TicketCheck } from '../model/checkTicket';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -13,20 +15,29 @@ interface SubmitBarProps {
   side: Side;
 }
 
+/** The send button of a one-order ticket says what it does. */
+const sendOne = (side: Side) =>
+  side === 'BUY' ? t({ message: 'Buy', context: 'send button of a buy order' }) : t({ message: 'Sell', context: 'send button of a sell order' });
+
+/** The line under the send button: what stands in the way, or what is going on. */
+function whyText(bar: Pick<ReturnType<typeof useSubmitBar>, 'notice' | 'blockers' | 'error'>): string {
+  if (bar.notice === 'blocked') return bar.blockers.map(messageFor).join('; ');
+  if (bar.notice === 'checking') return t`Checking the last ticket…`;
+  if (bar.notice !== 'unreachable') return '';
+  const reason = bar.error?.message ?? '';
+  return t`Could not reach the proxy (${reason}); the ticket may not have arrived: send again to retry safely, it will not be placed twice.`;
+}
+
 /** What will be sent, and the one button that sends it, at most once. */
 export function SubmitBar({ check, durations, side }: SubmitBarProps) {
+  useLocale();
   const bar = useSubmitBar(check, durations);
   const { summary } = bar;
   const ref = useRef<HTMLDivElement>(null);
   useEnterSends(ref, bar.submit);
   const single = summary.orders === 1;
-  const label = bar.sending ? 'Sending…' : single ? (side === 'BUY' ? 'Buy' : 'Sell') : `Send ${summary.orders} orders`;
-  const why = {
-    blocked: bar.blockers.map(messageFor).join('; '),
-    unreachable: `Could not reach the proxy (${bar.error?.message}); the ticket may not have arrived: send again to retry safely, it will not be placed twice.`,
-    checking: 'Checking the last ticket…',
-    none: '',
-  }[bar.notice];
+  const label = bar.sending ? t`Sending…` : single ? sendOne(side) : plural(summary.orders, { one: 'Send # order', other: 'Send # orders' });
+  const why = whyText(bar);
 
   return (
     <div className="submit" ref={ref}>

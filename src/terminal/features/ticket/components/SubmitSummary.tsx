@@ -1,23 +1,38 @@
+import { t } from '@lingui/core/macro';
 import { baseAsset } from '@/interface';
 import { formatFixed, formatPercent } from '@/terminal/shared/format/number';
+import { useLocale } from '@/terminal/shared/i18n/i18n';
 import type { TicketSummary } from '../model/checkTicket';
+
+/** How many orders go, how many are to fix, and the requests they take when more than one. */
+function ordersText({ orders, toFix, requests, seconds }: TicketSummary): string {
+  const ready = orders - toFix;
+  if (toFix > 0 && requests > 1) return t`${ready} ready · ${toFix} to fix in ${requests} requests (about ${seconds} s)`;
+  if (toFix > 0) return t`${ready} ready · ${toFix} to fix`;
+  if (requests > 1) return t`${orders} in ${requests} requests (about ${seconds} s)`;
+  return String(orders);
+}
+
+/** A leg of a batch: its side and the asset it trades. */
+function legTitle(side: 'BUY' | 'SELL', symbol: string): string {
+  const base = baseAsset(symbol) ?? '';
+  return side === 'BUY' ? t`Buy ${base}` : t`Sell ${base}`;
+}
 
 /** What the ticket sends: orders and requests, each leg of a batch, the notional, the furthest price. */
 export function SubmitSummary({ summary }: { summary: TicketSummary }) {
+  useLocale();
   return (
     <dl className="submit__summary">
       <div>
-        <dt>Orders</dt>
-        <dd className="num">
-          {summary.toFix > 0 ? `${summary.orders - summary.toFix} ready · ${summary.toFix} to fix` : summary.orders}
-          {summary.requests > 1 ? ` in ${summary.requests} requests (about ${summary.seconds} s)` : ''}
-        </dd>
+        <dt>{t`Orders`}</dt>
+        <dd className="num">{ordersText(summary)}</dd>
       </div>
       {summary.legs.length > 1 || summary.orders > 1
         ? summary.legs.map((leg) => (
             <div key={`${leg.symbol}|${leg.side}`} className="submit__leg">
               <dt className={leg.side === 'BUY' ? 'up' : 'down'}>
-                {leg.side === 'BUY' ? 'Buy' : 'Sell'} {baseAsset(leg.symbol)}
+                {legTitle(leg.side, leg.symbol)}
               </dt>
               <dd className="num">
                 {leg.quantity.gt(0) ? `${leg.quantity.toFixed()} · ` : ''}
@@ -27,11 +42,11 @@ export function SubmitSummary({ summary }: { summary: TicketSummary }) {
           ))
         : null}
       <div>
-        <dt>Notional</dt>
+        <dt>{t`Notional`}</dt>
         <dd className="num">{formatFixed(summary.totalNotional.toNumber(), 2)} USDC</dd>
       </div>
       <div>
-        <dt>Furthest from mark</dt>
+        <dt>{t`Furthest from mark`}</dt>
         <dd className="num">{summary.furthestFromMark === null ? '—' : formatPercent(summary.furthestFromMark, 2, false)}</dd>
       </div>
     </dl>

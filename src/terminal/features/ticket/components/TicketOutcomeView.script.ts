@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import type { Duration } from '@/interface';
 import { useToastActions } from '@/terminal/shared/ui/toast/toastStore';
 import { outcomeTone, retryableRows, retryDrafts, statusCounts } from '../model/outcome';
@@ -14,11 +15,16 @@ export function useTicketOutcomeView(durations: readonly Duration[]) {
   const putBack = (chosen: typeof rows, append: boolean) => {
     if (!outcome) return;
     const { drafts, skipped } = retryDrafts(chosen, durations);
-    if (skipped.length > 0) {
+    const skippedCount = skipped.length;
+    const chosenCount = chosen.length;
+    if (skippedCount > 0) {
       toasts.push({
         id: `retry-${outcome.key}-${skipped.length}`,
         tone: 'warning',
-        title: `${skipped.length} of ${chosen.length} orders could not be put back in the ticket`,
+        title: plural(chosenCount, {
+          one: `${skippedCount} of # order could not be put back in the ticket`,
+          other: `${skippedCount} of # orders could not be put back in the ticket`,
+        }),
         detail: skipped.join('\n'),
         timeoutMs: 0,
       });

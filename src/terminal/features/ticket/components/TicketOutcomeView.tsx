@@ -1,44 +1,81 @@
+import { i18n, type MessageDescriptor } from '@lingui/core';
+import { msg, plural, t } from '@lingui/core/macro';
 import type { Duration, JournalOrder } from '@/interface';
 import { formatPlain } from '@/terminal/shared/format/number';
+import { useLocale } from '@/terminal/shared/i18n/i18n';
+import { sideWord } from '../messages';
 import { useTicketOutcomeView } from './TicketOutcomeView.script';
 
-const statusText: Record<JournalOrder['status'], string> = {
-  pending: 'Waiting',
-  sent: 'Sent',
-  accepted: 'Accepted',
-  rejected: 'Rejected',
-  failed: 'Not placed',
-  unknown: 'Unknown',
+type Status = JournalOrder['status'];
+
+const statusText: Record<Status, MessageDescriptor> = {
+  pending: msg({ message: 'Waiting', context: 'order status' }),
+  sent: msg({ message: 'Sent', context: 'order status' }),
+  accepted: msg({ message: 'Accepted', context: 'order status' }),
+  rejected: msg({ message: 'Rejected', context: 'order status' }),
+  failed: msg({ message: 'Not placed', context: 'order status' }),
+  unknown: msg({ message: 'Unknown', context: 'order status' }),
 };
 
-const advice: Partial<Record<JournalOrder['status'], string>> = {
-  failed: 'Known not placed; fix what the reason says and send it again.',
-  unknown: 'Check your open orders at the service before sending it again.',
+const advice: Partial<Record<Status, MessageDescriptor>> = {
+  failed: msg`Known not placed; fix what the reason says and send it again.`,
+  unknown: msg`Check your open orders at the service before sending it again.`,
 };
+
+/** How many orders of the ticket ended in a status, as the result's heading counts them. */
+function statusCount(status: Status, count: number): string {
+  switch (status) {
+    case 'pending':
+      return plural(count, { one: '# waiting', other: '# waiting' });
+    case 'sent':
+      return plural(count, { one: '# sent', other: '# sent' });
+    case 'accepted':
+      return plural(count, { one: '# accepted', other: '# accepted' });
+    case 'rejected':
+      return plural(count, { one: '# rejected', other: '# rejected' });
+    case 'failed':
+      return plural(count, { one: '# not placed', other: '# not placed' });
+    case 'unknown':
+      return plural(count, { one: '# unknown', other: '# unknown' });
+  }
+}
+
+type ResultRow = ReturnType<typeof useTicketOutcomeView>['rows'][number];
+
+/** What became of an accepted order (its id), or why another was not, with what to do. */
+function rowDetail(row: ResultRow): string {
+  if (row.status === 'accepted') {
+    const orderId = row.order_id ?? '—';
+    return t`order id ${orderId}`;
+  }
+  const next = advice[row.status];
+  return [row.error_message, next ? i18n._(next) : undefined].filter(Boolean).join(' ');
+}
 
 /** The result of the last ticket: every order accounted for, with what to do about the rest. */
 export function TicketOutcomeView({ durations }: { durations: readonly Duration[] }) {
+  useLocale();
   const { outcome, rows, counts, tone, retryable, allRejected, retry, sendAgain, dismiss } = useTicketOutcomeView(durations);
   if (!outcome) return null;
   return (
-    <section className={`outcome outcome--${tone}`} aria-label="Ticket result" aria-live="polite">
+    <section className={`outcome outcome--${tone}`} aria-label={t`Ticket result`} aria-live="polite">
       <header className="outcome__head">
         <strong>
-          {rows.length === 0 ? 'The ticket failed' : counts.map(([status, count]) => `${count} ${statusText[status].toLowerCase()}`).join(' · ')}
+          {rows.length === 0 ? t`The ticket failed` : counts.map(([status, count]) => statusCount(status, count)).join(' · ')}
         </strong>
         <span className="outcome__buttons">
           {retryable > 0 ? (
             <button type="button" className="button" onClick={retry}>
-              Retry {retryable} {allRejected ? 'rejected' : 'not placed'}
+              {allRejected ? t`Retry ${retryable} rejected` : t`Retry ${retryable} not placed`}
             </button>
           ) : null}
           {rows.length > 0 ? (
             <button type="button" className="button button--ghost" onClick={sendAgain}>
-              Send again
+              {t`Send again`}
             </button>
           ) : null}
           <button type="button" className="button button--ghost" onClick={dismiss}>
-            Dismiss
+            {t`Dismiss`}
           </button>
         </span>
       </header>
@@ -47,16 +84,14 @@ export function TicketOutcomeView({ durations }: { durations: readonly Duration[
         <ol className="outcome__rows">
           {rows.map((row) => (
             <li key={row.seq} className={`outcome__row outcome__row--${row.status}`} data-status={row.status}>
-              <span className={`badge badge--${row.status}`}>{statusText[row.status]}</span>
+              <span className={`badge badge--${row.status}`}>{i18n._(statusText[row.status])}</span>
               <span className="outcome__order">
-                #{row.seq + 1} {row.side} {row.order_quantity !== null ? formatPlain(row.order_quantity) : `${formatPlain(row.order_amount ?? 0)} USDC`}{' '}
+                #{row.seq + 1} {sideWord(row.side)} {row.order_quantity !== null ? formatPlain(row.order_quantity) : `${formatPlain(row.order_amount ?? 0)} USDC`}{' '}
                 {row.symbol}
                 {row.order_price !== null ? ` @ ${formatPlain(row.order_price)}` : ''}
               </span>
               <span className="outcome__detail">
-                {row.status === 'accepted'
-                  ? `order id ${row.order_id ?? '—'}`
-                  : [row.error_message, advice[row.status]].filter(Boolean).join(' ')}
+                {rowDetail(row)}
               </span>
             </li>
           ))}

@@ -1,8 +1,10 @@
+import { plural, t } from '@lingui/core/macro';
 import { messageFor, messagesOf } from '../messages';
 import type { CheckedRow } from '../model/checkTicket';
 import type { DraftRow } from '../model/types';
 import { useActiveRowId, useTicketActions } from '../store';
 import { baseAsset, type Duration } from '@/interface';
+import { useLocale } from '@/terminal/shared/i18n/i18n';
 import { Icon } from '@/terminal/shared/ui/Icon';
 
 const lineError = (checked: CheckedRow | undefined) => (checked?.issues.line ? messageFor(checked.issues.line) : '');
@@ -23,25 +25,25 @@ interface TicketRowsProps {
 
 /** The orders of the ticket: pick one to edit, duplicate, delete or move it. */
 export function TicketRows({ rows, checked, durations }: TicketRowsProps) {
+  useLocale();
   const activeId = useActiveRowId();
   const actions = useTicketActions();
   return (
     <div className="ticket-rows">
       <div className="ticket-rows__head">
-        <span>
-          {rows.length} order{rows.length === 1 ? '' : 's'}
-        </span>
+        <span>{plural(rows.length, { one: '# order', other: '# orders' })}</span>
         <button type="button" className="button button--ghost" onClick={() => actions.addRow(durations)}>
-          + Add order
+          {t`+ Add order`}
         </button>
       </div>
-      <ol className="ticket-rows__list" aria-label="Orders of the ticket">
+      <ol className="ticket-rows__list" aria-label={t`Orders of the ticket`}>
         {rows.map((row, index) => {
           const errors = Object.values(messagesOf(checked[index]?.issues ?? {}));
           const warnings = (checked[index]?.warnings ?? []).map(messageFor);
           const active = row.id === activeId;
           const base = baseAsset(row.symbol) ?? '—';
           const size = sizeText(row, checked[index]);
+          const order = index + 1;
           return (
             <li
               key={row.id}
@@ -56,35 +58,35 @@ export function TicketRows({ rows, checked, durations }: TicketRowsProps) {
                 onClick={() => actions.setActiveRow(row.id)}
               >
                 {/* The name is what shows, after "Edit order": a screen reader hears the row as it reads. */}
-                <span className="visually-hidden">Edit order</span>
+                <span className="visually-hidden">{t`Edit order`}</span>
                 {' '}
                 <span className="ticket-rows__no">{index + 1}</span>
                 {' '}
-                <span className={row.side === 'BUY' ? 'up' : 'down'}>{row.side === 'BUY' ? 'Buy' : 'Sell'}</span>
+                <span className={row.side === 'BUY' ? 'up' : 'down'}>{row.side === 'BUY' ? t({ message: 'Buy', context: 'order side' }) : t({ message: 'Sell', context: 'order side' })}</span>
                 {' '}
                 <span>{base}</span>
                 {' '}
-                <span className="num">{row.kind === 'market' ? 'market' : row.price || '—'}</span>
+                <span className="num">{row.kind === 'market' ? t({ message: 'market', context: 'order type, in place of a price' }) : row.price || '—'}</span>
                 {' '}
                 <span className="num">{size}</span>
                 {' '}
-                {errors.length ? <span className="ticket-rows__errors">{errors.length} to fix</span> : null}
+                {errors.length ? <span className="ticket-rows__errors">{plural(errors.length, { one: '# to fix', other: '# to fix' })}</span> : null}
                 {' '}
                 {row.pasteError ? <span className="ticket-rows__errors ticket-rows__paste">{lineError(checked[index])}</span> : null}
                 {' '}
-                {warnings.length ? <span className="ticket-rows__warnings">{warnings.length} warning{warnings.length === 1 ? '' : 's'}</span> : null}
+                {warnings.length ? <span className="ticket-rows__warnings">{plural(warnings.length, { one: '# warning', other: '# warnings' })}</span> : null}
               </button>
               <span className="ticket-rows__actions">
-                <button type="button" className="button button--icon" aria-label={`Move order ${index + 1} up`} disabled={index === 0} onClick={() => actions.moveRow(row.id, -1)}>
+                <button type="button" className="button button--icon" aria-label={t`Move order ${order} up`} disabled={index === 0} onClick={() => actions.moveRow(row.id, -1)}>
                   <Icon name="up" />
                 </button>
-                <button type="button" className="button button--icon" aria-label={`Move order ${index + 1} down`} disabled={index === rows.length - 1} onClick={() => actions.moveRow(row.id, 1)}>
+                <button type="button" className="button button--icon" aria-label={t`Move order ${order} down`} disabled={index === rows.length - 1} onClick={() => actions.moveRow(row.id, 1)}>
                   <Icon name="down" />
                 </button>
-                <button type="button" className="button button--icon" aria-label={`Duplicate order ${index + 1}`} onClick={() => actions.duplicateRow(row.id)}>
+                <button type="button" className="button button--icon" aria-label={t`Duplicate order ${order}`} onClick={() => actions.duplicateRow(row.id)}>
                   <Icon name="copy" />
                 </button>
-                <button type="button" className="button button--icon" aria-label={`Delete order ${index + 1}`} onClick={() => actions.removeRow(row.id, durations)}>
+                <button type="button" className="button button--icon" aria-label={t`Delete order ${order}`} onClick={() => actions.removeRow(row.id, durations)}>
                   <Icon name="close" />
                 </button>
               </span>

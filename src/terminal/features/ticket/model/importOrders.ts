@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { i18n } from '@lingui/core';
 import Papa from 'papaparse';
 import { baseAsset, type Duration, type MarginMode, type Side } from '@/interface';
 import { parseDecimal } from './decimal';
@@ -5,6 +7,8 @@ import { defaultDurationFor, durationsFor, plainLimitDuration } from './duration
 import { importColumns, type ImportColumn } from './importColumns';
 import { newDraftRow } from './rows';
 import type { DraftRow, OrderKind } from './types';
+// The reasons are words: they need an active language even where no view has loaded the terminal (unit tests).
+import '@/terminal/shared/i18n/i18n';
 
 /**
  * Orders pasted from a spreadsheet or a file, one a line, turned into ticket rows. Only the shape
@@ -41,8 +45,8 @@ interface Line {
 }
 
 function describeParseError(error: Papa.ParseError): string {
-  if (error.code === 'MissingQuotes') return 'A quoted cell is not closed';
-  if (error.code === 'InvalidQuotes') return 'A quote in the middle of a cell: put quotes around the whole cell';
+  if (error.code === 'MissingQuotes') return t`A quoted cell is not closed`;
+  if (error.code === 'InvalidQuotes') return t`A quote in the middle of a cell: put quotes around the whole cell`;
   return error.message;
 }
 
@@ -79,11 +83,12 @@ const isHeader = (cells: readonly string[]) => cells.some((cell) => isColumn(cel
 function readHeader(cells: readonly string[]) {
   const reasons: string[] = [];
   const seen = new Set<ImportColumn>();
+  const columnList = importColumns.join(', ');
   const columns = cells.map((cell) => {
     const name = cell.toLowerCase();
     if (name === '') return undefined;
-    if (!isColumn(name)) reasons.push(`Unknown column "${cell}": the columns are ${importColumns.join(', ')}`);
-    else if (seen.has(name)) reasons.push(`Column ${name} appears twice; the first one is used`);
+    if (!isColumn(name)) reasons.push(t`Unknown column "${cell}": the columns are ${columnList}`);
+    else if (seen.has(name)) reasons.push(t`Column ${name} appears twice; the first one is used`);
     else {
       seen.add(name);
       return name;
@@ -91,43 +96,46 @@ function readHeader(cells: readonly string[]) {
     return undefined;
   });
   const missing = requiredColumns.filter((column) => !seen.has(column));
-  if (missing.length > 0) reasons.push(`No ${missing.join(', ')} column, so no order could be read`);
+  const missingColumns = missing.join(', ');
+  if (missing.length > 0) reasons.push(t`No ${missingColumns} column, so no order could be read`);
   return { columns, reasons, complete: missing.length === 0 };
 }
 
 /** Keeps the trader's digits as typed, once they are known to be a plain decimal. */
 function readNumber(column: ImportColumn, value: string, reasons: string[]): string {
   if (value === '' || parseDecimal(value)) return value;
-  if (value.startsWith('-') && parseDecimal(value.slice(1))) reasons.push(`${column} "${value}" is negative`);
-  else if (/^(\d+\.?\d*|\.\d+)e[+-]?\d+$/i.test(value)) reasons.push(`${column} "${value}" must be written out, without an exponent`);
-  else reasons.push(`${column} "${value}" is not a number`);
+  if (value.startsWith('-') && parseDecimal(value.slice(1))) reasons.push(t`${column} "${value}" is negative`);
+  else if (/^(\d+\.?\d*|\.\d+)e[+-]?\d+$/i.test(value)) reasons.push(t`${column} "${value}" must be written out, without an exponent`);
+  else reasons.push(t`${column} "${value}" is not a number`);
   return value;
 }
 
 function readType(value: string, durations: readonly Duration[], reasons: string[]) {
   const type = value.toUpperCase();
   const kind: OrderKind = type === 'MARKET' ? 'market' : 'limit';
-  if (type === '') reasons.push('order_type is missing');
-  else if (type === 'ASK' || type === 'BID') reasons.push(`order_type ${type} cannot be placed from the ticket; use LIMIT or MARKET`);
-  else if (!knownTypes.includes(type)) reasons.push(`order_type "${value}" is not one of ${knownTypes.join(', ')}`);
+  const typeList = knownTypes.join(', ');
+  if (type === '') reasons.push(t`order_type is missing`);
+  else if (type === 'ASK' || type === 'BID') reasons.push(t`order_type ${type} cannot be placed from the ticket; use LIMIT or MARKET`);
+  else if (!knownTypes.includes(type)) reasons.push(t`order_type "${value}" is not one of ${typeList}`);
   else if (type === 'MARKET') return { kind, durationId: defaultDurationFor('market', durations)?.id ?? '' };
   else if (type === 'LIMIT') {
     const plain = plainLimitDuration(durations);
     if (plain || durationsFor('limit', durations).length === 0) return { kind, durationId: plain?.id ?? '' };
-    reasons.push('order_type LIMIT is not offered by this service: none of its limit durations sends a plain LIMIT');
+    reasons.push(t`order_type LIMIT is not offered by this service: none of its limit durations sends a plain LIMIT`);
   }
   else {
     const duration = durationsFor('limit', durations).find((offered) => offered.id.toUpperCase() === type);
     if (duration) return { kind, durationId: duration.id };
-    reasons.push(`order_type ${type} is not offered by this service: it has no ${type} duration for limit orders`);
+    reasons.push(t`order_type ${type} is not offered by this service: it has no ${type} duration for limit orders`);
   }
   return undefined;
 }
 
-function readChoice<T extends string>(column: ImportColumn, value: string, choices: readonly T[], reasons: string[]) {
+function readChoice<T extends string>(column: ImportColumn, value: string, choices: readonly [T, T], reasons: string[]) {
   const choice = choices.find((option) => option === value.toUpperCase());
-  if (value === '') reasons.push(`${column} is missing`);
-  else if (!choice) reasons.push(`${column} "${value}" must be ${choices.join(' or ')}`);
+  const [first, second] = choices;
+  if (value === '') reasons.push(t`${column} is missing`);
+  else if (!choice) reasons.push(t`${column} "${value}" must be ${first} or ${second}`);
   return choice;
 }
 
@@ -137,13 +145,30 @@ function readChoice<T extends string>(column: ImportColumn, value: string, choic
  */
 function resolveSymbol(value: string, symbols: readonly string[], reasons: string[]): string {
   const symbol = value.toUpperCase();
-  if (symbol === '') reasons.push('symbol is missing');
+  if (symbol === '') reasons.push(t`symbol is missing`);
   if (symbol === '' || symbols.length === 0 || symbols.includes(symbol)) return symbol;
   const matches = symbols.filter((known) => baseAsset(known) === symbol);
   if (matches.length === 1 && matches[0]) return matches[0];
-  if (matches.length > 1) reasons.push(`symbol ${value} could be ${matches.join(' or ')}: write the one meant`);
-  else reasons.push(`symbol ${value} is not a market of this service`);
+  if (matches.length > 1) {
+    const markets = anyOf(matches);
+    reasons.push(t`symbol ${value} could be ${markets}: write the one meant`);
+  } else reasons.push(t`symbol ${value} is not a market of this service`);
   return symbol;
+}
+
+/** Markets in a list the trader reads as alternatives ("A or B"), in the active language. */
+function anyOf(symbols: readonly string[]): string {
+  return new Intl.ListFormat(i18n.locale === 'pseudo' ? 'en' : i18n.locale, { type: 'disjunction' }).format(symbols);
+}
+
+/** A cell past the last column: of the interface's order without a header, of the header's with one. */
+function beyondColumns(index: number, value: string, headerColumns: number | undefined): string {
+  const cell = index + 1;
+  if (headerColumns === undefined) {
+    const orderColumns = importColumns.length;
+    return t`Cell ${cell} "${value}" is beyond the ${orderColumns} columns of an order`;
+  }
+  return t`Cell ${cell} "${value}" is beyond the header's ${headerColumns} columns`;
 }
 
 /** What the line says, read as far as it can be: a row even when some cell is wrong. */
@@ -157,8 +182,8 @@ function readOrder(cell: (column: ImportColumn) => string, context: ImportContex
   const quantity = readNumber('order_quantity', cell('order_quantity'), reasons);
   const amount = readNumber('order_amount', cell('order_amount'), reasons);
   const visibleQuantity = readNumber('visible_quantity', cell('visible_quantity'), reasons);
-  if (amount !== '' && quantity !== '') reasons.push('Give order_quantity or order_amount, not both');
-  else if (amount !== '' && type && type.kind !== 'market') reasons.push('order_amount is only for MARKET orders; give order_quantity');
+  if (amount !== '' && quantity !== '') reasons.push(t`Give order_quantity or order_amount, not both`);
+  else if (amount !== '' && type && type.kind !== 'market') reasons.push(t`order_amount is only for MARKET orders; give order_quantity`);
 
   const row = newDraftRow(durations, symbol, type?.kind ?? 'limit');
   return {
@@ -185,7 +210,7 @@ export function parseOrderLines(text: string, context: ImportContext): ImportRes
   const rows: DraftRow[] = [];
   const problems: ImportProblem[] = [];
   let columns: readonly (ImportColumn | undefined)[] = importColumns;
-  let beyond = `the ${importColumns.length} columns of an order`;
+  let headerColumns: number | undefined;
   const first = lines[0];
   if (first && !first.error && isHeader(first.cells)) {
     lines.shift();
@@ -193,13 +218,13 @@ export function parseOrderLines(text: string, context: ImportContext): ImportRes
     if (header.reasons.length > 0) problems.push({ line: first.line, reason: header.reasons.join('; ') });
     if (!header.complete) return { rows, problems };
     columns = header.columns;
-    beyond = `the header's ${columns.length} columns`;
+    headerColumns = columns.length;
   }
 
   for (const { line, cells, error } of lines) {
     const reasons: string[] = error ? [error] : [];
     const extra = cells.findIndex((value, index) => index >= columns.length && value !== '');
-    if (extra >= 0) reasons.push(`Cell ${extra + 1} "${cells[extra]}" is beyond ${beyond}`);
+    if (extra >= 0) reasons.push(beyondColumns(extra, cells[extra] ?? '', headerColumns));
     const cell = (column: ImportColumn) => {
       const index = columns.indexOf(column);
       return index >= 0 ? (cells[index] ?? '') : '';

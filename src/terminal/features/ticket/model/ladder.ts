@@ -1,6 +1,9 @@
+import { plural, t } from '@lingui/core/macro';
 import type { Side } from '@/interface';
 import { Big, isMultipleOf, parseDecimal, stepOf } from './decimal';
 import type { MarketContext } from './types';
+// The errors are words: they need an active language even where no view has loaded the terminal (unit tests).
+import '@/terminal/shared/i18n/i18n';
 
 /**
  * A ladder spreads one total quantity over several limit orders at evenly spaced prices. All the
@@ -57,9 +60,11 @@ const divideNearest = (a: bigint, b: bigint) => (2n * a + b) / (2n * b);
 function readCount(text: string, errors: LadderErrors): number | undefined {
   const trimmed = text.trim();
   const count = /^\d+$/.test(trimmed) ? Number(trimmed) : NaN;
-  if (trimmed === '') errors.count = 'Enter how many orders';
+  if (trimmed === '') errors.count = t`Enter how many orders`;
   else if (!(count >= MIN_LADDER_ORDERS && count <= MAX_LADDER_ORDERS)) {
-    errors.count = `Enter a whole number of orders from ${MIN_LADDER_ORDERS} to ${MAX_LADDER_ORDERS}`;
+    const fewest = MIN_LADDER_ORDERS;
+    const most = MAX_LADDER_ORDERS;
+    errors.count = t`Enter a whole number of orders from ${fewest} to ${most}`;
   } else return count;
   return undefined;
 }
@@ -67,9 +72,12 @@ function readCount(text: string, errors: LadderErrors): number | undefined {
 /** A price on the tick, in ticks; a price that rounds to nothing is as wrong as a zero. */
 function readPrice(text: string, field: LadderField, decimals: number, errors: LadderErrors): bigint | undefined {
   const value = parseDecimal(text);
-  if (text.trim() === '') errors[field] = 'Enter a price';
-  else if (!value || value.lte(0)) errors[field] = 'Enter a positive price, like 100012.5';
-  else if (toUnits(value, decimals) <= 0n) errors[field] = `Rounds to 0 at the tick ${plain(stepOf(decimals))}`;
+  if (text.trim() === '') errors[field] = t`Enter a price`;
+  else if (!value || value.lte(0)) errors[field] = t`Enter a positive price, like 100012.5`;
+  else if (toUnits(value, decimals) <= 0n) {
+    const tick = plain(stepOf(decimals));
+    errors[field] = t`Rounds to 0 at the tick ${tick}`;
+  }
   else return toUnits(value, decimals);
   return undefined;
 }
@@ -81,7 +89,11 @@ function rangePrices(input: LadderInput, count: number | undefined, decimals: nu
   const gaps = BigInt(count - 1);
   const prices = Array.from({ length: count }, (_, i) => divideNearest(from * gaps + (to - from) * BigInt(i), gaps));
   if (prices.some((price, i) => i > 0 && price === prices[i - 1])) {
-    errors.count = `The range is too narrow for ${count} orders at the tick ${plain(stepOf(decimals))}`;
+    const tick = plain(stepOf(decimals));
+    errors.count = plural(count, {
+      one: `The range is too narrow for # order at the tick ${tick}`,
+      other: `The range is too narrow for # orders at the tick ${tick}`,
+    });
     return undefined;
   }
   return prices;
@@ -90,8 +102,8 @@ function rangePrices(input: LadderInput, count: number | undefined, decimals: nu
 function stepPrices(input: LadderInput, count: number | undefined, decimals: number, errors: LadderErrors) {
   const start = readPrice(input.startPrice, 'startPrice', decimals, errors);
   const step = parseDecimal(input.stepPrice);
-  if (input.stepPrice.trim() === '') errors.stepPrice = 'Enter a step';
-  else if (!step || step.lte(0)) errors.stepPrice = 'Enter a positive step, like 0.5';
+  if (input.stepPrice.trim() === '') errors.stepPrice = t`Enter a step`;
+  else if (!step || step.lte(0)) errors.stepPrice = t`Enter a positive step, like 0.5`;
   if (start === undefined || !step || step.lte(0) || count === undefined) return undefined;
   // Each price is rounded on its own, so an off-tick step stays true to what was typed on average.
   const away = input.side === 'BUY' ? -1 : 1;
@@ -99,9 +111,12 @@ function stepPrices(input: LadderInput, count: number | undefined, decimals: num
   const prices = Array.from({ length: count }, (_, i) => toUnits(raw.plus(step.times(away * i)), decimals));
   const belowZero = prices.findIndex((price) => price <= 0n);
   if (belowZero >= 0) {
-    errors.stepPrice = `Order ${belowZero + 1} would be priced at 0 or below: use a smaller step or fewer orders`;
+    const order = belowZero + 1;
+    errors.stepPrice = t`Order ${order} would be priced at 0 or below: use a smaller step or fewer orders`;
   } else if (prices.some((price, i) => i > 0 && price === prices[i - 1])) {
-    errors.stepPrice = `The step ${plain(step)} is too small for the tick ${plain(stepOf(decimals))}: two orders would share a price`;
+    const priceStep = plain(step);
+    const tick = plain(stepOf(decimals));
+    errors.stepPrice = t`The step ${priceStep} is too small for the tick ${tick}: two orders would share a price`;
   } else return prices;
   return undefined;
 }
@@ -109,11 +124,16 @@ function stepPrices(input: LadderInput, count: number | undefined, decimals: num
 function readTotal(text: string, count: number | undefined, decimals: number, errors: LadderErrors) {
   const total = parseDecimal(text);
   const step = stepOf(decimals);
-  if (text.trim() === '') errors.totalQuantity = 'Enter the total quantity';
-  else if (!total || total.lte(0)) errors.totalQuantity = 'Enter a positive quantity, like 0.5';
-  else if (!isMultipleOf(total, step)) errors.totalQuantity = `Use a multiple of the step ${plain(step)}`;
+  const quantityStep = plain(step);
+  if (text.trim() === '') errors.totalQuantity = t`Enter the total quantity`;
+  else if (!total || total.lte(0)) errors.totalQuantity = t`Enter a positive quantity, like 0.5`;
+  else if (!isMultipleOf(total, step)) errors.totalQuantity = t`Use a multiple of the step ${quantityStep}`;
   else if (count !== undefined && total.lt(step.times(count))) {
-    errors.totalQuantity = `Too small for ${count} orders: each needs at least ${plain(step)}, so ${plain(step.times(count))} in all`;
+    const inAll = plain(step.times(count));
+    errors.totalQuantity = plural(count, {
+      one: `Too small for # order: each needs at least ${quantityStep}, so ${inAll} in all`,
+      other: `Too small for # orders: each needs at least ${quantityStep}, so ${inAll} in all`,
+    });
   } else return toUnits(total, decimals);
   return undefined;
 }

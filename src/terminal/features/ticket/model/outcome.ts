@@ -1,6 +1,9 @@
+import { t } from '@lingui/core/macro';
 import type { Duration, JournalOrder, TicketResult } from '@/interface';
 import { draftFromOrder } from './rows';
 import type { DraftRow } from './types';
+// The reasons are words: they need an active language even where no view has loaded the terminal (unit tests).
+import '@/terminal/shared/i18n/i18n';
 
 type Status = JournalOrder['status'];
 type ResultRow = TicketResult['rows'][number];
@@ -30,8 +33,12 @@ export function retryDrafts(rows: readonly ResultRow[], durations: readonly Dura
   const skipped: string[] = [];
   for (const row of rows) {
     const draft = draftFromOrder(row, durations);
-    if ('reason' in draft) skipped.push(`#${row.seq + 1} ${row.symbol}: ${draft.reason}`);
-    else drafts.push(draft);
+    if ('reason' in draft) {
+      const order = row.seq + 1;
+      const { symbol } = row;
+      const { reason } = draft;
+      skipped.push(t`#${order} ${symbol}: ${reason}`);
+    } else drafts.push(draft);
   }
   return { drafts, skipped };
 }

@@ -1,9 +1,12 @@
+import { t } from '@lingui/core/macro';
 import type { Duration, MarginMode, OrderType, Side } from '@/interface';
 import { plainNumber } from '@/terminal/shared/format/number';
 import { defaultDurationFor, durationsFor, plainLimitDuration } from './durations';
 import { newClientOrderId, newRowId } from './ids';
 import type { LadderLeg } from './ladder';
 import type { DraftRow, OrderKind } from './types';
+// The reasons are words: they need an active language even where no view has loaded the terminal (unit tests).
+import '@/terminal/shared/i18n/i18n';
 
 /** A fresh row: limit, buy, default duration, a new client order id. */
 export function newDraftRow(durations: readonly Duration[], symbol = '', kind: OrderKind = 'limit'): DraftRow {
@@ -59,7 +62,8 @@ export interface SentOrder {
  */
 export function draftFromOrder(order: SentOrder, durations: readonly Duration[]): DraftRow | { reason: string } {
   if (order.order_type === 'ASK' || order.order_type === 'BID') {
-    return { reason: `the ticket has no ${order.order_type} orders; enter it as a market order` };
+    const orderType = order.order_type;
+    return { reason: t`the ticket has no ${orderType} orders; enter it as a market order` };
   }
   const kind: OrderKind = order.order_type === 'MARKET' ? 'market' : 'limit';
   let durationId: string;
@@ -67,12 +71,13 @@ export function draftFromOrder(order: SentOrder, durations: readonly Duration[])
   else if (order.order_type === 'LIMIT') {
     const plain = plainLimitDuration(durations);
     if (!plain && durationsFor('limit', durations).length > 0) {
-      return { reason: 'no duration of the configuration sends a plain LIMIT order' };
+      return { reason: t`no duration of the configuration sends a plain LIMIT order` };
     }
     durationId = plain?.id ?? '';
   } else {
     const match = durationsFor('limit', durations).find((duration) => duration.id.toUpperCase() === order.order_type);
-    if (!match) return { reason: `the configuration no longer offers the ${order.order_type} duration` };
+    const orderType = order.order_type;
+    if (!match) return { reason: t`the configuration no longer offers the ${orderType} duration` };
     durationId = match.id;
   }
   const text = (value: number | null) => (value === null ? '' : plainNumber(value));
