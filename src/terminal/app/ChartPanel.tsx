@@ -19,7 +19,7 @@ const NO_ORDERS: JournalOrder[] = [];
  * prices the ticket's row. Self-contained, so that a layout can put it anywhere.
  */
 export function ChartPanel() {
-  useLocale();
+  const locale = useLocale();
   const intervals = usePollingIntervals();
   const { durations } = useConfig();
   const futures = useFutures(intervals.quotes);
@@ -42,7 +42,9 @@ export function ChartPanel() {
   );
   const lines = useMemo(
     () => (symbol ? [...orderLines(orders, symbol), ...draftLines(ticketRows, symbol)] : []),
-    [orders, ticketRows, symbol],
+    // The lines' titles are words: they are drawn again in a new language.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- locale is not read, but the titles' t`` calls depend on it
+    [orders, ticketRows, symbol, locale],
   );
   const pickPrice = useCallback((price: string) => symbol && ticket.pickPrice(symbol, price, durations), [ticket, symbol, durations]);
 
