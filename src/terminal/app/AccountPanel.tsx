@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useMemo, useState } from 'react';
 import type { JournalOrder } from '@/interface';
 import { ConfigTable, startOfDay, SummaryStrip, summaryValues, tableSource, Tabs, Unavailable, type TabSpec } from '../features/account';
@@ -6,12 +7,14 @@ import { useFutures } from '../features/markets';
 import { useJournal } from '../features/orders';
 import { useProxyHealth, useSession } from '../features/session';
 import { isStale } from '../shared/api/freshness';
+import { useLocale } from '../shared/i18n/i18n';
 import { useNow } from '../shared/useNow';
 
 const NO_ORDERS: JournalOrder[] = [];
 
 /** The account: the config's summary strip, then Positions and the config's own tables (the journal is the Orders panel). */
 export function AccountPanel() {
+  useLocale();
   const config = useConfig();
   const intervals = usePollingIntervals();
   const session = useSession();
@@ -43,11 +46,11 @@ export function AccountPanel() {
   const tabs: TabSpec[] = [
     {
       id: 'positions',
-      title: 'Positions',
+      title: t`Positions`,
       content: (
         <Unavailable
-          title="Positions"
-          why="Positions are not available: the service interface has no positions endpoint, so the terminal cannot know them. Accepted orders are under Orders."
+          title={t`Positions`}
+          why={t`Positions are not available: the service interface has no positions endpoint, so the terminal cannot know them. Accepted orders are under Orders.`}
           columns={config.positionCustomFields}
         />
       ),
@@ -70,10 +73,10 @@ export function AccountPanel() {
   ];
 
   return (
-    <section className="panel account" aria-label="Account">
+    <section className="panel account" aria-label={t`Account`}>
       <SummaryStrip items={config.accountSummaryRow} values={values} />
       <Tabs
-        label="Account"
+        label={t`Account`}
         tabs={tabs}
         selected={tab}
         onSelect={setTab}

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useCallback, useMemo } from 'react';
 import type { JournalOrder } from '@/interface';
 import { draftLines, orderLines, PriceChart, type MarketTick } from '../features/chart';
@@ -7,6 +8,7 @@ import { useJournal } from '../features/orders';
 import { useSession } from '../features/session';
 import { useActiveSymbol, useTicketActions, useTicketRows } from '../features/ticket';
 import { staleNote } from '../shared/api/freshness';
+import { useLocale } from '../shared/i18n/i18n';
 import { useNow } from '../shared/useNow';
 
 const NO_ORDERS: JournalOrder[] = [];
@@ -17,6 +19,7 @@ const NO_ORDERS: JournalOrder[] = [];
  * prices the ticket's row. Self-contained, so that a layout can put it anywhere.
  */
 export function ChartPanel() {
+  const locale = useLocale();
   const intervals = usePollingIntervals();
   const { durations } = useConfig();
   const futures = useFutures(intervals.quotes);
@@ -39,7 +42,9 @@ export function ChartPanel() {
   );
   const lines = useMemo(
     () => (symbol ? [...orderLines(orders, symbol), ...draftLines(ticketRows, symbol)] : []),
-    [orders, ticketRows, symbol],
+    // The lines' titles are words: they are drawn again in a new language.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- locale is not read, but the titles' t`` calls depend on it
+    [orders, ticketRows, symbol, locale],
   );
   const pickPrice = useCallback((price: string) => symbol && ticket.pickPrice(symbol, price, durations), [ticket, symbol, durations]);
 
@@ -51,7 +56,7 @@ export function ChartPanel() {
         quantityDecimals={market?.quantityDecimals ?? 0}
         tick={tick}
         lines={lines}
-        staleReason={staleNote(futures, intervals.quotes, now, 'prices are not live')}
+        staleReason={staleNote(futures, intervals.quotes, now, t`prices are not live`)}
         onPickPrice={pickPrice}
       />
     </section>

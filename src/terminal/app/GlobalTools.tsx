@@ -1,3 +1,4 @@
+import { plural, t } from '@lingui/core/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { BindingsEditor, ShortcutSheet, useHotkeys } from '../features/hotkeys';
@@ -14,10 +15,13 @@ function useOutcomeSignals(): void {
   useEffect(
     () =>
       subscribeToTicketResults((result) => {
-        if (result.status === 'accepted' || result.status === 'partial') {
-          signalOutcome('good', 'Ticket placed', `${result.rows.length} order(s) ${result.status === 'partial' ? 'partly ' : ''}placed`);
+        const count = result.rows.length;
+        if (result.status === 'accepted') {
+          signalOutcome('good', t`Ticket placed`, plural(count, { one: '# order placed', other: '# orders placed' }));
+        } else if (result.status === 'partial') {
+          signalOutcome('good', t`Ticket placed`, plural(count, { one: '# order partly placed', other: '# orders partly placed' }));
         } else if (result.status === 'rejected' || result.status === 'failed') {
-          signalOutcome('bad', 'Ticket refused', `${result.rows.length} order(s) not placed`);
+          signalOutcome('bad', t`Ticket refused`, plural(count, { one: '# order not placed', other: '# orders not placed' }));
         }
       }),
     [],
@@ -33,7 +37,7 @@ function usePaletteItems(): () => PaletteItem[] {
     const markets: PaletteItem[] = (snapshot?.rows ?? []).map((row) => ({
       id: `market:${row.symbol}`,
       title: `${row.base} · ${row.symbol}`,
-      group: 'Market',
+      group: t({ message: 'Market', context: 'palette group: the instruments' }),
       keywords: [row.base, row.symbol],
       run: () => ticket.selectMarket(row.symbol, fixedPlain(row.mark_price, row.priceDecimals)),
     }));

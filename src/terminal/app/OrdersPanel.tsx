@@ -1,3 +1,4 @@
+import { plural, t } from '@lingui/core/macro';
 import { useState } from 'react';
 import type { JournalOrder } from '@/interface';
 import { countStatus, Tabs, type TabSpec } from '../features/account';
@@ -5,6 +6,7 @@ import { useConfig, usePollingIntervals } from '../features/config';
 import { JournalTable, UnknownOrdersAlert, useJournal, useJournalRetryInterval } from '../features/orders';
 import { useProxyHealth, useSession } from '../features/session';
 import { isStale } from '../shared/api/freshness';
+import { useLocale } from '../shared/i18n/i18n';
 import { useNow } from '../shared/useNow';
 import { FeedStatus } from './FeedStatus';
 
@@ -12,6 +14,7 @@ const NO_ORDERS: JournalOrder[] = [];
 
 /** The journal: the orders placed and the order history, with the journal feed's freshness. */
 export function OrdersPanel() {
+  useLocale();
   const config = useConfig();
   const intervals = usePollingIntervals();
   const signedIn = useSession() === 'signed-in';
@@ -22,20 +25,20 @@ export function OrdersPanel() {
   const orders = journal.data?.rows ?? NO_ORDERS;
   const [tab, setTab] = useState('orders');
   const journalStale = isStale(journal, intervals.orders, now);
-  const locked = <p className="empty">Sign in with the link the proxy printed to see the journal.</p>;
+  const locked = <p className="empty">{t`Sign in with the link the proxy printed to see the journal.`}</p>;
   const placed = countStatus(orders, 'accepted');
   const unknown = countStatus(orders, 'unknown');
   const tabs: TabSpec[] = [
     {
       id: 'orders',
-      title: 'Orders',
+      title: t({ message: 'Orders', context: 'tab: the orders working now' }),
       badge: placed || undefined,
       content: signedIn ? <JournalTable kind="orders" orders={orders} customFields={config.orderCustomFields} stale={journalStale} /> : locked,
     },
     {
       id: 'history',
-      title: 'Order history',
-      badge: unknown ? <span className="badge badge--unknown">{unknown} unknown</span> : undefined,
+      title: t`Order history`,
+      badge: unknown ? <span className="badge badge--unknown">{plural(unknown, { one: '# unknown', other: '# unknown' })}</span> : undefined,
       content: signedIn ? (
         <JournalTable kind="history" orders={orders} customFields={config.orderHistoryCustomFields} stale={journalStale} />
       ) : (
@@ -44,16 +47,16 @@ export function OrdersPanel() {
     },
   ];
   return (
-    <section className="panel orders" aria-label="Orders">
+    <section className="panel orders" aria-label={t`Orders`}>
       <UnknownOrdersAlert orders={orders} total={health.data?.journal.unknownOrders} />
       <Tabs
-        label="Orders"
+        label={t`Orders`}
         tabs={tabs}
         selected={tab}
         onSelect={setTab}
         extra={
           signedIn ? (
-            <FeedStatus name="Journal" query={journal} intervalMs={intervals.orders} retryInMs={journalRetryInMs} />
+            <FeedStatus name={t({ message: 'Journal', context: 'the orders feed, named in its status' })} query={journal} intervalMs={intervals.orders} retryInMs={journalRetryInMs} />
           ) : null
         }
       />

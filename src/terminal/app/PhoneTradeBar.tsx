@@ -1,8 +1,11 @@
+import { t } from '@lingui/core/macro';
 import { useActiveRowId, useActiveSymbol, useTicketActions } from '../features/ticket';
 import { usePhoneStore } from '../features/workspace';
+import { useLocale } from '../shared/i18n/i18n';
 
 /** Buy and Sell for the market picked in the phone's list: each opens the ticket sheet on that side. */
 export function PhoneTradeBar() {
+  useLocale();
   const symbol = useActiveSymbol();
   const rowId = useActiveRowId();
   const ticket = useTicketActions();
@@ -13,13 +16,13 @@ export function PhoneTradeBar() {
     setPhone({ sheet: true });
   };
   return (
-    <div className="phone__trade" role="group" aria-label={`Trade ${symbol}`}>
+    <div className="phone__trade" role="group" aria-label={t`Trade ${symbol}`}>
       <span className="phone__symbol">{symbol}</span>
       <button type="button" className="button phone__buy" onClick={() => pick('BUY')}>
-        Buy
+        {t({ message: 'Buy', context: 'order side' })}
       </button>
       <button type="button" className="button phone__sell" onClick={() => pick('SELL')}>
-        Sell
+        {t({ message: 'Sell', context: 'order side' })}
       </button>
     </div>
   );

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useMemo } from 'react';
 import { useConfig, usePollingIntervals } from '../features/config';
 import { useFutures } from '../features/markets';
@@ -6,6 +7,7 @@ import { useSession } from '../features/session';
 import { useSettingsActions, useSettingsStore } from '../features/settings';
 import { clientIdsInUse, OrderTicket, type MarketContext } from '../features/ticket';
 import { staleNote } from '../shared/api/freshness';
+import { useLocale } from '../shared/i18n/i18n';
 import { useNow } from '../shared/useNow';
 import { useSentOrdersInJournal } from './useSentOrdersInJournal';
 
@@ -14,6 +16,7 @@ const NO_ORDERS: never[] = [];
 
 /** The ticket, fed with live markets, the config's durations and the client ids the journal holds. */
 export function TicketPanel() {
+  useLocale();
   const intervals = usePollingIntervals();
   const { durations } = useConfig();
   const futures = useFutures(intervals.quotes);
@@ -23,7 +26,7 @@ export function TicketPanel() {
   // Sends start here: their orders join the journal's tables whether or not the Orders panel is open.
   useSentOrdersInJournal();
   const usedClientOrderIds = useMemo(() => clientIdsInUse(rows), [rows]);
-  const staleReason = staleNote(futures, intervals.quotes, now, 'prices are not live');
+  const staleReason = staleNote(futures, intervals.quotes, now, t`prices are not live`);
   // The size unit is a setting; the ticket reads it and its own switch writes it back here.
   const unit = useSettingsStore((state) => state.sizeUnit);
   const { change } = useSettingsActions();

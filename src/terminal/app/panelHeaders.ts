@@ -1,3 +1,4 @@
+import { plural, t } from '@lingui/core/macro';
 import { usePollingIntervals } from '../features/config';
 import { useFutures } from '../features/markets';
 import { useJournal } from '../features/orders';
@@ -6,16 +7,18 @@ import { useActiveSymbol, useTicketRows } from '../features/ticket';
 import type { PanelHeaderState } from '../features/workspace';
 import { isStale } from '../shared/api/freshness';
 import { formatAge } from '../shared/format/time';
+import { useLocale } from '../shared/i18n/i18n';
 import { useNow } from '../shared/useNow';
 
 /** What a feed says in a few characters: "live", "4 s", or "stale". */
 function feedWord(query: { dataUpdatedAt: number; errorUpdatedAt: number; error: Error | null }, intervalMs: number, now: number) {
-  if (isStale(query, intervalMs, now)) return { word: 'stale', stale: true };
+  if (isStale(query, intervalMs, now)) return { word: t({ message: 'stale', context: 'a feed: its data is old' }), stale: true };
   const age = query.dataUpdatedAt ? now - query.dataUpdatedAt : 0;
-  return { word: age >= 1000 ? formatAge(age) : 'live', stale: false };
+  return { word: age >= 1000 ? formatAge(age) : t({ message: 'live', context: 'a feed: its data is current' }), stale: false };
 }
 
 export function useMarketsHeader(): PanelHeaderState {
+  useLocale();
   const { quotes } = usePollingIntervals();
   const futures = useFutures(quotes);
   const feed = feedWord(futures, quotes, useNow());
@@ -24,11 +27,12 @@ export function useMarketsHeader(): PanelHeaderState {
 }
 
 export function useOrdersHeader(): PanelHeaderState {
+  useLocale();
   const intervals = usePollingIntervals();
   const signedIn = useSession() === 'signed-in';
   const journal = useJournal(intervals.orders, signedIn);
   const now = useNow();
-  if (!signedIn) return { text: 'locked', stale: false };
+  if (!signedIn) return { text: t({ message: 'locked', context: 'the orders panel before signing in' }), stale: false };
   const feed = feedWord(journal, intervals.orders, now);
   const rows = journal.data?.rows.length;
   return { text: rows === undefined ? feed.word : `${rows} · ${feed.word}`, stale: feed.stale };
@@ -36,6 +40,7 @@ export function useOrdersHeader(): PanelHeaderState {
 
 /** The charted market and whether its live candle is fed. */
 export function useChartHeader(): PanelHeaderState {
+  useLocale();
   const { quotes } = usePollingIntervals();
   const feed = feedWord(useFutures(quotes), quotes, useNow());
   const symbol = useActiveSymbol();
@@ -43,12 +48,14 @@ export function useChartHeader(): PanelHeaderState {
 }
 
 export function useTicketHeader(): PanelHeaderState {
+  useLocale();
   const rows = useTicketRows().length;
-  return { text: rows > 1 ? `${rows} orders` : '', stale: false };
+  return { text: rows > 1 ? plural(rows, { one: '# order', other: '# orders' }) : '', stale: false };
 }
 
 export function useAccountHeader(): PanelHeaderState {
+  useLocale();
   const { quotes } = usePollingIntervals();
   const feed = feedWord(useFutures(quotes), quotes, useNow());
-  return { text: feed.stale ? 'marks stale' : '', stale: feed.stale };
+  return { text: feed.stale ? t({ message: 'marks stale', context: 'the mark prices are not current' }) : '', stale: feed.stale };
 }

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { lazy, type ComponentType } from 'react';
 import type { PanelEntry } from '../features/workspace';
 import { MarketsPanel } from './MarketsPanel';
@@ -12,12 +13,38 @@ const AccountPanel = lazy(() => import('./AccountPanel').then((module) => ({ def
 
 /**
  * Every panel a workspace can show, by the id its layouts name it with. A layout naming a panel
- * missing here opens without it, with a notice. Adding a panel is one entry.
+ * missing here opens without it, with a notice. Adding a panel is one entry. Titles and labels are
+ * getters: read at render, in the language chosen then, not once at import.
  */
 export const PANELS: Readonly<Record<string, PanelEntry<ComponentType>>> = {
-  markets: { title: 'Markets', Component: MarketsPanel, useHeader: useMarketsHeader, label: 'Markets' },
-  chart: { title: 'Chart', Component: ChartPanel, useHeader: useChartHeader, label: 'Chart' },
-  ticket: { title: 'Ticket', Component: TicketPanel, useHeader: useTicketHeader, label: 'Order ticket' },
-  orders: { title: 'Orders', Component: OrdersPanel, useHeader: useOrdersHeader, label: 'Orders' },
-  account: { title: 'Account', Component: AccountPanel, useHeader: useAccountHeader, label: 'Account' },
+  markets: {
+    get title() { return t`Markets`; },
+    Component: MarketsPanel,
+    useHeader: useMarketsHeader,
+    get label() { return t`Markets`; },
+  },
+  chart: {
+    get title() { return t`Chart`; },
+    Component: ChartPanel,
+    useHeader: useChartHeader,
+    get label() { return t`Chart`; },
+  },
+  ticket: {
+    get title() { return t({ message: 'Ticket', context: 'panel title: the order ticket' }); },
+    Component: TicketPanel,
+    useHeader: useTicketHeader,
+    get label() { return t`Order ticket`; },
+  },
+  orders: {
+    get title() { return t`Orders`; },
+    Component: OrdersPanel,
+    useHeader: useOrdersHeader,
+    get label() { return t`Orders`; },
+  },
+  account: {
+    get title() { return t`Account`; },
+    Component: AccountPanel,
+    useHeader: useAccountHeader,
+    get label() { return t`Account`; },
+  },
 };

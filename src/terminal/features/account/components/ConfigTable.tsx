@@ -1,7 +1,9 @@
+import { t } from '@lingui/core/macro';
 import { useMemo } from 'react';
 import type { AccountTable, CustomField } from '@/interface';
 import { DataGrid, type GridColumn } from '@/terminal/shared/ui/grid/DataGrid';
 import { formatFieldValue } from '@/terminal/shared/format/field';
+import { useLocale } from '@/terminal/shared/i18n/i18n';
 import '../account.css';
 
 type Row = Record<string, unknown>;
@@ -21,6 +23,7 @@ export function ConfigTable({
   rowKey?: string;
   stale?: boolean;
 }) {
+  useLocale();
   const columns = useMemo<GridColumn<Row>[]>(
     () =>
       table.columns.map((column) => ({
@@ -33,7 +36,12 @@ export function ConfigTable({
       })),
     [table.columns],
   );
-  if (!rows) return <Unavailable title={table.title} why={`The service offers no data for “${table.title}” (table “${table.id}”): the interface has no endpoint for it.`} columns={table.columns} />;
+  // The config's title and id, as it names them.
+  const { title: tableTitle, id: tableId } = table;
+  if (!rows) {
+    const why = t`The service offers no data for “${tableTitle}” (table “${tableId}”): the interface has no endpoint for it.`;
+    return <Unavailable title={tableTitle} why={why} columns={table.columns} />;
+  }
   const key = rowKey ?? table.columns[0]?.id ?? 'id';
   return (
     <DataGrid
@@ -43,7 +51,7 @@ export function ConfigTable({
       rows={rows}
       rowId={(row) => String(row[key] ?? JSON.stringify(row))}
       stale={stale}
-      empty="Nothing to show."
+      empty={t`Nothing to show.`}
     />
   );
 }
@@ -54,14 +62,13 @@ function sortable(value: unknown): number | string | undefined {
 
 /** Said plainly: what the tab would show, and why it cannot. */
 export function Unavailable({ title, why, columns }: { title: string; why: string; columns: readonly (CustomField | { id: string; title: string })[] }) {
+  useLocale();
+  // The config's names of the columns, as it sends them.
+  const columnNames = columns.map((column) => column.title || column.id).join(', ');
   return (
-    <div className="unavailable" role="note" aria-label={`${title} unavailable`}>
+    <div className="unavailable" role="note" aria-label={t`${title} unavailable`}>
       <p>{why}</p>
-      {columns.length > 0 ? (
-        <p className="muted">
-          Columns it would show: {columns.map((column) => column.title || column.id).join(', ')}.
-        </p>
-      ) : null}
+      {columns.length > 0 ? <p className="muted">{t`Columns it would show: ${columnNames}.`}</p> : null}
     </div>
   );
 }

@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import Big from 'big.js';
 import type { JournalOrder } from '@/interface';
 import { formatFixed } from '@/terminal/shared/format/number';
@@ -24,16 +26,14 @@ export const summarySourceIds = [
  * what the terminal counts is what was placed today. Shown under these titles whatever the
  * config calls them.
  */
-export const honestSummaryItems: Readonly<Record<string, { title: string; tooltip: string }>> = {
+export const honestSummaryItems: Readonly<Record<string, { title: MessageDescriptor; tooltip: MessageDescriptor }>> = {
   workingOrders: {
-    title: 'Placed today',
-    tooltip:
-      'Orders the service accepted since midnight (local time), market, IOC and FOK included. The service reports no fills or cancels, so this is not a count of open orders.',
+    title: msg`Placed today`,
+    tooltip: msg`Orders the service accepted since midnight (local time), market, IOC and FOK included. The service reports no fills or cancels, so this is not a count of open orders.`,
   },
   workingNotional: {
-    title: 'Placed notional today',
-    tooltip:
-      'Price × quantity (or the USDC amount) of the orders the service accepted since midnight (local time). Not an exposure: fills and cancels are not reported.',
+    title: msg`Placed notional today`,
+    tooltip: msg`Price × quantity (or the USDC amount) of the orders the service accepted since midnight (local time). Not an exposure: fills and cancels are not reported.`,
   },
 };
 

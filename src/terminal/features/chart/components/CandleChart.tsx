@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { useLocale } from '@/terminal/shared/i18n/i18n';
 import { legendItems } from '../model/legend';
 import { useCandleChart, type CandleChartInput } from './CandleChart.script';
 
@@ -12,6 +14,7 @@ export interface CandleChartProps extends CandleChartInput {
  * and its legend of the values under the crosshair.
  */
 export function CandleChart({ description, quantityDecimals, ...input }: CandleChartProps) {
+  useLocale();
   const { containerRef, legend } = useCandleChart(input);
   const items = legendItems(legend, input.priceDecimals, quantityDecimals);
   return (
@@ -25,7 +28,7 @@ export function CandleChart({ description, quantityDecimals, ...input }: CandleC
         // What the canvas draws as price lines, readable outside it (the browser test checks it).
         data-price-lines={input.lines.map((line) => `${line.source}:${line.side}:${line.price}`).join(' ')}
       />
-      <dl className="chart__legend" aria-label="Values under the crosshair">
+      <dl className="chart__legend" aria-label={t`Values under the crosshair`}>
         {items.map((item) => (
           <div key={item.label} className="chart__legend-item">
             <dt>{item.label}</dt>
@@ -41,7 +44,7 @@ export function CandleChart({ description, quantityDecimals, ...input }: CandleC
         rel="noopener noreferrer"
         title="TradingView Lightweight Charts™, Copyright (c) TradingView, Inc. (Apache-2.0)"
       >
-        Charting by TradingView
+        {t`Charting by TradingView`}
       </a>
     </div>
   );

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { tapeResolutions } from '@/interface';
+import { useLocale } from '@/terminal/shared/i18n/i18n';
 import { useCandles } from '../api/candlesQuery';
 import { lastCandleOf } from '../model/live';
 import { chartCover, chartStatus } from '../model/notes';
@@ -9,6 +10,8 @@ import { useChartResolution, useShowBasis } from '../store';
 
 /** The chart's data for one market: its candles as series, its states in words, the click snapped to the tick. */
 export function usePriceChart(symbol: string | undefined, priceDecimals: number | undefined, staleReason: string | undefined, onPickPrice: (price: string) => void) {
+  // The covers and the status line are words, in the active language.
+  useLocale();
   const resolution = useChartResolution();
   const showBasis = useShowBasis();
   const candles = useCandles(symbol, resolution);

@@ -1,5 +1,7 @@
+import { t } from '@lingui/core/macro';
 import { lazy, Suspense } from 'react';
 import { formatFixed } from '@/terminal/shared/format/number';
+import { useLocale } from '@/terminal/shared/i18n/i18n';
 import type { MarketTick } from '../model/live';
 import type { ChartPriceLine } from '../model/priceLines';
 import { ChartControls } from './ChartControls';
@@ -29,16 +31,19 @@ export interface PriceChartProps {
 
 /** Mark candles, index, funding and open interest of one market from the proxy's tape, live with each poll. */
 export function PriceChart({ symbol, priceDecimals, quantityDecimals, tick, lines, staleReason, onPickPrice }: PriceChartProps) {
+  useLocale();
   const chart = usePriceChart(symbol, priceDecimals, staleReason, onPickPrice);
   const { cover, status, series } = chart;
   const decimals = priceDecimals ?? DEFAULT_DECIMALS;
+  const { resolution } = chart;
+  const lastClose = formatFixed(chart.lastClose, decimals);
   const description = symbol
-    ? `Price chart of ${symbol}, ${chart.resolution} candles, last close ${formatFixed(chart.lastClose, decimals)}. Click a price to put it in the ticket.`
-    : 'Price chart';
+    ? t`Price chart of ${symbol}, ${resolution} candles, last close ${lastClose}. Click a price to put it in the ticket.`
+    : t`Price chart`;
   return (
     <>
       <header className="panel__head chart__head">
-        <h2 id="chart-title">Chart</h2>
+        <h2 id="chart-title">{t`Chart`}</h2>
         <span className="chart__symbol">{symbol ?? ''}</span>
         <ChartControls />
         {status ? (
@@ -49,7 +54,7 @@ export function PriceChart({ symbol, priceDecimals, quantityDecimals, tick, line
       </header>
       <div className="chart__body" aria-busy={cover?.kind === 'loading'}>
         {symbol && series && cover?.kind !== 'error' ? (
-          <Suspense fallback={<p className="empty chart__cover">Loading the chart…</p>}>
+          <Suspense fallback={<p className="empty chart__cover">{t`Loading the chart…`}</p>}>
             <CandleChart
               key={symbol}
               description={description}

@@ -11,6 +11,8 @@ import {
   type Time,
   type UTCTimestamp,
 } from 'lightweight-charts';
+import { t } from '@lingui/core/macro';
+import { onLocaleChange } from '@/terminal/shared/i18n/i18n';
 import type { ChartColours } from '../model/colours';
 import { crosshairLabel, tickLabel } from '../model/time';
 import { legendAt, type LegendValues } from '../model/legend';
@@ -53,6 +55,15 @@ const paletteOptions = (colours: ChartColours) => ({
   timeScale: { borderColor: colours.grid },
 });
 
+/** The series' names on the price scales, in the active language. */
+const seriesTitles = () => ({
+  candles: t({ message: 'mark', context: 'chart series: the mark price' }),
+  index: t({ message: 'index', context: 'chart series: the index price' }),
+  basis: t({ message: 'basis %', context: 'chart series: mark minus index, in % of the index' }),
+  funding: t({ message: 'funding', context: 'chart series: the estimated funding rate' }),
+  openInterest: t({ message: 'open interest', context: 'chart series' }),
+});
+
 const candleColours = ({ up, down }: ChartColours) => ({
   upColor: up, downColor: down, borderUpColor: up, borderDownColor: down, wickUpColor: up, wickDownColor: down,
 });
@@ -73,6 +84,7 @@ export class ChartEngine {
   private last: LastCandle | undefined;
   private latest: LegendValues | undefined;
   private hovering = false;
+  private readonly stopFollowingLocale: () => void;
 
   constructor(
     container: HTMLElement,
@@ -99,14 +111,17 @@ export class ChartEngine {
       },
       localization: { timeFormatter: (time: Time) => crosshairLabel(Number(time)) },
     });
-    this.candles = this.chart.addSeries(CandlestickSeries, { ...candleColours(colours), title: 'mark' });
-    this.index = this.chart.addSeries(LineSeries, { color: colours.index, lineWidth: 1, title: 'index', lastValueVisible: false, crosshairMarkerVisible: false });
+    const titles = seriesTitles();
+    this.candles = this.chart.addSeries(CandlestickSeries, { ...candleColours(colours), title: titles.candles });
+    this.index = this.chart.addSeries(LineSeries, { color: colours.index, lineWidth: 1, title: titles.index, lastValueVisible: false, crosshairMarkerVisible: false });
     this.basis = this.chart.addSeries(LineSeries, {
-      color: colours.basis, lineWidth: 1, title: 'basis %', priceScaleId: 'left', visible: false,
+      color: colours.basis, lineWidth: 1, title: titles.basis, priceScaleId: 'left', visible: false,
       priceFormat: percentFormat(3),
     });
-    this.funding = this.chart.addSeries(LineSeries, { color: colours.funding, lineWidth: 1, title: 'funding', priceFormat: percentFormat(4) }, 1);
-    this.openInterest = this.chart.addSeries(LineSeries, { color: colours.openInterest, lineWidth: 1, title: 'open interest', priceFormat: { type: 'volume' } }, 2);
+    this.funding = this.chart.addSeries(LineSeries, { color: colours.funding, lineWidth: 1, title: titles.funding, priceFormat: percentFormat(4) }, 1);
+    this.openInterest = this.chart.addSeries(LineSeries, { color: colours.openInterest, lineWidth: 1, title: titles.openInterest, priceFormat: { type: 'volume' } }, 2);
+    // The series' names follow the language; the price lines' titles come from the view, which renders again.
+    this.stopFollowingLocale = onLocaleChange(() => this.setTitles());
     const [, fundingPane, interestPane] = this.chart.panes();
     this.chart.panes()[0]?.setStretchFactor(4);
     fundingPane?.setStretchFactor(1);
@@ -165,6 +180,15 @@ export class ChartEngine {
     for (const { line, handle } of this.lines.values()) handle.applyOptions({ color: this.lineColour(line) });
   }
 
+  private setTitles(): void {
+    const titles = seriesTitles();
+    this.candles.applyOptions({ title: titles.candles });
+    this.index.applyOptions({ title: titles.index });
+    this.basis.applyOptions({ title: titles.basis });
+    this.funding.applyOptions({ title: titles.funding });
+    this.openInterest.applyOptions({ title: titles.openInterest });
+  }
+
   setBasisVisible(visible: boolean): void {
     this.basis.applyOptions({ visible });
     this.chart.applyOptions({ leftPriceScale: { visible } });
@@ -198,6 +222,7 @@ export class ChartEngine {
   }
 
   remove(): void {
+    this.stopFollowingLocale();
     this.chart.unsubscribeClick(this.click);
     this.chart.unsubscribeCrosshairMove(this.crosshair);
     this.chart.remove();

@@ -1,3 +1,6 @@
+import { t } from '@lingui/core/macro';
+// The words need an active language even where no view has loaded the terminal (unit tests).
+import '@/terminal/shared/i18n/i18n';
 import { DASH, formatFixed } from '@/terminal/shared/format/number';
 import { hasCandle, hasValue, type ChartSeries } from './series';
 
@@ -44,15 +47,15 @@ const signed = (value: number | undefined, decimals: number) =>
 export function legendItems(values: LegendValues | undefined, priceDecimals: number, quantityDecimals: number): LegendItem[] {
   if (!values) return [];
   const candle = values.candle;
-  if (!candle) return [{ label: 'No candle', value: 'the proxy received no snapshot then' }];
+  if (!candle) return [{ label: t`No candle`, value: t`the proxy received no snapshot then` }];
   return [
-    { label: 'O', value: plain(candle.open, priceDecimals) },
-    { label: 'H', value: plain(candle.high, priceDecimals) },
-    { label: 'L', value: plain(candle.low, priceDecimals) },
-    { label: 'C', value: plain(candle.close, priceDecimals) },
-    { label: 'Index', value: plain(values.index, priceDecimals) },
-    { label: 'Basis', value: signed(values.basis, 3) },
-    { label: 'Funding', value: signed(values.funding, 4) },
-    { label: 'OI', value: plain(values.openInterest, quantityDecimals) },
+    { label: t({ message: 'O', context: 'chart legend: the candle\'s open price, one letter' }), value: plain(candle.open, priceDecimals) },
+    { label: t({ message: 'H', context: 'chart legend: the candle\'s high price, one letter' }), value: plain(candle.high, priceDecimals) },
+    { label: t({ message: 'L', context: 'chart legend: the candle\'s low price, one letter' }), value: plain(candle.low, priceDecimals) },
+    { label: t({ message: 'C', context: 'chart legend: the candle\'s close price, one letter' }), value: plain(candle.close, priceDecimals) },
+    { label: t({ message: 'Index', context: 'the index price' }), value: plain(values.index, priceDecimals) },
+    { label: t({ message: 'Basis', context: 'mark price minus index price, in % of the index' }), value: signed(values.basis, 3) },
+    { label: t({ message: 'Funding', context: 'the estimated funding rate' }), value: signed(values.funding, 4) },
+    { label: t({ message: 'OI', context: 'chart legend: open interest, abbreviated' }), value: plain(values.openInterest, quantityDecimals) },
   ];
 }

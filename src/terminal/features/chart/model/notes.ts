@@ -1,3 +1,6 @@
+import { t } from '@lingui/core/macro';
+// The words need an active language even where no view has loaded the terminal (unit tests).
+import '@/terminal/shared/i18n/i18n';
 import { crosshairLabel } from './time';
 /**
  * When the tape began, as a trader reads it: "12 May 14:02", in the locale's form. Said on every
@@ -21,29 +24,41 @@ export interface ChartStateInput {
 export type ChartCover = { kind: 'pick' | 'loading' | 'error' | 'empty'; text: string } | undefined;
 
 export function chartCover(input: ChartStateInput): ChartCover {
-  if (!input.symbol) return { kind: 'pick', text: 'Click a market to chart it.' };
+  const { symbol } = input;
+  if (!symbol) return { kind: 'pick', text: t`Click a market to chart it.` };
   if (input.candles === undefined) {
-    if (input.error) return { kind: 'error', text: `Candles are unavailable: ${input.error.message}` };
-    return { kind: 'loading', text: `Loading the candles of ${input.symbol}…` };
+    // The service's or the proxy's words, as sent.
+    const reason = input.error?.message;
+    if (reason !== undefined) return { kind: 'error', text: t`Candles are unavailable: ${reason}` };
+    return { kind: 'loading', text: t`Loading the candles of ${symbol}…` };
   }
   if (input.candles > 0) return undefined;
+  if (input.recordingSince == null) {
+    return {
+      kind: 'empty',
+      text: t`No candles of ${symbol} yet: the tape starts empty against a real service and fills as the proxy records prices. The current candle appears with the next poll.`,
+    };
+  }
+  const since = formatSince(input.recordingSince);
   return {
     kind: 'empty',
-    text:
-      input.recordingSince == null
-        ? `No candles of ${input.symbol} yet: the tape starts empty against a real service and fills as the proxy records prices. The current candle appears with the next poll.`
-        : `No candles of ${input.symbol} in this range yet (recording since ${formatSince(input.recordingSince)}). The current candle appears with the next poll.`,
+    text: t`No candles of ${symbol} in this range yet (recording since ${since}). The current candle appears with the next poll.`,
   };
 }
 
 /** The status line beside the controls: where the candles come from and whether they are live. */
 export function chartStatus(input: ChartStateInput): { text: string; stale: boolean } | undefined {
-  if (input.staleReason !== undefined) {
-    return { text: `Prices stale: ${input.staleReason}. The last candle is not moving.`, stale: true };
+  const { staleReason } = input;
+  if (staleReason !== undefined) {
+    return { text: t`Prices stale: ${staleReason}. The last candle is not moving.`, stale: true };
   }
   if (input.candles === undefined) return undefined;
-  const parts: string[] = [];
-  if (input.recordingSince != null) parts.push(`Recording since ${formatSince(input.recordingSince)}`);
-  if (input.simulated) parts.push('earlier candles backfilled by the simulator');
-  return parts.length > 0 ? { text: parts.join(' · '), stale: false } : undefined;
+  if (input.recordingSince == null) {
+    return input.simulated ? { text: t`earlier candles backfilled by the simulator`, stale: false } : undefined;
+  }
+  const since = formatSince(input.recordingSince);
+  const text = input.simulated
+    ? t`Recording since ${since} · earlier candles backfilled by the simulator`
+    : t`Recording since ${since}`;
+  return { text, stale: false };
 }

@@ -1,3 +1,6 @@
+import { t } from '@lingui/core/macro';
+// The words need an active language even where no view has loaded the terminal (unit tests).
+import '@/terminal/shared/i18n/i18n';
 import Big from 'big.js';
 import type { JournalOrder, Side } from '@/interface';
 
@@ -37,7 +40,9 @@ export function draftLines(rows: readonly DraftLike[], symbol: string): ChartPri
     if (row.symbol !== symbol || row.kind !== 'limit') return;
     const price = typedPrice(row.price);
     if (price === undefined) return;
-    lines.push({ id: `draft:${row.id}`, price, side: row.side, source: 'draft', title: `#${index + 1} ${row.side === 'BUY' ? 'buy' : 'sell'}` });
+    const rowNumber = index + 1;
+    const title = row.side === 'BUY' ? t`#${rowNumber} buy` : t`#${rowNumber} sell`;
+    lines.push({ id: `draft:${row.id}`, price, side: row.side, source: 'draft', title });
   });
   return lines;
 }
@@ -49,19 +54,26 @@ const WORKING: ReadonlySet<JournalOrder['status']> = new Set(['pending', 'sent',
 
 export type OrderLike = Pick<JournalOrder, 'ticket_id' | 'seq' | 'status' | 'symbol' | 'side' | 'order_type' | 'order_price'>;
 
+/** A working order's label on the price axis: its side and how far it got. */
+function orderLineTitle(side: Side, status: JournalOrder['status']): string {
+  const buy = side === 'BUY';
+  if (status === 'accepted') return buy ? t`buy placed` : t`sell placed`;
+  if (status === 'sent') return buy ? t`buy sent` : t`sell sent`;
+  return buy ? t`buy pending` : t`sell pending`;
+}
+
 /** The journal's resting orders on this market that are placed or on their way. */
 export function orderLines(orders: readonly OrderLike[], symbol: string): ChartPriceLine[] {
   const lines: ChartPriceLine[] = [];
   for (const order of orders) {
     if (order.symbol !== symbol || order.order_price === null || order.order_price <= 0) continue;
     if (!RESTING.has(order.order_type) || !WORKING.has(order.status)) continue;
-    const placed = order.status === 'accepted' ? 'placed' : order.status;
     lines.push({
       id: `order:${order.ticket_id}:${order.seq}`,
       price: order.order_price,
       side: order.side,
       source: 'order',
-      title: `${order.side === 'BUY' ? 'buy' : 'sell'} ${placed}`,
+      title: orderLineTitle(order.side, order.status),
     });
   }
   return lines;

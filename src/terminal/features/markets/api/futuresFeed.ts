@@ -1,4 +1,7 @@
+import { t } from '@lingui/core/macro';
 import { ApiError } from '@/terminal/shared/api/http';
+// The words need an active language even where no view has loaded the terminal (unit tests).
+import '@/terminal/shared/i18n/i18n';
 import { FrameEncoder, type FeedFrame } from './feedFrame';
 import { loadFrame, type FeedReply, type FeedRequest } from './feedLoad';
 
@@ -73,7 +76,7 @@ export class FuturesFeed {
     if (!waiter) return;
     this.waiting.delete(reply.id);
     if (reply.frame) waiter.resolve(reply.frame);
-    else waiter.reject(new ApiError(reply.error?.message ?? 'the market data feed failed', reply.error?.status ?? null, reply.error?.code ?? null));
+    else waiter.reject(new ApiError(reply.error?.message ?? t`the market data feed failed`, reply.error?.status ?? null, reply.error?.code ?? null));
   }
 
   private viaWorker(signal?: AbortSignal): Promise<FeedFrame> {

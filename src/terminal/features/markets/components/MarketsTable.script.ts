@@ -1,5 +1,7 @@
+import { t } from '@lingui/core/macro';
 import { useEffect, useMemo, useRef } from 'react';
 import { useRegisterCommands, type Command } from '@/terminal/shared/commands/registry';
+import { useLocale } from '@/terminal/shared/i18n/i18n';
 import { figureWidth, nameWidth } from '@/terminal/shared/ui/grid/contentWidth';
 import type { GridColumn } from '@/terminal/shared/ui/grid/DataGrid';
 import type { MarketRow } from '../model/marketRow';
@@ -23,6 +25,7 @@ interface MarketsCommandsInput {
  * search field's ref.
  */
 export function useMarketsCommands({ rows, pinned, selectedSymbol, onSelect, toggleFavorite }: MarketsCommandsInput) {
+  const locale = useLocale();
   const searchRef = useRef<HTMLInputElement>(null);
   const latest = useRef({ rows, pinned, selectedSymbol, onSelect });
   useEffect(() => {
@@ -38,14 +41,15 @@ export function useMarketsCommands({ rows, pinned, selectedSymbol, onSelect, tog
       const next = at < 0 ? (offset > 0 ? 0 : order.length - 1) : (at + offset + order.length) % order.length;
       select((order[next] as MarketRow).symbol);
     };
+    const group = t({ message: 'Markets', context: 'command group' });
     return [
-      { id: 'markets.search', title: 'Search markets', group: 'Markets', keywords: ['find'], run: () => searchRef.current?.focus() },
-      { id: 'markets.previous', title: 'Previous market', group: 'Markets', run: () => step(-1) },
-      { id: 'markets.next', title: 'Next market', group: 'Markets', run: () => step(1) },
+      { id: 'markets.search', title: t`Search markets`, group, keywords: ['find'], run: () => searchRef.current?.focus() },
+      { id: 'markets.previous', title: t`Previous market`, group, run: () => step(-1) },
+      { id: 'markets.next', title: t`Next market`, group, run: () => step(1) },
       {
         id: 'markets.favorite',
-        title: 'Pin or unpin the market',
-        group: 'Markets',
+        title: t`Pin or unpin the market`,
+        group,
         keywords: ['favourite', 'favorite', 'star'],
         run: () => {
           const symbol = latest.current.selectedSymbol;
@@ -53,7 +57,9 @@ export function useMarketsCommands({ rows, pinned, selectedSymbol, onSelect, tog
         },
       },
     ];
-  }, [toggleFavorite]);
+    // The titles are in the active language: they are built again when it changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- locale is not read, but the t`` calls depend on it
+  }, [toggleFavorite, locale]);
   useRegisterCommands(commands);
   return searchRef;
 }

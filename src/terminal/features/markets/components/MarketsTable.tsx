@@ -1,5 +1,7 @@
+import { t } from '@lingui/core/macro';
 import { useCallback, useMemo } from 'react';
 import { fixedPlain } from '@/terminal/shared/format/number';
+import { useLocale } from '@/terminal/shared/i18n/i18n';
 import { DataGrid, type GridColumn } from '@/terminal/shared/ui/grid/DataGrid';
 import type { MarketRow } from '../model/marketRow';
 import { searchMarkets } from '../model/search';
@@ -26,6 +28,7 @@ const rowData = (row: MarketRow) => ({ 'data-symbol': row.symbol });
 
 /** Every market: searchable, favorites pinned on top, sortable by every column, virtualized. */
 export function MarketsTable({ rows, selectedSymbol, onSelect, onPickPrice, stale, rowHeight }: MarketsTableProps) {
+  const locale = useLocale();
   const favorites = useFavorites();
   const search = useMarketSearch();
   const { toggleFavorite, setSearch } = useMarketsActions();
@@ -38,7 +41,9 @@ export function MarketsTable({ rows, selectedSymbol, onSelect, onPickPrice, stal
       marketColumns(
         onPickPrice ? (symbol, price, decimals) => onPickPrice(symbol, fixedPlain(price, decimals)) : undefined,
       ),
-    [onPickPrice],
+    // The columns' titles are in the active language: built again when it changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- locale is not read, but the t`` calls depend on it
+    [onPickPrice, locale],
   );
   const priceColumns = useWholePriceColumns(pickColumns, rows ?? EMPTY);
   const onRowKey = useCallback(
@@ -54,19 +59,20 @@ export function MarketsTable({ rows, selectedSymbol, onSelect, onPickPrice, stal
       {
         id: 'favorite',
         title: '★',
-        tooltip: 'Favorites stay on top',
+        tooltip: t`Favorites stay on top`,
         width: 30,
         hideable: false,
         cellKey: (row) => row.symbol,
         cell: (row) => {
           const on = pinned.has(row.symbol);
+          const { base } = row;
           return (
             <button
               type="button"
               className={`star ${on ? 'star--on' : ''}`}
               aria-pressed={on}
-              aria-label={`${on ? 'Unpin' : 'Pin'} ${row.base}`}
-              title={`${on ? 'Unpin' : 'Pin to the top'} (F on the row)`}
+              aria-label={on ? t`Unpin ${base}` : t`Pin ${base}`}
+              title={on ? t`Unpin (F on the row)` : t`Pin to the top (F on the row)`}
               // The grid is one tab stop; F on a row pins it.
               tabIndex={-1}
               onClick={(event) => {
@@ -81,13 +87,14 @@ export function MarketsTable({ rows, selectedSymbol, onSelect, onPickPrice, stal
       },
       ...priceColumns,
     ],
-    [pinned, toggleFavorite, priceColumns],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- locale is not read, but the t`` calls depend on it
+    [pinned, toggleFavorite, priceColumns, locale],
   );
 
   return (
     <DataGrid
       tableId="markets"
-      label="Markets"
+      label={t`Markets`}
       columns={columns}
       rows={shown}
       rowId={rowId}
@@ -99,14 +106,14 @@ export function MarketsTable({ rows, selectedSymbol, onSelect, onPickPrice, stal
       holdOrder
       stale={stale}
       rowHeight={rowHeight}
-      empty={search ? `No market matches “${search}”.` : 'No markets.'}
+      empty={search ? t`No market matches “${search}”.` : t`No markets.`}
       toolbar={
         <input
           ref={searchRef}
           type="search"
           className="input input--search"
-          placeholder="Search markets (/)"
-          aria-label="Search markets"
+          placeholder={t`Search markets (/)`}
+          aria-label={t`Search markets`}
           value={search}
           onChange={(event) => setSearch(event.target.value)}
         />

@@ -1,4 +1,6 @@
+import { t } from '@lingui/core/macro';
 import { formatCountdown } from '@/terminal/shared/format/time';
+import { useLocale } from '@/terminal/shared/i18n/i18n';
 import { useNow } from '@/terminal/shared/useNow';
 import type { MarketRow } from '../model/marketRow';
 
@@ -6,12 +8,14 @@ import type { MarketRow } from '../model/marketRow';
 export const MARKET_PAINT_TIMING = 'market-symbol';
 
 export function SymbolCell({ row }: { row: MarketRow }) {
+  useLocale();
+  const { quote } = row;
   return (
     <span className="symbol" title={row.symbol}>
       <span className="symbol__base" elementtiming={MARKET_PAINT_TIMING}>
         {row.base}
       </span>
-      <span className="symbol__quote">{row.quote} perp</span>
+      <span className="symbol__quote">{t({ message: `${quote} perp`, context: 'a perpetual future, after its quote asset: "USDC perp"' })}</span>
     </span>
   );
 }

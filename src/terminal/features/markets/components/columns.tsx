@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { formatCompact, formatFixed, formatPercent } from '@/terminal/shared/format/number';
 import type { GridColumn, Tone } from '@/terminal/shared/ui/grid/columns';
 import type { MarketRow } from '../model/marketRow';
@@ -36,7 +37,7 @@ function priceColumn(
   pick: PickPrice | undefined,
 ): GridColumn<MarketRow> {
   const flashes = id === 'mark_price';
-  const shownTooltip = pick ? `${tooltip}. Click a price for a limit order at it` : tooltip;
+  const shownTooltip = pick ? t`${tooltip}. Click a price for a limit order at it` : tooltip;
   return {
     ...numberColumn(id, title, shownTooltip, width, (row) => formatFixed(row[id], row.priceDecimals)),
     tone: flashes ? (row) => row.markTick ?? '' : undefined,
@@ -72,8 +73,8 @@ function fundingColumn(
 
 const symbolColumn = (): GridColumn<MarketRow> => ({
   id: 'symbol',
-  title: 'Market',
-  tooltip: 'Perpetual future, quoted in USDC',
+  title: t({ message: 'Market', context: 'markets column: the instrument' }),
+  tooltip: t`Perpetual future, quoted in USDC`,
   width: 136,
   sortValue: (row) => row.symbol,
   cell: (row) => <SymbolCell row={row} />,
@@ -81,15 +82,15 @@ const symbolColumn = (): GridColumn<MarketRow> => ({
 });
 
 const changeColumn = (): GridColumn<MarketRow> => ({
-  ...numberColumn('change24h', '24h change', 'Last price against the price 24 hours ago', 96, (row) => formatPercent(row.change24h)),
+  ...numberColumn('change24h', t`24h change`, t`Last price against the price 24 hours ago`, 96, (row) => formatPercent(row.change24h)),
   tone: (row) => toneOf(row.change24h),
 });
 
 /** Rendered, not live: the countdown ticks on its own, and the cell renders only when the time changes. */
 const nextFundingColumn = (): GridColumn<MarketRow> => ({
   id: 'next_funding_time',
-  title: 'Next funding',
-  tooltip: 'Time left until funding settles',
+  title: t`Next funding`,
+  tooltip: t`Time left until funding settles`,
   align: 'right',
   width: 108,
   sortValue: (row) => row.next_funding_time,
@@ -98,21 +99,31 @@ const nextFundingColumn = (): GridColumn<MarketRow> => ({
   cellClass: 'num muted',
 });
 
-/** The markets table's columns, in their default order; `pick` makes prices clickable. */
+/** A funding rate per 8 hours and per year, for the hover of a rate. */
+function fundingTitle(row: MarketRow): string {
+  const per8Hours = formatPercent(row.est_funding_rate, 4);
+  const perYear = formatPercent(row.fundingAnnualised, 2);
+  return t`${per8Hours} per 8 h · ${perYear} a year`;
+}
+
+/**
+ * The markets table's columns, in their default order; `pick` makes prices clickable. Built at
+ * render: their titles are in the active language.
+ */
 export const marketColumns = (pick?: PickPrice): GridColumn<MarketRow>[] => [
   symbolColumn(),
-  priceColumn('mark_price', 'Mark', 'Mark price: what positions are valued and liquidated at', 96, pick),
-  priceColumn('index_price', 'Index', 'Index price: the spot reference of the market', 96, pick),
+  priceColumn('mark_price', t({ message: 'Mark', context: 'the mark price' }), t`Mark price: what positions are valued and liquidated at`, 96, pick),
+  priceColumn('index_price', t({ message: 'Index', context: 'the index price' }), t`Index price: the spot reference of the market`, 96, pick),
   changeColumn(),
-  priceColumn('24h_high', '24h high', 'Highest price of the last 24 hours', 92, pick),
-  priceColumn('24h_low', '24h low', 'Lowest price of the last 24 hours', 92, pick),
-  compactColumn('24h_amount', '24h volume', 'Traded in the last 24 hours, in USDC', 96),
-  compactColumn('24h_volume', '24h volume (base)', 'Traded in the last 24 hours, in the base asset', 110, { hiddenByDefault: true }),
-  fundingColumn('est_funding_rate', 'Funding', 'Estimated funding rate per 8 hours; hover a rate for its yearly rate', {
-    cellTitle: (row) => `${formatPercent(row.est_funding_rate, 4)} per 8 h · ${formatPercent(row.fundingAnnualised, 2)} a year`,
+  priceColumn('24h_high', t`24h high`, t`Highest price of the last 24 hours`, 92, pick),
+  priceColumn('24h_low', t`24h low`, t`Lowest price of the last 24 hours`, 92, pick),
+  compactColumn('24h_amount', t`24h volume`, t`Traded in the last 24 hours, in USDC`, 96),
+  compactColumn('24h_volume', t`24h volume (base)`, t`Traded in the last 24 hours, in the base asset`, 110, { hiddenByDefault: true }),
+  fundingColumn('est_funding_rate', t({ message: 'Funding', context: 'the estimated funding rate' }), t`Estimated funding rate per 8 hours; hover a rate for its yearly rate`, {
+    cellTitle: fundingTitle,
   }),
-  fundingColumn('last_funding_rate', 'Last funding', 'Rate of the last settlement, per 8 hours', { hiddenByDefault: true }),
+  fundingColumn('last_funding_rate', t`Last funding`, t`Rate of the last settlement, per 8 hours`, { hiddenByDefault: true }),
   nextFundingColumn(),
-  compactColumn('open_interest', 'Open interest', 'Open contracts, in the base asset', 112),
-  compactColumn('sum_unitary_funding', 'Cumulative funding', 'Funding paid per unit since listing, in USDC', 120, { hiddenByDefault: true }),
+  compactColumn('open_interest', t`Open interest`, t`Open contracts, in the base asset`, 112),
+  compactColumn('sum_unitary_funding', t`Cumulative funding`, t`Funding paid per unit since listing, in USDC`, 120, { hiddenByDefault: true }),
 ];

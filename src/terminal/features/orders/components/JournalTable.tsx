@@ -1,8 +1,10 @@
+import { t } from '@lingui/core/macro';
 import { useMemo } from 'react';
 import type { CustomField, JournalOrder } from '@/interface';
 import { formatFieldValue } from '@/terminal/shared/format/field';
 import { DASH, formatPlain } from '@/terminal/shared/format/number';
 import { formatClock } from '@/terminal/shared/format/time';
+import { useLocale } from '@/terminal/shared/i18n/i18n';
 import { DataGrid, type GridColumn } from '@/terminal/shared/ui/grid/DataGrid';
 import { ordersCsvUrl, type OrdersFilter } from '../api/ordersCsv';
 import { orderStateText, orderStateTitle } from '../model/orderState';
@@ -12,15 +14,16 @@ const text = (value: number | null) => (value === null ? DASH : formatPlain(valu
 const rowId = (order: JournalOrder) => `${order.ticket_id}:${order.seq}`;
 const rowData = (order: JournalOrder) => ({ 'data-status': order.status, 'data-client-id': order.client_order_id ?? '' });
 
-const baseColumns: GridColumn<JournalOrder>[] = [
-  { id: 'created_at', title: 'Time', width: 80, sortValue: (o) => o.created_at, cell: (o) => <span className="num muted">{formatClock(o.created_at)}</span> },
-  { id: 'symbol', title: 'Market', width: 130, sortValue: (o) => o.symbol, cell: (o) => o.symbol },
-  { id: 'side', title: 'Side', width: 56, sortValue: (o) => o.side, cell: (o) => <span className={o.side === 'BUY' ? 'up' : 'down'}>{o.side}</span> },
-  { id: 'order_type', title: 'Type', width: 96, sortValue: (o) => o.order_type, cell: (o) => o.order_type },
-  { id: 'order_price', title: 'Price', align: 'right', width: 100, sortValue: (o) => o.order_price, cell: (o) => <span className="num">{text(o.order_price)}</span> },
+/** The journal's own columns, built at render: their titles are in the active language. */
+const baseColumns = (): GridColumn<JournalOrder>[] => [
+  { id: 'created_at', title: t({ message: 'Time', context: 'orders column: when the order was sent' }), width: 80, sortValue: (o) => o.created_at, cell: (o) => <span className="num muted">{formatClock(o.created_at)}</span> },
+  { id: 'symbol', title: t({ message: 'Market', context: 'orders column: the instrument' }), width: 130, sortValue: (o) => o.symbol, cell: (o) => o.symbol },
+  { id: 'side', title: t({ message: 'Side', context: 'orders column: buy or sell' }), width: 56, sortValue: (o) => o.side, cell: (o) => <span className={o.side === 'BUY' ? 'up' : 'down'}>{o.side}</span> },
+  { id: 'order_type', title: t({ message: 'Type', context: 'orders column: the order type (limit, market…)' }), width: 96, sortValue: (o) => o.order_type, cell: (o) => o.order_type },
+  { id: 'order_price', title: t`Price`, align: 'right', width: 100, sortValue: (o) => o.order_price, cell: (o) => <span className="num">{text(o.order_price)}</span> },
   {
     id: 'order_quantity',
-    title: 'Quantity',
+    title: t`Quantity`,
     align: 'right',
     width: 100,
     sortValue: (o) => o.order_quantity ?? o.order_amount,
@@ -28,20 +31,21 @@ const baseColumns: GridColumn<JournalOrder>[] = [
   },
   {
     id: 'status',
-    title: 'State',
-    tooltip: 'Placed: the service accepted it (at the time shown). Sent (immediate): a market, IOC or FOK order, which never rests',
+    title: t({ message: 'State', context: 'orders column: how far the order got' }),
+    tooltip: t`Placed: the service accepted it (at the time shown). Sent (immediate): a market, IOC or FOK order, which never rests`,
     width: 180,
     sortValue: (o) => o.status,
     cellKey: orderStateText,
     cellTitle: orderStateTitle,
     cell: (o) => <span className={`badge badge--${o.status}`}>{orderStateText(o)}</span>,
   },
-  { id: 'order_id', title: 'Order id', align: 'right', width: 90, sortValue: (o) => o.order_id, cell: (o) => <span className="num">{o.order_id ?? DASH}</span> },
+  { id: 'order_id', title: t`Order id`, align: 'right', width: 90, sortValue: (o) => o.order_id, cell: (o) => <span className="num">{o.order_id ?? DASH}</span> },
 ];
 
-const reasonColumn: GridColumn<JournalOrder> = {
+/** Why an order was refused or failed: the service's or the proxy's words, as sent. */
+const reasonColumn = (): GridColumn<JournalOrder> => ({
   id: 'error_message',
-  title: 'Reason',
+  title: t({ message: 'Reason', context: 'orders column: why an order was refused' }),
   width: 260,
   sortValue: (o) => o.error_message ?? undefined,
   cell: (o) => (
@@ -49,7 +53,7 @@ const reasonColumn: GridColumn<JournalOrder> = {
       {o.error_message ?? ''}
     </span>
   ),
-};
+});
 
 /** A config custom field as a column: id names the journal field, title heads it, tooltip explains it. */
 function customColumn(field: CustomField): GridColumn<JournalOrder> {
@@ -81,31 +85,38 @@ export interface JournalTableProps {
 
 /** Orders of the journal, newest first, with the config's custom fields as extra columns. */
 export function JournalTable({ kind, orders, customFields, stale }: JournalTableProps) {
+  const locale = useLocale();
   const columns = useMemo(
-    () => [...baseColumns, ...(kind === 'history' ? [reasonColumn] : []), ...customFields.map(customColumn)],
-    [kind, customFields],
+    () => [...baseColumns(), ...(kind === 'history' ? [reasonColumn()] : []), ...customFields.map(customColumn)],
+    // The titles are in the active language: the columns are built again when it changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- locale is not read, but the t`` calls depend on it
+    [kind, customFields, locale],
   );
   const rows = useMemo(() => (kind === 'orders' ? orders.filter((order) => order.status === 'accepted') : orders), [kind, orders]);
   return (
     <DataGrid
       tableId={kind}
-      label={kind === 'orders' ? 'Placed orders' : 'Order history'}
+      label={kind === 'orders' ? t`Placed orders` : t`Order history`}
       columns={columns}
       rows={rows}
       rowId={rowId}
       rowData={rowData}
       stale={stale}
       defaultSort={{ id: 'created_at', desc: true }}
-      empty={kind === 'orders' ? 'No orders placed yet. Orders the service accepts appear here.' : 'No orders yet. Every order you send appears here, newest first.'}
+      empty={
+        kind === 'orders'
+          ? t`No orders placed yet. Orders the service accepts appear here.`
+          : t`No orders yet. Every order you send appears here, newest first.`
+      }
       toolbar={
         <>
           {kind === 'orders' ? (
             <p className="orders__note">
-              This service reports no fills, cancels or positions: cancel or amend orders with the exchange&apos;s own tools.
+              {t`This service reports no fills, cancels or positions: cancel or amend orders with the exchange's own tools.`}
             </p>
           ) : null}
           <a className="button" href={ordersCsvUrl(FILTERS[kind])} download="orders.csv">
-            Download CSV
+            {t`Download CSV`}
           </a>
         </>
       }
