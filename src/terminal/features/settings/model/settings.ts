@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import * as z from 'zod/mini';
 import { describeIssues } from '@/interface';
 import { LOCALE_IDS } from '@/terminal/shared/i18n/locales';
@@ -76,10 +77,13 @@ export function readSettingsFile(text: string): ReadSettings {
   try {
     json = JSON.parse(text);
   } catch {
-    return { ok: false, reason: 'The file is not JSON.' };
+    return { ok: false, reason: t`The file is not JSON.` };
   }
   const file = fileSchema.safeParse(json);
-  if (!file.success) return { ok: false, reason: `Not a settings file: ${describeIssues(file.error)}` };
+  if (!file.success) {
+    const issues = describeIssues(file.error);
+    return { ok: false, reason: t`Not a settings file: ${issues}` };
+  }
   try {
     const migrated = migrateStored(file.data.settings, file.data.version, SETTINGS_VERSION, settingsMigrations);
     const checked = settingsSchema.safeParse(migrated);
