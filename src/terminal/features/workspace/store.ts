@@ -1,3 +1,4 @@
+import { msg, t } from '@lingui/core/macro';
 import * as z from 'zod/mini';
 import { create } from 'zustand';
 import { persisted } from '@/terminal/shared/persist/persistedStore';
@@ -80,7 +81,7 @@ export const useWorkspaceStore = create<WorkspaceState>()(
           set((state) => ({
             active: id,
             opened: state.opened + 1,
-            workspaces: { ...state.workspaces, [id]: { name: freeName(name.trim() || 'My layout', state.workspaces), layout: null, saved: layout } },
+            workspaces: { ...state.workspaces, [id]: { name: freeName(name.trim() || t`My layout`, state.workspaces), layout: null, saved: layout } },
           }));
           return id;
         },
@@ -112,7 +113,7 @@ export const useWorkspaceStore = create<WorkspaceState>()(
     }),
     {
       name: WORKSPACE_STORAGE_KEY,
-      what: 'workspaces',
+      what: msg`workspaces`,
       version: 1,
       // The first version: an unversioned (0) value was never written by a terminal, so it is not read.
       migrations: {},

@@ -1,10 +1,10 @@
-import { i18n, type MessageDescriptor } from '@lingui/core';
 import { msg, t } from '@lingui/core/macro';
 import type * as z from 'zod/mini';
 import type { StateCreator, StoreApi } from 'zustand';
 import { persist, type PersistOptions, type PersistStorage, type StorageValue } from 'zustand/middleware';
 import { describeIssues } from '@/interface';
 import { useToastStore } from '../ui/toast/toastStore';
+import { say, type Words } from '../words';
 
 /**
  * A store saved in localStorage that survives its own history: the stored value carries the
@@ -21,7 +21,7 @@ export interface PersistedOptions<T, S> {
    * store is made at import, before a language is chosen, and the notice speaks the chosen one.
    * A plain string is shown as it is, untranslated.
    */
-  what: MessageDescriptor | string;
+  what: Words;
   /** The version of the stored shape: raised, with a migration, whenever the shape changes. */
   version: number;
   /**
@@ -41,15 +41,12 @@ export interface PersistedOptions<T, S> {
  */
 export class UnreadableStoredValue extends Error {
   override name = 'UnreadableStoredValue';
-  readonly reason: MessageDescriptor | string;
-  constructor(reason: MessageDescriptor | string) {
-    super(wordsOf(reason));
+  readonly reason: Words;
+  constructor(reason: Words) {
+    super(say(reason));
     this.reason = reason;
   }
 }
-
-/** A descriptor in the active language; a plain string as it is. */
-const wordsOf = (words: MessageDescriptor | string): string => (typeof words === 'string' ? words : i18n._(words));
 
 /** localStorage as JSON; where there is none (Node), the store lives in memory only. */
 function jsonStorage<S>(): PersistStorage<S> | undefined {
@@ -94,19 +91,19 @@ export function migrateStored(value: unknown, from: number, version: number, mig
 }
 
 /** The notice's words in the active language: it may be shown after the trader picks another. */
-function noticeWords(what: MessageDescriptor | string, error: unknown): { title: string; detail: string } {
-  const thing = wordsOf(what);
+function noticeWords(what: Words, error: unknown): { title: string; detail: string } {
+  const thing = say(what);
   const failure = String(error);
   return {
     title: t({
       comment: 'thing: what was saved, e.g. "table layouts", "favorite markets", "settings"',
       message: `Reset: your saved ${thing} could not be read`,
     }),
-    detail: error instanceof UnreadableStoredValue ? wordsOf(error.reason) : t`It could not be loaded (${failure}).`,
+    detail: error instanceof UnreadableStoredValue ? say(error.reason) : t`It could not be loaded (${failure}).`,
   };
 }
 
-function notify(name: string, what: MessageDescriptor | string, error: unknown): void {
+function notify(name: string, what: Words, error: unknown): void {
   const words = () => noticeWords(what, error);
   useToastStore.getState().actions.push({ id: `stored:${name}`, tone: 'warning', ...words(), words, timeoutMs: 0 });
 }
