@@ -35,11 +35,12 @@ export function layoutToOpen(id: string, workspace: Workspace | undefined, known
 export function reportDropped(name: string, dropped: readonly string[]): void {
   if (dropped.length === 0) return;
   const panels = dropped.map(titleOf).join(', ');
+  const count = dropped.length;
   useToastStore.getState().actions.push({
     id: `workspace-dropped:${name}:${dropped.join(',')}`,
     tone: 'warning',
     title: t`Layout “${name}” opened without ${panels}`,
-    detail: plural(dropped.length, {
+    detail: plural(count, {
       one: 'This terminal has no such panel; the rest of the layout is as you left it.',
       other: 'This terminal has no such panels; the rest of the layout is as you left it.',
     }),
