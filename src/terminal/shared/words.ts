@@ -1,4 +1,6 @@
 import { i18n, type MessageDescriptor } from '@lingui/core';
+// The source language is active before this module says anything, in a test as in the terminal.
+import '@/terminal/shared/i18n/i18n';
 
 /**
  * Words one module hands another to show: a message descriptor (`msg` from @lingui/core/macro),

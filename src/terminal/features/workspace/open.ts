@@ -3,6 +3,8 @@ import { useToastStore } from '@/terminal/shared/ui/toast/toastStore';
 import { keepKnownPanels, type DockLayout } from './model/dockLayout';
 import { DEFAULT_WORKSPACE, isPresetId, panelTitle, presetLayout } from './model/presets';
 import type { Workspace } from './store';
+// The source language is active before this module says anything, in a test as in the terminal.
+import '@/terminal/shared/i18n/i18n';
 
 export interface Opened {
   layout: DockLayout;

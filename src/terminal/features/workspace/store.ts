@@ -4,6 +4,8 @@ import { create } from 'zustand';
 import { persisted } from '@/terminal/shared/persist/persistedStore';
 import { dockLayoutSchema, type DockLayout } from './model/dockLayout';
 import { DEFAULT_WORKSPACE, isPresetId, PRESET_IDS, PRESETS, presetLayout } from './model/presets';
+// The source language is active before this module says anything, in a test as in the terminal.
+import '@/terminal/shared/i18n/i18n';
 
 export const WORKSPACE_STORAGE_KEY = 'perp-terminal.workspace';
 

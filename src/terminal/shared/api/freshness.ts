@@ -1,5 +1,7 @@
 import { t } from '@lingui/core/macro';
 import { formatAge } from '../format/time';
+// The source language is active before this module says anything, in a test as in the terminal.
+import '@/terminal/shared/i18n/i18n';
 
 interface FeedState {
   dataUpdatedAt: number;

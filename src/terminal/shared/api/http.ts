@@ -1,6 +1,8 @@
 import { t } from '@lingui/core/macro';
 import type * as z from 'zod/mini';
 import { describeIssues, errorEnvelopeSchema } from '@/interface';
+// The source language is active before this module says anything, in a test as in the terminal.
+import '@/terminal/shared/i18n/i18n';
 
 /** A request that did not give what was asked, with a message a trader can act on. */
 export class ApiError extends Error {

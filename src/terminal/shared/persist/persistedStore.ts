@@ -5,6 +5,8 @@ import { persist, type PersistOptions, type PersistStorage, type StorageValue } 
 import { describeIssues } from '@/interface';
 import { useToastStore } from '../ui/toast/toastStore';
 import { say, type Words } from '../words';
+// The source language is active before this module says anything, in a test as in the terminal.
+import '@/terminal/shared/i18n/i18n';
 
 /**
  * A store saved in localStorage that survives its own history: the stored value carries the

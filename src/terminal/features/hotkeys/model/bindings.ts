@@ -2,6 +2,8 @@ import { i18n, type MessageDescriptor } from '@lingui/core';
 import { msg, t } from '@lingui/core/macro';
 import type { Chord } from './chord';
 import { keysOf } from './chord';
+// The source language is active before this module says anything, in a test as in the terminal.
+import '@/terminal/shared/i18n/i18n';
 
 export interface Binding {
   /** The command it runs (shared/commands). */

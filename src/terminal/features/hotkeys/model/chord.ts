@@ -1,5 +1,7 @@
 import { i18n, type MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+// The source language is active before this module says anything, in a test as in the terminal.
+import '@/terminal/shared/i18n/i18n';
 
 /**
  * A key with its modifiers, written the one way bindings store it: "Mod+K", "Alt+3", "?", "B".

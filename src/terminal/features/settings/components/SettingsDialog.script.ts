@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { askForNotifications } from '../model/outcomeSignals';
 import { readSettingsFile, settingsFile } from '../model/settings';
 import { currentSettings, useSettingsActions, useSettingsStore } from '../store';
+// The source language is active before this module says anything, in a test as in the terminal.
+import '@/terminal/shared/i18n/i18n';
 
 /** Saves a text as a file the browser downloads. */
 function download(name: string, text: string): void {

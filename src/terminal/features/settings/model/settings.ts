@@ -3,6 +3,8 @@ import * as z from 'zod/mini';
 import { describeIssues } from '@/interface';
 import { LOCALE_IDS } from '@/terminal/shared/i18n/locales';
 import { migrateStored, UnreadableStoredValue } from '@/terminal/shared/persist/persistedStore';
+// The source language is active before this module says anything, in a test as in the terminal.
+import '@/terminal/shared/i18n/i18n';
 
 export const SETTINGS_STORAGE_KEY = 'perp-terminal.settings';
 export const SETTINGS_VERSION = 2;

@@ -1,6 +1,8 @@
 import { i18n, type MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { DockLayout, GridNode } from './dockLayout';
+// The source language is active before this module says anything, in a test as in the terminal.
+import '@/terminal/shared/i18n/i18n';
 
 /**
  * The panels the terminal has, and the titles their layouts are written with (the docking

@@ -2,6 +2,8 @@ import { t } from '@lingui/core/macro';
 import * as z from 'zod/mini';
 import { describeIssues } from '@/interface';
 import { dockLayoutSchema, type DockLayout } from './dockLayout';
+// The source language is active before this module says anything, in a test as in the terminal.
+import '@/terminal/shared/i18n/i18n';
 
 /** What an exported workspace file holds: a kind to tell it from any other JSON, a version, the layout. */
 export const WORKSPACE_FILE_KIND = 'perp-terminal.workspace';
