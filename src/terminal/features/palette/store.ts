@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import * as z from 'zod/mini';
 import { create } from 'zustand';
 import { persisted } from '@/terminal/shared/persist/persistedStore';
@@ -25,7 +26,7 @@ export const usePaletteStore = create<PaletteState>()(
     }),
     {
       name: 'perp-terminal.palette',
-      what: 'recent palette picks',
+      what: msg`recent palette picks`,
       version: 1,
       migrations: {},
       schema: z.object({ recent: z.array(z.string()) }),

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import { create } from 'zustand';
 import { persisted } from '@/terminal/shared/persist/persistedStore';
 import { DEFAULT_SETTINGS, type Settings, SETTINGS_STORAGE_KEY, SETTINGS_VERSION, settingsMigrations, settingsSchema } from './model/settings';
@@ -34,7 +35,7 @@ export const useSettingsStore = create<SettingsState>()(
     }),
     {
       name: SETTINGS_STORAGE_KEY,
-      what: 'settings',
+      what: msg({ message: 'settings', context: 'what was saved: the terminal settings' }),
       version: SETTINGS_VERSION,
       migrations: settingsMigrations,
       schema: settingsSchema,

@@ -1,7 +1,10 @@
+import { plural, t } from '@lingui/core/macro';
 import { useToastStore } from '@/terminal/shared/ui/toast/toastStore';
 import { keepKnownPanels, type DockLayout } from './model/dockLayout';
-import { DEFAULT_WORKSPACE, isPresetId, PANEL_TITLES, presetLayout, type PanelId } from './model/presets';
+import { DEFAULT_WORKSPACE, isPresetId, panelTitle, presetLayout } from './model/presets';
 import type { Workspace } from './store';
+// The source language is active before this module says anything, in a test as in the terminal.
+import '@/terminal/shared/i18n/i18n';
 
 export interface Opened {
   layout: DockLayout;
@@ -9,7 +12,8 @@ export interface Opened {
   dropped: string[];
 }
 
-const titleOf = (id: string) => PANEL_TITLES[id as PanelId] ?? `"${id}"`;
+// A panel this terminal does not know has no title in any language: its id, quoted.
+const titleOf = (id: string) => panelTitle(id) ?? `"${id}"`;
 
 /**
  * The layout a workspace opens with, holding only panels this terminal has. A preset's panel
@@ -32,12 +36,16 @@ export function layoutToOpen(id: string, workspace: Workspace | undefined, known
 /** The notice for panels left out of a layout, once per workspace and set of panels. */
 export function reportDropped(name: string, dropped: readonly string[]): void {
   if (dropped.length === 0) return;
-  const list = dropped.map(titleOf).join(', ');
+  const panels = dropped.map(titleOf).join(', ');
+  const count = dropped.length;
   useToastStore.getState().actions.push({
     id: `workspace-dropped:${name}:${dropped.join(',')}`,
     tone: 'warning',
-    title: `Layout “${name}” opened without ${list}`,
-    detail: `This terminal has no ${dropped.length > 1 ? 'such panels' : 'such panel'}; the rest of the layout is as you left it.`,
+    title: t`Layout “${name}” opened without ${panels}`,
+    detail: plural(count, {
+      one: 'This terminal has no such panel; the rest of the layout is as you left it.',
+      other: 'This terminal has no such panels; the rest of the layout is as you left it.',
+    }),
     timeoutMs: 0,
   });
 }

@@ -1,8 +1,11 @@
+import { msg, t } from '@lingui/core/macro';
 import * as z from 'zod/mini';
 import { create } from 'zustand';
 import { persisted } from '@/terminal/shared/persist/persistedStore';
 import { dockLayoutSchema, type DockLayout } from './model/dockLayout';
 import { DEFAULT_WORKSPACE, isPresetId, PRESET_IDS, PRESETS, presetLayout } from './model/presets';
+// The source language is active before this module says anything, in a test as in the terminal.
+import '@/terminal/shared/i18n/i18n';
 
 export const WORKSPACE_STORAGE_KEY = 'perp-terminal.workspace';
 
@@ -80,7 +83,7 @@ export const useWorkspaceStore = create<WorkspaceState>()(
           set((state) => ({
             active: id,
             opened: state.opened + 1,
-            workspaces: { ...state.workspaces, [id]: { name: freeName(name.trim() || 'My layout', state.workspaces), layout: null, saved: layout } },
+            workspaces: { ...state.workspaces, [id]: { name: freeName(name.trim() || t`My layout`, state.workspaces), layout: null, saved: layout } },
           }));
           return id;
         },
@@ -112,7 +115,7 @@ export const useWorkspaceStore = create<WorkspaceState>()(
     }),
     {
       name: WORKSPACE_STORAGE_KEY,
-      what: 'workspaces',
+      what: msg`workspaces`,
       version: 1,
       // The first version: an unversioned (0) value was never written by a terminal, so it is not read.
       migrations: {},

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { Words } from '@/terminal/shared/words';
 
 /** What a panel says in its header, so a trader who shrinks or hides it still sees it. */
 export interface PanelHeaderState {
@@ -7,13 +8,16 @@ export interface PanelHeaderState {
   stale: boolean;
 }
 
-/** A panel the workspace can place: its tab's title, its component and the hook for its header. */
+/**
+ * A panel the workspace can place: its tab's title, its component and the hook for its header.
+ * The title and label are read when shown: give `msg` descriptors so they follow the language.
+ */
 export interface PanelEntry<C extends ComponentType = ComponentType> {
-  title: string;
+  title: Words;
   Component: C;
   useHeader: () => PanelHeaderState;
   /** The accessible name of the panel's region, also while its code is still loading. */
-  label: string;
+  label: Words;
 }
 
 export type PanelRegistry = Readonly<Record<string, PanelEntry>>;

@@ -1,4 +1,7 @@
+import { t } from '@lingui/core/macro';
 import { formatAge } from '../format/time';
+// The source language is active before this module says anything, in a test as in the terminal.
+import '@/terminal/shared/i18n/i18n';
 
 interface FeedState {
   dataUpdatedAt: number;
@@ -13,11 +16,15 @@ export function isStale(feed: FeedState, intervalMs: number, now: number): boole
   return now - feed.dataUpdatedAt > intervalMs * 3;
 }
 
+/** Why a feed is stale, in words (whole sentences: the error's own message is a placeholder); '' while live. */
 export function staleReason(feed: FeedState, intervalMs: number, now: number): string {
-  const age = feed.dataUpdatedAt ? `last update ${formatAge(now - feed.dataUpdatedAt)} ago` : 'no data yet';
-  if (feed.error && feed.errorUpdatedAt >= feed.dataUpdatedAt) return `${feed.error.message} (${age})`;
-  if (!feed.dataUpdatedAt) return age;
-  return now - feed.dataUpdatedAt > intervalMs * 3 ? `no update for ${formatAge(now - feed.dataUpdatedAt)}` : '';
+  const age = formatAge(now - feed.dataUpdatedAt);
+  if (feed.error && feed.errorUpdatedAt >= feed.dataUpdatedAt) {
+    const error = feed.error.message;
+    return feed.dataUpdatedAt ? t`${error} (last update ${age} ago)` : t`${error} (no data yet)`;
+  }
+  if (!feed.dataUpdatedAt) return t`no data yet`;
+  return now - feed.dataUpdatedAt > intervalMs * 3 ? t`no update for ${age}` : '';
 }
 
 /** Why a feed is stale, for a title or a note; undefined while it is live. */

@@ -1,5 +1,8 @@
+import { t } from '@lingui/core/macro';
 import type * as z from 'zod/mini';
 import { describeIssues, errorEnvelopeSchema } from '@/interface';
+// The source language is active before this module says anything, in a test as in the terminal.
+import '@/terminal/shared/i18n/i18n';
 
 /** A request that did not give what was asked, with a message a trader can act on. */
 export class ApiError extends Error {
@@ -20,10 +23,8 @@ async function readBody(response: Response, path: string): Promise<unknown> {
   try {
     return JSON.parse(text);
   } catch {
-    throw new ApiError(
-      `${path} answered ${response.status} with something that is not JSON`,
-      response.status,
-    );
+    const status = response.status;
+    throw new ApiError(t`${path} answered ${status} with something that is not JSON`, status);
   }
 }
 
@@ -33,13 +34,15 @@ async function send(path: string, init: RequestInit): Promise<{ response: Respon
     response = await fetch(path, { credentials: 'same-origin', ...init });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
-    throw new ApiError('The proxy cannot be reached: is `npm start` still running?', null);
+    throw new ApiError(t({ message: 'The proxy cannot be reached: is `npm start` still running?' }), null);
   }
   const body = await readBody(response, path);
   if (!response.ok) {
     const envelope = errorEnvelopeSchema.safeParse(body);
+    const status = response.status;
     throw new ApiError(
-      envelope.success ? envelope.data.message : `${path} answered ${response.status}`,
+      // The service's own message is its words, shown as they are.
+      envelope.success ? envelope.data.message : t`${path} answered ${status}`,
       response.status,
       envelope.success ? envelope.data.code : null,
       body,
@@ -51,7 +54,8 @@ async function send(path: string, init: RequestInit): Promise<{ response: Respon
 function check<T>(schema: z.ZodMiniType<T>, body: unknown, path: string): T {
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
-    throw new ApiError(`${path} answered with unexpected data: ${describeIssues(parsed.error)}`, 200);
+    const issues = describeIssues(parsed.error);
+    throw new ApiError(t`${path} answered with unexpected data: ${issues}`, 200);
   }
   return parsed.data;
 }

@@ -9,9 +9,12 @@ import { create } from 'zustand';
 export interface Command {
   /** Stable: hotkey bindings and the palette's recent list refer to it. */
   id: string;
-  /** In the trader's words, as the palette and the shortcut sheet show it. */
+  /**
+   * In the trader's words and language, as the palette and the shortcut sheet show it: the hook
+   * that registers it builds it with `t` and calls useLocale, so a switch registers it again.
+   */
   title: string;
-  /** The heading it is listed under: "Ticket", "Markets", "Panels", "Terminal". */
+  /** The heading it is listed under: "Ticket", "Markets", "Panels", "Terminal" (translated, as the title). */
   group: string;
   /** More words the palette matches: "long" for buy. */
   keywords?: readonly string[];

@@ -1,8 +1,12 @@
+import { msg, t } from '@lingui/core/macro';
 import type * as z from 'zod/mini';
 import type { StateCreator, StoreApi } from 'zustand';
 import { persist, type PersistOptions, type PersistStorage, type StorageValue } from 'zustand/middleware';
 import { describeIssues } from '@/interface';
 import { useToastStore } from '../ui/toast/toastStore';
+import { say, type Words } from '../words';
+// The source language is active before this module says anything, in a test as in the terminal.
+import '@/terminal/shared/i18n/i18n';
 
 /**
  * A store saved in localStorage that survives its own history: the stored value carries the
@@ -14,8 +18,12 @@ import { useToastStore } from '../ui/toast/toastStore';
 export interface PersistedOptions<T, S> {
   /** The localStorage key. */
   name: string;
-  /** What the trader calls it, for the notice: "table layouts". */
-  what: string;
+  /**
+   * What the trader calls it, for the notice: msg`table layouts`. A descriptor, not a string: the
+   * store is made at import, before a language is chosen, and the notice speaks the chosen one.
+   * A plain string is shown as it is, untranslated.
+   */
+  what: Words;
   /** The version of the stored shape: raised, with a migration, whenever the shape changes. */
   version: number;
   /**
@@ -29,9 +37,17 @@ export interface PersistedOptions<T, S> {
   partialize: (state: T) => S;
 }
 
-/** Why a stored value was not used, in words for the notice. */
+/**
+ * Why a stored value was not used, in words for the notice. It keeps the reason as a descriptor
+ * (or, for a zod check, words the interface wrote), so the notice can say it in a later language.
+ */
 export class UnreadableStoredValue extends Error {
   override name = 'UnreadableStoredValue';
+  readonly reason: Words;
+  constructor(reason: Words) {
+    super(say(reason));
+    this.reason = reason;
+  }
 }
 
 /** localStorage as JSON; where there is none (Node), the store lives in memory only. */
@@ -45,11 +61,11 @@ function jsonStorage<S>(): PersistStorage<S> | undefined {
       try {
         value = JSON.parse(raw);
       } catch {
-        throw new UnreadableStoredValue('It is not JSON.');
+        throw new UnreadableStoredValue(msg`It is not JSON.`);
       }
       const stored = value as Partial<StorageValue<unknown>> | null;
       if (typeof stored !== 'object' || stored === null || stored.state === undefined || typeof stored.version !== 'number') {
-        throw new UnreadableStoredValue('It is not a saved state with its version.');
+        throw new UnreadableStoredValue(msg`It is not a saved state with its version.`);
       }
       return stored as StorageValue<S>;
     },
@@ -64,25 +80,34 @@ function jsonStorage<S>(): PersistStorage<S> | undefined {
 
 /** A stored value of an older version, brought up to `version` one step at a time. */
 export function migrateStored(value: unknown, from: number, version: number, migrations: PersistedOptions<unknown, unknown>['migrations']): unknown {
-  if (from > version) throw new UnreadableStoredValue(`It was saved by a newer terminal (version ${from}; this one reads up to ${version}).`);
+  if (from > version) {
+    throw new UnreadableStoredValue(msg`It was saved by a newer terminal (version ${from}; this one reads up to ${version}).`);
+  }
   let migrated = value;
   for (let step = from; step < version; step++) {
     const migrate = migrations[step];
-    if (!migrate) throw new UnreadableStoredValue(`It was saved in version ${from}, which this terminal no longer reads.`);
+    if (!migrate) throw new UnreadableStoredValue(msg`It was saved in version ${from}, which this terminal no longer reads.`);
     migrated = migrate(migrated);
   }
   return migrated;
 }
 
-function notify(name: string, what: string, error: unknown): void {
-  const reason = error instanceof UnreadableStoredValue ? error.message : `It could not be loaded (${String(error)}).`;
-  useToastStore.getState().actions.push({
-    id: `stored:${name}`,
-    tone: 'warning',
-    title: `Reset: your saved ${what} could not be read`,
-    detail: reason,
-    timeoutMs: 0,
-  });
+/** The notice's words in the active language: it may be shown after the trader picks another. */
+function noticeWords(what: Words, error: unknown): { title: string; detail: string } {
+  const thing = say(what);
+  const failure = String(error);
+  return {
+    title: t({
+      comment: 'thing: what was saved, e.g. "table layouts", "favorite markets", "settings"',
+      message: `Reset: your saved ${thing} could not be read`,
+    }),
+    detail: error instanceof UnreadableStoredValue ? say(error.reason) : t`It could not be loaded (${failure}).`,
+  };
+}
+
+function notify(name: string, what: Words, error: unknown): void {
+  const words = () => noticeWords(what, error);
+  useToastStore.getState().actions.push({ id: `stored:${name}`, tone: 'warning', ...words(), words, timeoutMs: 0 });
 }
 
 function persistOptions<T, S>(options: PersistedOptions<T, S>, api: StoreApi<T>): PersistOptions<T, S> {

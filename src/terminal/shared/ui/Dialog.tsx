@@ -1,4 +1,6 @@
+import { t } from '@lingui/core/macro';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useLocale } from '../i18n/i18n';
 import './dialog.css';
 
 interface DialogProps {
@@ -13,6 +15,7 @@ interface DialogProps {
  * closes it, and the focus goes back where it was when it opened. Rendered only while open.
  */
 export function Dialog({ title, onClose, children, className }: DialogProps) {
+  useLocale();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -45,7 +48,7 @@ export function Dialog({ title, onClose, children, className }: DialogProps) {
       <header className="modal__head">
         <h2 id={titleId}>{title}</h2>
         <button type="button" className="button button--ghost" onClick={onClose}>
-          Close
+          {t({ message: 'Close', context: 'close a dialog' })}
         </button>
       </header>
       <div className="modal__body">{children}</div>

@@ -1,4 +1,6 @@
+import { t } from '@lingui/core/macro';
 import { useState } from 'react';
+import { useLocale } from '@/terminal/shared/i18n/i18n';
 import { bindingsWith, rebind } from '../model/bindings';
 import { chordOf } from '../model/chord';
 import { Keys } from './Keys';
@@ -12,21 +14,22 @@ interface BindingsEditorProps {
 
 /** Each shortcut with a button to give it a new key; a key another shortcut has is refused with why. */
 export function BindingsEditor({ overrides, onBind, onReset }: BindingsEditorProps) {
+  useLocale();
   const [waiting, setWaiting] = useState<string | null>(null);
   const [note, setNote] = useState('');
   return (
     <fieldset className="bindings">
-      <legend>Keyboard shortcuts</legend>
-      <p className="muted">Choose Change, then press the new key; Escape keeps the old one.</p>
+      <legend>{t`Keyboard shortcuts`}</legend>
+      <p className="muted">{t`Choose Change, then press the new key; Escape keeps the old one.`}</p>
       <ul>
-        {bindingsWith(overrides).map((binding) => (
+        {bindingsWith(overrides).map(({ title, ...binding }) => (
           <li key={binding.command} className="shortcuts__row">
-            <span>{binding.title}</span>
+            <span>{title}</span>
             <Keys keys={binding.keys} />
             <button
               type="button"
               className="button button--ghost"
-              aria-label={waiting === binding.command ? `Press the new key for ${binding.title}` : `Change ${binding.title}`}
+              aria-label={waiting === binding.command ? t`Press the new key for ${title}` : t`Change ${title}`}
               onClick={() => setWaiting(binding.command)}
               onBlur={() => setWaiting((current) => (current === binding.command ? null : current))}
               onKeyDown={(event) => {
@@ -40,10 +43,10 @@ export function BindingsEditor({ overrides, onBind, onReset }: BindingsEditorPro
                 setWaiting(null);
                 if (!result.ok) return setNote(result.reason);
                 onBind(binding.command, keys);
-                setNote(`${binding.title} is now ${keys}.`);
+                setNote(t`${title} is now ${keys}.`);
               }}
             >
-              {waiting === binding.command ? 'Press a key…' : 'Change'}
+              {waiting === binding.command ? t`Press a key…` : t({ message: 'Change', context: 'change a keyboard shortcut' })}
             </button>
           </li>
         ))}
@@ -52,7 +55,7 @@ export function BindingsEditor({ overrides, onBind, onReset }: BindingsEditorPro
         {note}
       </p>
       <button type="button" className="button" onClick={onReset}>
-        Reset all shortcuts
+        {t`Reset all shortcuts`}
       </button>
     </fieldset>
   );

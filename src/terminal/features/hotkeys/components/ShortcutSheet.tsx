@@ -1,4 +1,6 @@
-import { useMemo } from 'react';
+import { t } from '@lingui/core/macro';
+import { useId } from 'react';
+import { useLocale } from '@/terminal/shared/i18n/i18n';
 import { Dialog } from '@/terminal/shared/ui/Dialog';
 import { bindingsWith, type Binding } from '../model/bindings';
 import { useShortcutSheet } from '../sheetStore';
@@ -15,15 +17,20 @@ function byGroup(bindings: readonly Binding[]): [string, Binding[]][] {
 export function ShortcutSheet({ overrides }: { overrides: Readonly<Record<string, string>> }) {
   const open = useShortcutSheet((state) => state.open);
   const hide = useShortcutSheet((state) => state.hide);
-  const groups = useMemo(() => byGroup(bindingsWith(overrides)), [overrides]);
+  useLocale();
+  const headingId = useId();
+  // Not memoised: the titles and groups are words of the active language, and a few dozen are cheap.
+  const groups = byGroup(bindingsWith(overrides));
   if (!open) return null;
   return (
-    <Dialog title="Keyboard shortcuts" onClose={hide} className="shortcuts">
-      <p className="muted">Shortcuts do nothing while you type in a field, except the palette. Sending an order always takes the ticket&apos;s own button or Enter in the ticket.</p>
+    <Dialog title={t`Keyboard shortcuts`} onClose={hide} className="shortcuts">
+      <p className="muted">
+        {t`Shortcuts do nothing while you type in a field, except the palette. Sending an order always takes the ticket's own button or Enter in the ticket.`}
+      </p>
       <div className="shortcuts__groups">
-        {groups.map(([group, bindings]) => (
-          <section key={group} aria-labelledby={`shortcuts-${group}`}>
-            <h3 id={`shortcuts-${group}`}>{group}</h3>
+        {groups.map(([group, bindings], index) => (
+          <section key={group} aria-labelledby={`${headingId}-${index}`}>
+            <h3 id={`${headingId}-${index}`}>{group}</h3>
             <dl>
               {bindings.map((binding) => (
                 <div key={binding.command} className="shortcuts__row">

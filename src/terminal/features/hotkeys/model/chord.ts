@@ -1,3 +1,8 @@
+import { i18n, type MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+// The source language is active before this module says anything, in a test as in the terminal.
+import '@/terminal/shared/i18n/i18n';
+
 /**
  * A key with its modifiers, written the one way bindings store it: "Mod+K", "Alt+3", "?", "B".
  * "Mod" is Ctrl, or ⌘ on a Mac, so one binding serves both.
@@ -44,10 +49,26 @@ export function chordOf(press: KeyPress): Chord | undefined {
 const isMac = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 
 const SHOWN: Record<string, string> = { ArrowUp: '↑', ArrowDown: '↓', ArrowLeft: '←', ArrowRight: '→' };
+/** Keys named in words, as the keyboards of the trader's language print them (Strg for Ctrl in German). */
+const KEY_WORDS: Record<string, MessageDescriptor> = {
+  Ctrl: msg({ message: 'Ctrl', context: 'keyboard key' }),
+  Alt: msg({ message: 'Alt', context: 'keyboard key' }),
+  Shift: msg({ message: 'Shift', context: 'keyboard key' }),
+  Space: msg({ message: 'Space', context: 'keyboard key' }),
+  Enter: msg({ message: 'Enter', context: 'keyboard key' }),
+  Escape: msg({ message: 'Escape', context: 'keyboard key' }),
+  Tab: msg({ message: 'Tab', context: 'keyboard key' }),
+};
+
+function keyShown(part: string): string {
+  const name = part === 'Mod' ? (isMac() ? '⌘' : 'Ctrl') : part;
+  const words = Object.hasOwn(KEY_WORDS, name) ? KEY_WORDS[name] : undefined;
+  return words ? i18n._(words) : (SHOWN[name] ?? name);
+}
 
 /** The keys of a chord as the trader presses them, one <kbd> each: ["Ctrl", "K"]. */
 export function keysOf(chord: Chord): string[] {
   // A chord ending in "+" is the plus key itself.
   const parts = chord.endsWith('++') ? [...chord.slice(0, -2).split('+'), '+'] : chord.split('+');
-  return parts.map((part) => (part === 'Mod' ? (isMac() ? '⌘' : 'Ctrl') : (SHOWN[part] ?? part)));
+  return parts.map(keyShown);
 }

@@ -1,5 +1,7 @@
+import { t } from '@lingui/core/macro';
 import { Command } from 'cmdk';
 import { useMemo, useState } from 'react';
+import { useLocale } from '@/terminal/shared/i18n/i18n';
 import { Dialog } from '@/terminal/shared/ui/Dialog';
 import { rankItems, type PaletteItem } from '../model/items';
 import { usePaletteStore } from '../store';
@@ -15,6 +17,7 @@ interface PaletteProps {
  * move, Enter runs, Escape closes. Loaded on the first Ctrl+K, never with the page.
  */
 export function Palette({ items, onClose }: PaletteProps) {
+  useLocale();
   const [query, setQuery] = useState('');
   const recent = usePaletteStore((state) => state.recent);
   const used = usePaletteStore((state) => state.actions.used);
@@ -28,8 +31,8 @@ export function Palette({ items, onClose }: PaletteProps) {
     item.run();
   };
   return (
-    <Dialog title="Command palette" onClose={onClose} className="palette">
-      <Command label="Search markets and commands" shouldFilter={false} value={value} onValueChange={setSelected} loop>
+    <Dialog title={t`Command palette`} onClose={onClose} className="palette">
+      <Command label={t`Search markets and commands`} shouldFilter={false} value={value} onValueChange={setSelected} loop>
         <Command.Input
           autoFocus
           value={query}
@@ -37,11 +40,11 @@ export function Palette({ items, onClose }: PaletteProps) {
             setQuery(text);
             setSelected('');
           }}
-          placeholder="A market (BTC) or a command (buy, ladder, theme)…"
+          placeholder={t`A market (BTC) or a command (buy, ladder, theme)…`}
           className="input palette__input"
         />
-        <Command.List className="palette__list" label="Matches">
-          <Command.Empty className="muted palette__empty">Nothing matches “{query}”.</Command.Empty>
+        <Command.List className="palette__list" label={t`Matches`}>
+          <Command.Empty className="muted palette__empty">{t`Nothing matches “${query}”.`}</Command.Empty>
           {ranked.map((item) => (
             <Command.Item key={item.id} value={item.id} onSelect={() => pick(item)} className="palette__item">
               <span>{item.title}</span>

@@ -1,7 +1,10 @@
+import { t } from '@lingui/core/macro';
 import { useState } from 'react';
 import { askForNotifications } from '../model/outcomeSignals';
 import { readSettingsFile, settingsFile } from '../model/settings';
 import { currentSettings, useSettingsActions, useSettingsStore } from '../store';
+// The source language is active before this module says anything, in a test as in the terminal.
+import '@/terminal/shared/i18n/i18n';
 
 /** Saves a text as a file the browser downloads. */
 function download(name: string, text: string): void {
@@ -28,20 +31,22 @@ export function useSettingsPanel() {
       if (!on) return actions.change({ notifications: false });
       const allowed = await askForNotifications();
       actions.change({ notifications: allowed });
-      if (!allowed) setFileNote({ tone: 'error', text: 'The browser does not allow notifications for this page.' });
+      if (!allowed) setFileNote({ tone: 'error', text: t`The browser does not allow notifications for this page.` });
     },
     exportFile: () => {
-      download('perp-terminal-settings.json', settingsFile(currentSettings()));
-      setFileNote({ tone: 'ok', text: 'Settings saved to perp-terminal-settings.json.' });
+      const fileName = 'perp-terminal-settings.json';
+      download(fileName, settingsFile(currentSettings()));
+      setFileNote({ tone: 'ok', text: t`Settings saved to ${fileName}.` });
     },
     importFile: async (file: File) => {
       const read = readSettingsFile(await file.text());
-      if (read.ok) actions.replace(read.settings);
-      setFileNote(
-        read.ok
-          ? { tone: 'ok', text: `Settings read from ${file.name}.` }
-          : { tone: 'error', text: `${file.name} was not read, nothing changed: ${read.reason}` },
-      );
+      const fileName = file.name;
+      if (read.ok) {
+        actions.replace(read.settings);
+        return setFileNote({ tone: 'ok', text: t`Settings read from ${fileName}.` });
+      }
+      const reason = read.reason;
+      setFileNote({ tone: 'error', text: t`${fileName} was not read, nothing changed: ${reason}` });
     },
     fileNote,
   };

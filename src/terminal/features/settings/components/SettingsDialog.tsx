@@ -1,4 +1,6 @@
+import { t } from '@lingui/core/macro';
 import type { ReactNode } from 'react';
+import { useLocale } from '@/terminal/shared/i18n/i18n';
 import { Dialog } from '@/terminal/shared/ui/Dialog';
 import { Segmented } from '@/terminal/shared/ui/Segmented';
 import { useSettingsDialog } from '../dialogStore';
@@ -7,32 +9,33 @@ import { LOCALES } from '@/terminal/shared/i18n/locales';
 import { resolveLanguage } from '../useLanguage';
 import { useSettingsPanel } from './SettingsDialog.script';
 
-const themes: { value: Theme; label: string }[] = [
-  { value: 'system', label: 'System' },
-  { value: 'light', label: 'Light' },
-  { value: 'dark', label: 'Dark' },
-  { value: 'contrast', label: 'High contrast' },
+// The option lists are functions: their words are read at render, in the language of the moment.
+const themes = (): { value: Theme; label: string }[] => [
+  { value: 'system', label: t({ message: 'System', context: 'theme that follows the operating system' }) },
+  { value: 'light', label: t({ message: 'Light', context: 'theme' }) },
+  { value: 'dark', label: t({ message: 'Dark', context: 'theme' }) },
+  { value: 'contrast', label: t`High contrast` },
 ];
-const upDowns: { value: UpDown; label: string }[] = [
-  { value: 'green-up', label: 'Green up, red down' },
-  { value: 'red-up', label: 'Red up, green down' },
-  { value: 'blue-orange', label: 'Blue up, orange down' },
+const upDowns = (): { value: UpDown; label: string }[] => [
+  { value: 'green-up', label: t`Green up, red down` },
+  { value: 'red-up', label: t`Red up, green down` },
+  { value: 'blue-orange', label: t`Blue up, orange down` },
 ];
-const densities: { value: Density; label: string }[] = [
-  { value: 'comfortable', label: 'Comfortable' },
-  { value: 'compact', label: 'Compact' },
+const densities = (): { value: Density; label: string }[] => [
+  { value: 'comfortable', label: t({ message: 'Comfortable', context: 'row density' }) },
+  { value: 'compact', label: t({ message: 'Compact', context: 'row density' }) },
 ];
-const motions: { value: Motion; label: string }[] = [
-  { value: 'system', label: 'As the system' },
-  { value: 'reduced', label: 'Reduced (no flashes)' },
-  { value: 'full', label: 'Full' },
+const motions = (): { value: Motion; label: string }[] => [
+  { value: 'system', label: t`As the system` },
+  { value: 'reduced', label: t`Reduced (no flashes)` },
+  { value: 'full', label: t({ message: 'Full', context: 'animations: all of them' }) },
 ];
 
 const browserLanguageName = () => LOCALES.find((locale) => locale.id === resolveLanguage('auto'))?.name ?? 'English';
 
-const sizeUnits: { value: SizeUnit; label: string }[] = [
-  { value: 'base', label: 'Base quantity' },
-  { value: 'usd', label: 'USD notional' },
+const sizeUnits = (): { value: SizeUnit; label: string }[] => [
+  { value: 'base', label: t`Base quantity` },
+  { value: 'usd', label: t`USD notional` },
 ];
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -48,23 +51,26 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 export function SettingsDialog({ keyboard }: { keyboard?: ReactNode }) {
   const open = useSettingsDialog((state) => state.open);
   const hide = useSettingsDialog((state) => state.hide);
+  useLocale();
   return open ? (
-    <Dialog title="Settings" onClose={hide} className="settings">
+    <Dialog title={t`Settings`} onClose={hide} className="settings">
       <SettingsBody keyboard={keyboard} />
     </Dialog>
   ) : null;
 }
 
 function SettingsBody({ keyboard }: { keyboard?: ReactNode }) {
+  useLocale();
   const panel = useSettingsPanel();
   const { settings, change } = panel;
+  const browserLanguage = browserLanguageName();
   return (
     <>
-      <Section title="Language">
+      <Section title={t`Language`}>
         <label className="modal__row">
-          Language
+          {t`Language`}
           <select value={settings.language} onChange={(event) => change({ language: event.target.value as Language })}>
-            <option value="auto">As the browser ({browserLanguageName()})</option>
+            <option value="auto">{t`As the browser (${browserLanguage})`}</option>
             {LOCALES.map((locale) => (
               <option key={locale.id} value={locale.id} lang={locale.id}>
                 {locale.name}
@@ -73,26 +79,25 @@ function SettingsBody({ keyboard }: { keyboard?: ReactNode }) {
           </select>
         </label>
       </Section>
-      <Section title="Appearance">
-        <Segmented label="Theme" value={settings.theme} options={themes} onChange={(theme) => change({ theme })} />
-        <Segmented label="Up and down colours" value={settings.upDown} options={upDowns} onChange={(upDown) => change({ upDown })} />
-        <Segmented label="Density" value={settings.density} options={densities} onChange={(density) => change({ density })} />
-        <Segmented label="Motion" value={settings.motion} options={motions} onChange={(motion) => change({ motion })} />
+      <Section title={t`Appearance`}>
+        <Segmented label={t`Theme`} value={settings.theme} options={themes()} onChange={(theme) => change({ theme })} />
+        <Segmented label={t`Up and down colours`} value={settings.upDown} options={upDowns()} onChange={(upDown) => change({ upDown })} />
+        <Segmented label={t`Density`} value={settings.density} options={densities()} onChange={(density) => change({ density })} />
+        <Segmented label={t`Motion`} value={settings.motion} options={motions()} onChange={(motion) => change({ motion })} />
       </Section>
-      <Section title="Ticket">
-        <Segmented label="Order size in" value={settings.sizeUnit} options={sizeUnits} onChange={(sizeUnit) => change({ sizeUnit })} />
+      <Section title={t({ message: 'Ticket', context: 'the order ticket' })}>
+        <Segmented label={t`Order size in`} value={settings.sizeUnit} options={sizeUnits()} onChange={(sizeUnit) => change({ sizeUnit })} />
         <p className="muted">
-          In USD, the ticket sends the base quantity the USD buys at the limit price (the mark for a market order), rounded
-          down to the step. Ladders and pasted orders stay in base quantity.
+          {t`In USD, the ticket sends the base quantity the USD buys at the limit price (the mark for a market order), rounded down to the step. Ladders and pasted orders stay in base quantity.`}
         </p>
       </Section>
-      <Section title="Outcomes">
+      <Section title={t`Outcomes`}>
         <label className="modal__row">
           <input type="checkbox" checked={settings.sound.on} onChange={(event) => panel.setSound(event.target.checked)} />
-          Sound on a placed or refused ticket
+          {t`Sound on a placed or refused ticket`}
         </label>
         <label className="modal__row">
-          Volume
+          {t`Volume`}
           <input
             type="range"
             min={0}
@@ -105,17 +110,17 @@ function SettingsBody({ keyboard }: { keyboard?: ReactNode }) {
         </label>
         <label className="modal__row">
           <input type="checkbox" checked={settings.notifications} onChange={(event) => void panel.setNotifications(event.target.checked)} />
-          Desktop notification when the terminal is in the background
+          {t`Desktop notification when the terminal is in the background`}
         </label>
       </Section>
       {keyboard}
-      <Section title="Settings file">
+      <Section title={t`Settings file`}>
         <div className="modal__row">
           <button type="button" className="button" onClick={panel.exportFile}>
-            Export settings
+            {t`Export settings`}
           </button>
           <label className="button">
-            Import settings
+            {t`Import settings`}
             <input
               type="file"
               accept="application/json,.json"

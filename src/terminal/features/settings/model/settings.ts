@@ -1,7 +1,10 @@
+import { t } from '@lingui/core/macro';
 import * as z from 'zod/mini';
 import { describeIssues } from '@/interface';
 import { LOCALE_IDS } from '@/terminal/shared/i18n/locales';
 import { migrateStored, UnreadableStoredValue } from '@/terminal/shared/persist/persistedStore';
+// The source language is active before this module says anything, in a test as in the terminal.
+import '@/terminal/shared/i18n/i18n';
 
 export const SETTINGS_STORAGE_KEY = 'perp-terminal.settings';
 export const SETTINGS_VERSION = 2;
@@ -76,10 +79,13 @@ export function readSettingsFile(text: string): ReadSettings {
   try {
     json = JSON.parse(text);
   } catch {
-    return { ok: false, reason: 'The file is not JSON.' };
+    return { ok: false, reason: t`The file is not JSON.` };
   }
   const file = fileSchema.safeParse(json);
-  if (!file.success) return { ok: false, reason: `Not a settings file: ${describeIssues(file.error)}` };
+  if (!file.success) {
+    const issues = describeIssues(file.error);
+    return { ok: false, reason: t`Not a settings file: ${issues}` };
+  }
   try {
     const migrated = migrateStored(file.data.settings, file.data.version, SETTINGS_VERSION, settingsMigrations);
     const checked = settingsSchema.safeParse(migrated);

@@ -9,10 +9,14 @@ import {
   type SerializedDockview,
 } from 'dockview-react';
 import 'dockview-react/dist/styles/dockview.css';
+import { t } from '@lingui/core/macro';
 import { createContext, use, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useLocale } from '@/terminal/shared/i18n/i18n';
 import { useToastStore } from '@/terminal/shared/ui/toast/toastStore';
+import { say } from '@/terminal/shared/words';
 import { useDeskStore } from '../deskStore';
 import type { DockLayout } from '../model/dockLayout';
+import { workspaceName } from '../model/presets';
 import { layoutToOpen, reportDropped } from '../open';
 import { useOpenedCount, useWorkspaceStore } from '../store';
 import type { PanelRegistry } from '../types';
@@ -37,9 +41,11 @@ function DockPanel({ api }: IDockviewPanelProps) {
  * tabs. The mark is for the pointer only: a button inside a tab would nest one control in another.
  */
 function DockTab({ api }: IDockviewPanelHeaderProps) {
+  useLocale();
   const entry = use(PanelsContext)[api.id];
   const state = entry?.useHeader();
-  const title = api.title ?? api.id;
+  // The registry's title follows the language; the one stored in the layout is as it was saved.
+  const title = entry ? say(entry.title) : (api.title ?? api.id);
   const name = state?.text ? `${title} ${state.text}` : title;
   const ref = useRef<HTMLSpanElement>(null);
   // The library names the tab element (ours is inside it) by the title alone.
@@ -57,7 +63,7 @@ function DockTab({ api }: IDockviewPanelHeaderProps) {
       <span
         className="dock-tab__close"
         aria-hidden="true"
-        title={`Close ${title} (or Delete on its tab; re-open from Layout)`}
+        title={t`Close ${title} (or Delete on its tab; re-open from Layout)`}
         onPointerDown={(event) => event.stopPropagation()}
         onClick={(event) => {
           event.stopPropagation();
@@ -72,6 +78,7 @@ function DockTab({ api }: IDockviewPanelHeaderProps) {
 
 /** Maximise a group over the whole dock, and back. */
 function GroupActions({ api, containerApi }: IDockviewHeaderActionsProps) {
+  useLocale();
   const [maximised, setMaximised] = useState(() => api.isMaximized());
   useEffect(() => {
     const listener = containerApi.onDidMaximizedGroupChange(() => setMaximised(api.isMaximized()));
@@ -81,9 +88,9 @@ function GroupActions({ api, containerApi }: IDockviewHeaderActionsProps) {
     <button
       type="button"
       className="dock-action"
-      aria-label={maximised ? 'Restore' : 'Maximise'}
+      aria-label={maximised ? t({ message: 'Restore', context: 'un-maximise a group of panels' }) : t`Maximise`}
       aria-pressed={maximised}
-      title={maximised ? 'Restore the layout' : 'Maximise this group'}
+      title={maximised ? t`Restore the layout` : t`Maximise this group`}
       onClick={() => (maximised ? api.exitMaximized() : api.maximize())}
     >
       {maximised ? '⤡' : '⤢'}
@@ -106,17 +113,18 @@ function useDockLayout(api: DockviewApi | undefined, known: ReadonlySet<string>)
     } catch (error) {
       const fallback = layoutToOpen('trade', undefined, known).layout;
       api.fromJSON(toDock(fallback));
+      const [name, trade] = [workspaceName(active, workspace), workspaceName('trade', workspaces.trade)];
       useToastStore.getState().actions.push({
         id: `workspace-broken:${active}`,
         tone: 'warning',
-        title: `Layout “${workspace?.name ?? active}” could not be opened; Trade is shown`,
+        title: t`Layout “${name}” could not be opened; ${trade} is shown`,
         detail: String(error),
         timeoutMs: 0,
       });
     } finally {
       loading.current = false;
     }
-    reportDropped(workspace?.name ?? active, open.dropped);
+    reportDropped(workspaceName(active, workspace), open.dropped);
     if (open.dropped.length > 0) actions.keep(fromDock(api));
     useDeskStore.getState().actions.show(api.panels.map((panel) => panel.id));
   }, [api, opened, known]);
@@ -153,7 +161,7 @@ export default function DockDesk({ panels }: { panels: PanelRegistry }) {
         const existing = api.getPanel(id);
         if (existing) return existing.api.setActive();
         const entry = panels[id];
-        if (entry) api.addPanel({ id, component: id, title: entry.title, position: { direction: 'right' } });
+        if (entry) api.addPanel({ id, component: id, title: say(entry.title), position: { direction: 'right' } });
       },
       close(id) {
         api.getPanel(id)?.api.close();

@@ -1,7 +1,10 @@
+import { t } from '@lingui/core/macro';
 import { useRef, useState, type ChangeEvent } from 'react';
+import { useLocale } from '@/terminal/shared/i18n/i18n';
 import { useToastStore } from '@/terminal/shared/ui/toast/toastStore';
+import { say } from '@/terminal/shared/words';
 import { useDockControls, useShownPanels } from '../deskStore';
-import { isPresetId } from '../model/presets';
+import { isPresetId, workspaceName } from '../model/presets';
 import { readWorkspaceFile, workspaceFile, workspaceFileName } from '../model/workspaceFile';
 import { layoutOf, useActiveWorkspaceId, useWorkspaceActions, useWorkspaces } from '../store';
 import type { PanelRegistry } from '../types';
@@ -23,14 +26,17 @@ function useImport(saveAs: (name: string, layout: ReturnType<typeof layoutOf>) =
     event.target.value = '';
     if (!file) return;
     const read = readWorkspaceFile(await file.text());
-    if (!read.ok) return notify('error', `${file.name} was not imported`, read.problem);
-    saveAs(read.file.name, read.file.layout);
-    notify('success', `Imported “${read.file.name}”`);
+    const fileName = file.name;
+    if (!read.ok) return notify('error', t`${fileName} was not imported`, read.problem);
+    const name = read.file.name;
+    saveAs(name, read.file.layout);
+    notify('success', t`Imported “${name}”`);
   };
 }
 
 /** The Layout control: switch workspaces, save as, rename, delete, reset, panels, export and import. */
 export function LayoutMenu({ panels }: { panels: PanelRegistry }) {
+  useLocale();
   const active = useActiveWorkspaceId();
   const workspaces = useWorkspaces();
   const actions = useWorkspaceActions();
@@ -41,53 +47,56 @@ export function LayoutMenu({ panels }: { panels: PanelRegistry }) {
   const current = workspaces[active];
   const onImport = useImport(actions.saveAs);
   const snapshot = () => dock?.snapshot() ?? layoutOf(active, current);
+  const shownName = workspaceName(active, current);
+  // A copy is named in the trader's language; the file keeps the name as stored.
+  const copyName = current ? t`${shownName} copy` : t`My copy`;
   return (
     <details className="layout-menu">
-      <summary className="button layout-menu__summary">Layout: {current?.name ?? active}</summary>
-      <div className="layout-menu__body" role="group" aria-label="Layout">
-        <div role="radiogroup" aria-label="Workspaces" className="layout-menu__list">
+      <summary className="button layout-menu__summary">{t`Layout: ${shownName}`}</summary>
+      <div className="layout-menu__body" role="group" aria-label={t({ message: 'Layout', context: 'arrangement of panels' })}>
+        <div role="radiogroup" aria-label={t({ message: 'Workspaces', context: 'saved arrangements of panels' })} className="layout-menu__list">
           {Object.entries(workspaces).map(([id, workspace]) => (
             <label key={id} className="layout-menu__item">
               <input type="radio" name="workspace" checked={id === active} onChange={() => actions.switchTo(id)} />
-              {workspace.name}
+              {workspaceName(id, workspace)}
             </label>
           ))}
         </div>
         <label className="layout-menu__field">
-          Name
-          <input className="input" value={name} onChange={(event) => setName(event.target.value)} placeholder={current?.name} />
+          {t({ message: 'Name', context: 'name of a workspace' })}
+          <input className="input" value={name} onChange={(event) => setName(event.target.value)} placeholder={shownName} />
         </label>
         <div className="layout-menu__row">
-          <button type="button" className="button" onClick={() => actions.saveAs(name || `${current?.name ?? 'My'} copy`, snapshot())}>
-            Save as
+          <button type="button" className="button" onClick={() => actions.saveAs(name || copyName, snapshot())}>
+            {t`Save as`}
           </button>
           <button type="button" className="button" disabled={!name.trim()} onClick={() => actions.rename(active, name)}>
-            Rename
+            {t`Rename`}
           </button>
           <button type="button" className="button" disabled={isPresetId(active)} onClick={() => actions.remove(active)}>
-            Delete
+            {t({ message: 'Delete', context: 'delete a workspace' })}
           </button>
           <button type="button" className="button" onClick={() => actions.reset(active)}>
-            Reset
+            {t({ message: 'Reset', context: 'reset a workspace to its saved layout' })}
           </button>
         </div>
         <fieldset className="layout-menu__panels" disabled={!dock}>
-          <legend>Panels</legend>
+          <legend>{t({ message: 'Panels', context: 'the panels of the layout' })}</legend>
           {Object.entries(panels).map(([id, entry]) => (
             <label key={id} className="layout-menu__item">
               <input type="checkbox" checked={shown.includes(id)} onChange={(event) => (event.target.checked ? dock?.open(id) : dock?.close(id))} />
-              {entry.title}
+              {say(entry.title)}
             </label>
           ))}
         </fieldset>
         <div className="layout-menu__row">
           <button type="button" className="button" onClick={() => download(workspaceFileName(current?.name ?? active), JSON.stringify(workspaceFile(current?.name ?? active, snapshot()), null, 2))}>
-            Export
+            {t({ message: 'Export', context: 'export a workspace file' })}
           </button>
           <button type="button" className="button" onClick={() => fileRef.current?.click()}>
-            Import
+            {t({ message: 'Import', context: 'import a workspace file' })}
           </button>
-          <input ref={fileRef} type="file" accept="application/json,.json" aria-label="Import a workspace file" hidden onChange={(event) => void onImport(event)} />
+          <input ref={fileRef} type="file" accept="application/json,.json" aria-label={t`Import a workspace file`} hidden onChange={(event) => void onImport(event)} />
         </div>
       </div>
     </details>

@@ -1,25 +1,27 @@
+import { t } from '@lingui/core/macro';
 import type { ReactNode } from 'react';
+import { useLocale } from '@/terminal/shared/i18n/i18n';
+import { panelTitle } from '../model/presets';
 import { usePhoneStore, type PhoneTab } from '../phoneStore';
 import type { PanelRegistry } from '../types';
 import { PanelSlot } from './PanelSlot';
 
-const TABS: readonly { id: PhoneTab | 'trade'; title: string }[] = [
-  { id: 'markets', title: 'Markets' },
-  { id: 'chart', title: 'Chart' },
-  { id: 'trade', title: 'Trade' },
-  { id: 'orders', title: 'Orders' },
-  { id: 'account', title: 'Account' },
-];
+const TABS: readonly (PhoneTab | 'trade')[] = ['markets', 'chart', 'trade', 'orders', 'account'];
+
+/** A tab's words, read at render: a panel's title, and Trade for the ticket sheet. */
+const tabTitle = (id: PhoneTab | 'trade') =>
+  id === 'trade' ? t({ message: 'Trade', context: 'phone tab that opens the order ticket' }) : (panelTitle(id) ?? id);
 
 /** The phone: one panel at a time under a bottom tab bar, the ticket as a full-height sheet. */
 export function PhoneDesk({ panels, tradeBar }: { panels: PanelRegistry; tradeBar: ReactNode }) {
+  useLocale();
   const { tab, sheet, set } = usePhoneStore();
-  const tabs = TABS.filter((entry) => entry.id === 'trade' || panels[entry.id]);
+  const tabs = TABS.filter((id) => id === 'trade' || panels[id]).map((id) => ({ id, title: tabTitle(id) }));
   return (
     <div className="phone">
       <div className="phone__view">{panels[tab] ? <PanelSlot id={tab} /> : <PanelSlot id="markets" />}</div>
       {tab === 'markets' && !sheet ? tradeBar : null}
-      <nav className="phone__tabs" aria-label="Panels">
+      <nav className="phone__tabs" aria-label={t({ message: 'Panels', context: 'the panels of the layout' })}>
         {tabs.map((entry) => {
           const on = entry.id === 'trade' ? sheet : !sheet && entry.id === tab;
           return (
@@ -36,10 +38,10 @@ export function PhoneDesk({ panels, tradeBar }: { panels: PanelRegistry; tradeBa
         })}
       </nav>
       {sheet ? (
-        <div className="phone__sheet" role="dialog" aria-label="Ticket sheet">
+        <div className="phone__sheet" role="dialog" aria-label={t`Ticket sheet`}>
           <div className="phone__sheet-head">
             <button type="button" className="button phone__close" onClick={() => set({ sheet: false })}>
-              Close
+              {t({ message: 'Close', context: 'close a dialog' })}
             </button>
           </div>
           <PanelSlot id="ticket" className="panel-slot phone__sheet-body" />

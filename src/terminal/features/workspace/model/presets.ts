@@ -1,6 +1,13 @@
+import { i18n, type MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { DockLayout, GridNode } from './dockLayout';
+// The source language is active before this module says anything, in a test as in the terminal.
+import '@/terminal/shared/i18n/i18n';
 
-/** The panels the terminal has, and what their tabs say. */
+/**
+ * The panels the terminal has, and the titles their layouts are written with (the docking
+ * library's JSON keeps them); on screen a panel is called by panelTitle, in the trader's language.
+ */
 export const PANEL_TITLES = {
   markets: 'Markets',
   chart: 'Chart',
@@ -9,6 +16,18 @@ export const PANEL_TITLES = {
   account: 'Account',
 } as const satisfies Record<string, string>;
 export type PanelId = keyof typeof PANEL_TITLES;
+
+const PANEL_WORDS: Record<PanelId, MessageDescriptor> = {
+  markets: msg({ message: 'Markets', context: 'panel' }),
+  chart: msg({ message: 'Chart', context: 'panel' }),
+  ticket: msg({ message: 'Ticket', context: 'panel: the order ticket' }),
+  orders: msg({ message: 'Orders', context: 'panel' }),
+  account: msg({ message: 'Account', context: 'panel' }),
+};
+
+/** A panel's title in the active language; undefined for a panel this terminal does not have. */
+export const panelTitle = (id: string): string | undefined =>
+  Object.hasOwn(PANEL_WORDS, id) ? i18n._(PANEL_WORDS[id as PanelId]) : undefined;
 
 /**
  * A preset written as a trader would draw it: rows and columns of shares (weights), down to stacks
@@ -99,3 +118,18 @@ export const isPresetId = (id: string): id is PresetId => Object.hasOwn(PRESETS,
 export const DEFAULT_WORKSPACE: PresetId = 'trade';
 
 export const presetLayout = (id: PresetId): DockLayout => dockLayoutOf(PRESETS[id].arrangement);
+
+const PRESET_WORDS: Record<PresetId, MessageDescriptor> = {
+  trade: msg({ message: 'Trade', context: 'name of a workspace layout' }),
+  batch: msg({ message: 'Batch', context: 'name of a workspace layout: many orders at once' }),
+  watch: msg({ message: 'Watch', context: 'name of a workspace layout: watching markets' }),
+};
+
+/**
+ * What a workspace is called on screen: a preset the trader has not renamed speaks the active
+ * language (its stored name is the English one it was made with); any other name is the trader's.
+ */
+export function workspaceName(id: string, workspace: { name: string } | undefined): string {
+  if (isPresetId(id) && (workspace === undefined || workspace.name === PRESETS[id].name)) return i18n._(PRESET_WORDS[id]);
+  return workspace?.name ?? id;
+}

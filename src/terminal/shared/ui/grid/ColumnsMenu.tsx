@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { useLocale } from '../../i18n/i18n';
 import type { TableLayout } from './layout';
 import { moveColumn } from './layout';
 import './columnsMenu.css';
@@ -15,14 +17,15 @@ interface ColumnsMenuProps {
  * header does the same reordering for those who have one.
  */
 export function ColumnsMenu({ label, columns, layout, onChange, onReset }: ColumnsMenuProps) {
+  useLocale();
   const byId = new Map(columns.map((column) => [column.id, column]));
   const hidden = new Set(layout.hidden);
   return (
     <details className="menu">
-      <summary className="button button--ghost" aria-label={`Columns of ${label}`}>
-        Columns
+      <summary className="button button--ghost" aria-label={t`Columns of ${label}`}>
+        {t({ message: 'Columns', context: 'table columns menu' })}
       </summary>
-      <div className="menu__panel" role="group" aria-label={`Columns of ${label}`}>
+      <div className="menu__panel" role="group" aria-label={t`Columns of ${label}`}>
         <ul className="menu__list">
           {layout.order.map((id, index) => {
             const column = byId.get(id);
@@ -48,7 +51,7 @@ export function ColumnsMenu({ label, columns, layout, onChange, onReset }: Colum
                   <button
                     type="button"
                     className="button button--icon"
-                    aria-label={`Move ${title} left`}
+                    aria-label={t`Move ${title} left`}
                     disabled={index === 0}
                     onClick={() => onChange({ ...layout, order: moveColumn(layout.order, id, -1) })}
                   >
@@ -57,7 +60,7 @@ export function ColumnsMenu({ label, columns, layout, onChange, onReset }: Colum
                   <button
                     type="button"
                     className="button button--icon"
-                    aria-label={`Move ${title} right`}
+                    aria-label={t`Move ${title} right`}
                     disabled={index === layout.order.length - 1}
                     onClick={() => onChange({ ...layout, order: moveColumn(layout.order, id, 1) })}
                   >
@@ -69,7 +72,7 @@ export function ColumnsMenu({ label, columns, layout, onChange, onReset }: Colum
           })}
         </ul>
         <button type="button" className="button" onClick={onReset}>
-          Reset layout
+          {t`Reset layout`}
         </button>
       </div>
     </details>

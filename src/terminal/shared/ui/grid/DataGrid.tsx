@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { RowData } from '@tanstack/react-table';
 import { useId, useMemo, type ReactNode } from 'react';
 import type { GridColumn } from './columns';
@@ -11,6 +13,7 @@ import './grid.css';
 import { useGridViewport, useRowCells } from './useGridViewport.script';
 import { useHeldOrder, useHoldReason } from './useHeldOrder.script';
 import { useGridRowHeight } from './rowHeight';
+import { useLocale } from '../../i18n/i18n';
 
 export type { GridColumn } from './columns';
 
@@ -38,7 +41,11 @@ export interface DataGridProps<T extends RowData> {
   onRowKey?: RowKeyHandler<T>;
 }
 
-const HOLD_NOTE = { pointer: 'Order paused while you point', focus: 'Order paused while a row has focus' } as const;
+/** "Order" is the rows' order in the table, not a trading order. */
+const HOLD_NOTE = {
+  pointer: msg({ message: 'Order paused while you point', context: 'the order of table rows' }),
+  focus: msg({ message: 'Order paused while a row has focus', context: 'the order of table rows' }),
+} as const;
 
 /**
  * The terminal's table: sortable, resizable, reorderable (drag a header, or the Columns menu), with
@@ -47,6 +54,7 @@ const HOLD_NOTE = { pointer: 'Order paused while you point', focus: 'Order pause
  */
 export function DataGrid<T extends RowData>(props: DataGridProps<T>) {
   const { tableId, label, columns, rows, rowId, pinnedIds, selectedId, onActivate, rowData, empty, stale, toolbar } = props;
+  useLocale();
   const densityRowHeight = useGridRowHeight();
   const rowHeight = props.rowHeight ?? densityRowHeight;
   const { layout, commit, resetLayout } = useGridLayout(tableId, columns, props.defaultSort);
@@ -62,7 +70,7 @@ export function DataGrid<T extends RowData>(props: DataGridProps<T>) {
   const { activate, onRowKey, focusedId, onRowFocus } = useGridKeyboard(ordered, onActivate, virtualizer, scrollRef, props.onRowKey);
   const rendered = virtualItems.map((item) => ordered[item.index]?.id);
   const tabStop = focusedId !== undefined && rendered.includes(focusedId) ? focusedId : rendered[0];
-  const holdNote = hold.reason && layout.sort ? HOLD_NOTE[hold.reason] : '';
+  const holdNote = hold.reason && layout.sort ? i18n._(HOLD_NOTE[hold.reason]) : '';
 
   return (
     <div className={`datagrid ${stale ? 'datagrid--stale' : ''}`}>

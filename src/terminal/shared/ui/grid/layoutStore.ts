@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro';
 import * as z from 'zod/mini';
 import { create } from 'zustand';
 import { persisted } from '@/terminal/shared/persist/persistedStore';
@@ -41,7 +42,7 @@ export const useLayoutStore = create<LayoutState>()(
     }),
     {
       name: LAYOUT_STORAGE_KEY,
-      what: 'table layouts',
+      what: msg`table layouts`,
       version: 1,
       // Version 0 had the same shape; it was stored before versions were checked.
       migrations: { 0: (older) => older },

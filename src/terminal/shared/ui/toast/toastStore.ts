@@ -8,6 +8,11 @@ export interface Toast {
   tone: ToastTone;
   title: string;
   detail?: string;
+  /**
+   * The title and detail again, in the language active now: for a toast pushed before the trader's
+   * language was loaded (a saved value read at start), or kept while they switch.
+   */
+  words?: () => { title: string; detail?: string };
   /** ms; 0 keeps it until dismissed. */
   timeoutMs: number;
 }
