@@ -46,6 +46,34 @@ const overlapping = (page: Page) =>
     return pairs;
   });
 
+/** Words of three letters or more on screen (text, labels, titles, placeholders) in no catalogue and not from the service. */
+const englishLeft = (page: Page) =>
+  page.evaluate(async () => {
+        // The service's own words are shown as it sent them: the config's titles and fields, the symbols.
+        const allowed = new Set<string>(['Perp', 'Terminal', 'TradingView', 'Charting', 'Ctrl', 'Alt', 'Shift', 'Enter', 'Esc', 'Escape', 'Tab', 'Cmd', 'USD', 'CSV', 'JSON']);
+        const collect = (value: unknown): void => {
+          if (typeof value === 'string') for (const word of value.match(/[A-Za-z]+/g) ?? []) allowed.add(word);
+          else if (value && typeof value === 'object') Object.values(value).forEach(collect);
+        };
+        collect(await (await fetch('/v1/tv/config')).json());
+        collect(await (await fetch('/v1/public/futures')).json());
+        const texts: string[] = [];
+        const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const parent = node.parentElement;
+          if (parent && parent.closest('kbd, script, style, [aria-hidden="true"]') === null && parent.getClientRects().length > 0) texts.push(node.textContent ?? '');
+        }
+        for (const element of document.querySelectorAll('[aria-label], [title], [placeholder]')) {
+          for (const name of ['aria-label', 'title', 'placeholder']) texts.push(element.getAttribute(name) ?? '');
+        }
+        const english = new Set<string>();
+        for (const text of texts) {
+          // A pseudo-localised word is accented; a plain word of three letters or more was left out.
+          for (const word of text.match(/(?<![\p{L}])[A-Za-z]{3,}(?![\p{L}])/gu) ?? []) if (!allowed.has(word)) english.add(word);
+        }
+        return [...english].sort();
+      });
+
 describe('languages, in Chromium', () => {
   for (const [width, height] of [
     [1440, 900],
@@ -93,6 +121,29 @@ describe('languages, in Chromium', () => {
       await page.reload();
       await page.locator('tr[data-symbol="PERP_BTC_USDC"]').first().waitFor();
       await expect.poll(() => root(page)).toEqual({ lang: 'en', dir: 'ltr' });
+      expect(errors).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('the pseudo-locale finds no English left on screen: every word is from a catalogue or the service', async () => {
+    const { page, errors } = await openIn('en-US');
+    try {
+      await page.goto(`${new URL(app.loginUrl).origin}/?lang=pseudo`);
+      await page.locator('tr[data-symbol="PERP_BTC_USDC"]').first().waitFor();
+      await page.waitForFunction(() => document.querySelectorAll('.dock--first, [aria-busy="true"]').length === 0);
+      await expect.poll(() => root(page)).toEqual({ lang: 'en-XA', dir: 'ltr' });
+      expect(await englishLeft(page)).toEqual([]);
+      // The dialogs too: the settings (Ctrl+,) and the shortcut sheet (?).
+      await page.keyboard.press('Control+,');
+      await page.getByRole('dialog').waitFor();
+      expect(await englishLeft(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'hidden' });
+      await page.keyboard.press('?');
+      await page.getByRole('dialog').waitFor();
+      expect(await englishLeft(page)).toEqual([]);
       expect(errors).toEqual([]);
     } finally {
       await page.context().close();

@@ -98,6 +98,23 @@ function GroupActions({ api, containerApi }: IDockviewHeaderActionsProps) {
   );
 }
 
+/**
+ * The library names a group's region and a tab by the title in the layout, which is stored in the
+ * language it was saved in: each panel takes its title in the trader's language, again on a switch.
+ */
+function useTitlesInLanguage(api: DockviewApi | undefined, panels: PanelRegistry) {
+  const locale = useLocale();
+  const opened = useOpenedCount();
+  useEffect(() => {
+    if (!api) return;
+    for (const panel of api.panels) {
+      const entry = panels[panel.id];
+      const title = entry ? say(entry.title) : undefined;
+      if (title && panel.api.title !== title) panel.api.setTitle(title);
+    }
+  }, [api, panels, locale, opened]);
+}
+
 /** Loads the active workspace's layout, and keeps what the trader does to it. */
 function useDockLayout(api: DockviewApi | undefined, known: ReadonlySet<string>) {
   const opened = useOpenedCount();
@@ -153,6 +170,7 @@ export default function DockDesk({ panels }: { panels: PanelRegistry }) {
   // Every panel is drawn by the one component that moves the panel's own box in.
   const components = useMemo(() => Object.fromEntries(Object.keys(panels).map((id) => [id, DockPanel])), [panels]);
   useDockLayout(api, known);
+  useTitlesInLanguage(api, panels);
   const onKeyDown = useDockKeyboard(api);
   useEffect(() => {
     if (!api) return;
