@@ -2,7 +2,8 @@
  * `npm run screenshot`: the terminal on the embedded service, written to test/screenshots/ for the
  * README: terminal.png (the desk at 1440×900, orders placed), batch.png (a ladder about to be sent,
  * at its confirmation), light.png (the desk in the light theme), phone-markets.png and
- * phone-ticket.png (390×844: the markets list, then the ticket sheet opened by Buy).
+ * phone-ticket.png (390×844: the markets list, then the ticket sheet opened by Buy), chinese.png
+ * (the desk in Simplified Chinese, as a browser set to zh-CN opens it).
  */
 import { join } from 'node:path';
 import { startApp, root } from './helpers/app';
@@ -63,6 +64,16 @@ try {
   await lightPage.screenshot({ path: join(dir, 'light.png') });
   await light.close();
 
+  const chinese = await terminal.browser.newContext({ viewport: { width: 1440, height: 900 }, colorScheme: 'dark', locale: 'zh-CN' });
+  const chinesePage = await chinese.newPage();
+  await chinesePage.goto(app.loginUrl);
+  await chinesePage.locator('tr[data-symbol="PERP_BTC_USDC"]').waitFor();
+  await chinesePage.waitForFunction(() => document.querySelectorAll('.dock--first, [aria-busy="true"]').length === 0);
+  await clickMarket(chinesePage, 'PERP_ETH_USDC');
+  await chinesePage.waitForTimeout(1500);
+  await chinesePage.screenshot({ path: join(dir, 'chinese.png') });
+  await chinese.close();
+
   const phone = await terminal.browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
   const phonePage = await phone.newPage();
   await phonePage.goto(app.loginUrl);
@@ -74,7 +85,7 @@ try {
   await phonePage.waitForTimeout(500);
   await phonePage.screenshot({ path: join(dir, 'phone-ticket.png') });
   await phone.close();
-  console.log(`Wrote terminal.png, batch.png, light.png, phone-markets.png and phone-ticket.png in ${dir}`);
+  console.log(`Wrote terminal.png, batch.png, light.png, chinese.png, phone-markets.png and phone-ticket.png in ${dir}`);
 } finally {
   await terminal.close();
   await app.stop();

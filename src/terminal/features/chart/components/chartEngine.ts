@@ -19,6 +19,7 @@ import { legendAt, type LegendValues } from '../model/legend';
 import { liveUpdate, type LastCandle, type MarketTick } from '../model/live';
 import { diffLines, type ChartPriceLine } from '../model/priceLines';
 import type { ChartSeries } from '../model/series';
+import { formatCompact, formatFixed, formatPercent } from '@/terminal/shared/format/number';
 
 export interface ChartHandlers {
   /** A click on the price pane, at this price (a float from a pixel: the caller snaps it). */
@@ -29,12 +30,24 @@ export interface ChartHandlers {
 
 type ValueSeries = ISeriesApi<'Line'>;
 
-/** Percent with fixed decimals on the scale and the labels (the library's own percent format rounds to 2). */
+/*
+ * The scales and labels write figures as the grid does, in the trader's language (the library's
+ * own formats are English): each formatter reads the language when it is called.
+ */
+/** Percent with fixed decimals (the library's own percent format rounds to 2); values are in percent. */
 const percentFormat = (decimals: number) => ({
   type: 'custom' as const,
   minMove: Number(`1e-${decimals}`),
-  formatter: (value: number) => `${value.toFixed(decimals)}%`,
+  formatter: (value: number) => formatPercent(value / 100, decimals, false),
 });
+
+const priceFormatOf = (decimals: number) => ({
+  type: 'custom' as const,
+  minMove: Number(`1e-${decimals}`),
+  formatter: (value: number) => formatFixed(value, decimals),
+});
+
+const amountFormat = { type: 'custom' as const, minMove: 0.0001, formatter: (value: number) => formatCompact(value) };
 
 // The chart library wants its nominal time type; ours is the same whole seconds.
 const asTimed = <T extends { time: number }>(slots: readonly T[]) => slots as unknown as (T & { time: UTCTimestamp })[];
@@ -119,7 +132,7 @@ export class ChartEngine {
       priceFormat: percentFormat(3),
     });
     this.funding = this.chart.addSeries(LineSeries, { color: colours.funding, lineWidth: 1, title: titles.funding, priceFormat: percentFormat(4) }, 1);
-    this.openInterest = this.chart.addSeries(LineSeries, { color: colours.openInterest, lineWidth: 1, title: titles.openInterest, priceFormat: { type: 'volume' } }, 2);
+    this.openInterest = this.chart.addSeries(LineSeries, { color: colours.openInterest, lineWidth: 1, title: titles.openInterest, priceFormat: amountFormat }, 2);
     // The series' names follow the language; the price lines' titles come from the view, which renders again.
     this.stopFollowingLocale = onLocaleChange(() => this.setTitles());
     const [, fundingPane, interestPane] = this.chart.panes();
@@ -132,8 +145,7 @@ export class ChartEngine {
 
   /** The price format of the instrument: as many decimals as its tick. */
   setPriceDecimals(decimals: number): void {
-    const minMove = Number(`1e-${decimals}`);
-    const priceFormat = { type: 'price' as const, precision: decimals, minMove };
+    const priceFormat = priceFormatOf(decimals);
     this.candles.applyOptions({ priceFormat });
     this.index.applyOptions({ priceFormat });
   }
