@@ -38,7 +38,7 @@ function precompress(): Plugin {
  * Lingui's macros (`t`, `<Trans>`, `plural`) compiled away before the React transform: a message
  * becomes its id and the catalogue lookup. Only files that import a macro go through Babel.
  */
-function linguiMacros(): Plugin {
+export function linguiMacros(): Plugin {
   return {
     name: 'lingui-macros',
     enforce: 'pre',

@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import react from '@vitejs/plugin-react';
 import { build } from 'vite';
 import { createServiceApp } from '@/service';
+import { linguiMacros } from '../../vite.config';
 
 const pagesDir = resolve(import.meta.dirname, 'pages');
 
@@ -27,7 +28,8 @@ export async function buildMarketsPages(outDir: string): Promise<void> {
     configFile: false,
     logLevel: 'warn',
     publicDir: false,
-    plugins: [react()],
+    // The terminal's own table, with its words compiled as in the terminal's build.
+    plugins: [linguiMacros(), react()],
     build: {
       outDir,
       emptyOutDir: true,

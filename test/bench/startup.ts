@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
-import { MARKET_PAINT_TIMING } from '@/terminal/features/markets/components/cells';
+import { MARKET_PAINT_TIMING } from '@/terminal/features/markets/paintTiming';
 import { progress } from './progress';
 import { startRealApp } from './realApp';
 import { median } from './stats';

@@ -6,6 +6,8 @@
 import { StrictMode, useCallback, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Providers } from '@/terminal/app/providers';
+// English, as the terminal starts in it.
+import '@/terminal/shared/i18n/i18n';
 import { MarketsTable, useFutures } from '@/terminal/features/markets';
 import '@/terminal/shared/theme/tokens.css';
 import '@/terminal/shared/theme/base.css';

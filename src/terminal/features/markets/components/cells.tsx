@@ -3,9 +3,8 @@ import { formatCountdown } from '@/terminal/shared/format/time';
 import { useLocale } from '@/terminal/shared/i18n/i18n';
 import { useNow } from '@/terminal/shared/useNow';
 import type { MarketRow } from '../model/marketRow';
+import { MARKET_PAINT_TIMING } from '../paintTiming';
 
-/** Element Timing name of a market's symbol: its first paint is when a trader first sees markets. */
-export const MARKET_PAINT_TIMING = 'market-symbol';
 
 export function SymbolCell({ row }: { row: MarketRow }) {
   useLocale();
