@@ -39,9 +39,15 @@ function precompress(): Plugin {
  * becomes its id and the catalogue lookup. Only files that import a macro go through Babel.
  */
 export function linguiMacros(): Plugin {
+  // A build keeps only ids: the English is in its catalogue, not twice in the code. Tests and the
+  // dev server keep the English beside the id, so a message not yet extracted still reads.
+  let build = false;
   return {
     name: 'lingui-macros',
     enforce: 'pre',
+    configResolved(config) {
+      build = config.command === 'build';
+    },
     async transform(code, id) {
       if (!/\.[jt]sx?$/.test(id) || id.includes('/node_modules/') || !code.includes('/macro\'')) return null;
       const result = await transformAsync(code, {
@@ -50,7 +56,7 @@ export function linguiMacros(): Plugin {
         configFile: false,
         sourceMaps: true,
         parserOpts: { plugins: ['typescript', 'jsx'] },
-        plugins: ['@lingui/babel-plugin-lingui-macro'],
+        plugins: [['@lingui/babel-plugin-lingui-macro', { stripMessageField: build }]],
       });
       return result?.code ? { code: result.code, map: result.map } : null;
     },
