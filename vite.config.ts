@@ -65,6 +65,8 @@ export function linguiMacros(): Plugin {
 
 export default defineConfig({
   plugins: [linguiMacros(), react(), precompress()],
+  // The market-data worker is bundled apart, with its own plugins: its modules' words too.
+  worker: { plugins: () => [linguiMacros()] },
   // `@/` is src/ (tsconfig.json's paths say the same for TypeScript, tsx and dependency-cruiser).
   resolve: { alias: { '@': resolve(import.meta.dirname, 'src') } },
   build: {
