@@ -6,11 +6,25 @@
  * (the desk in Simplified Chinese, as a browser set to zh-CN opens it).
  */
 import { join } from 'node:path';
+import type { Browser, BrowserContextOptions } from 'playwright-core';
 import { startApp, root } from './helpers/app';
 import { openTerminal } from './helpers/browserTest';
 import { clickMarket } from './helpers/terminal';
 
 const dir = join(root, 'test', 'screenshots');
+
+/** The desk at 1440×900 in a browser of its own (a scheme, a language), a market picked, written to `file`. */
+async function deskShot(browser: Browser, options: BrowserContextOptions, symbol: string, file: string): Promise<void> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, ...options });
+  const page = await context.newPage();
+  await page.goto(app.loginUrl);
+  await page.locator('tr[data-symbol="PERP_BTC_USDC"]').waitFor();
+  await page.waitForFunction(() => document.querySelectorAll('.dock--first, [aria-busy="true"]').length === 0);
+  await clickMarket(page, symbol);
+  await page.waitForTimeout(1500);
+  await page.screenshot({ path: join(dir, file) });
+  await context.close();
+}
 const app = await startApp({ env: { TERMINAL_TOKEN: 'screenshot-token-0123456789' } });
 const terminal = await openTerminal(app);
 try {
@@ -54,25 +68,8 @@ try {
   await page.screenshot({ path: join(dir, 'batch.png') });
   await page.keyboard.press('Escape');
 
-  const light = await terminal.browser.newContext({ viewport: { width: 1440, height: 900 }, colorScheme: 'light' });
-  const lightPage = await light.newPage();
-  await lightPage.goto(app.loginUrl);
-  await lightPage.locator('tr[data-symbol="PERP_BTC_USDC"]').waitFor();
-  await lightPage.waitForFunction(() => document.querySelectorAll('.dock--first, [aria-busy="true"]').length === 0);
-  await clickMarket(lightPage, 'PERP_BTC_USDC');
-  await lightPage.waitForTimeout(1500);
-  await lightPage.screenshot({ path: join(dir, 'light.png') });
-  await light.close();
-
-  const chinese = await terminal.browser.newContext({ viewport: { width: 1440, height: 900 }, colorScheme: 'dark', locale: 'zh-CN' });
-  const chinesePage = await chinese.newPage();
-  await chinesePage.goto(app.loginUrl);
-  await chinesePage.locator('tr[data-symbol="PERP_BTC_USDC"]').waitFor();
-  await chinesePage.waitForFunction(() => document.querySelectorAll('.dock--first, [aria-busy="true"]').length === 0);
-  await clickMarket(chinesePage, 'PERP_ETH_USDC');
-  await chinesePage.waitForTimeout(1500);
-  await chinesePage.screenshot({ path: join(dir, 'chinese.png') });
-  await chinese.close();
+  await deskShot(terminal.browser, { colorScheme: 'light' }, 'PERP_BTC_USDC', 'light.png');
+  await deskShot(terminal.browser, { colorScheme: 'dark', locale: 'zh-CN' }, 'PERP_ETH_USDC', 'chinese.png');
 
   const phone = await terminal.browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
   const phonePage = await phone.newPage();
