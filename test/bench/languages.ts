@@ -45,7 +45,7 @@ async function switchTo(page: Page, search: string, name: string, lang: string):
   await page.keyboard.press('Control+K');
   // The palette is in the language being left: found by what does not change with it.
   await page.locator('[cmdk-input]').fill(search);
-  await page.getByRole('option', { name: new RegExp(`: ${name}`) }).first().waitFor();
+  await page.getByRole('option', { name: new RegExp(name) }).first().waitFor();
   await page.evaluate((wanted) => {
     const state = window as unknown as { __switch?: Promise<number> };
     state.__switch = new Promise<number>((resolve) => {
