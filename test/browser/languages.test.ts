@@ -68,8 +68,9 @@ const englishLeft = (page: Page) =>
         }
         const english = new Set<string>();
         for (const text of texts) {
-          // A pseudo-localised word is accented; a plain word of three letters or more was left out.
-          for (const word of text.match(/(?<![\p{L}])[A-Za-z]{3,}(?![\p{L}])/gu) ?? []) if (!allowed.has(word)) english.add(word);
+          // A pseudo-localised word is accented; a plain word of three letters or more was left out (not a
+          // piece of an id such as 0xee12…).
+          for (const word of text.match(/(?<![\p{L}\p{N}])[A-Za-z]{3,}(?![\p{L}\p{N}])/gu) ?? []) if (!allowed.has(word)) english.add(word);
         }
         return [...english].sort();
       });
