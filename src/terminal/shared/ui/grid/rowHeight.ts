@@ -9,9 +9,19 @@ function readRowHeight(): number {
   return Number.isFinite(value) && value > 0 ? value : FALLBACK_PX;
 }
 
+/**
+ * The token read once, and again only when the density changes: a grid renders on every poll, and
+ * a computed style read in render would force the page's styles to be worked out then.
+ */
+let rowHeight: number | undefined;
+const current = () => (rowHeight ??= readRowHeight());
+
 /** The settings change density by an attribute on <html>; the token's value follows it. */
 function subscribe(changed: () => void): () => void {
-  const watch = new MutationObserver(changed);
+  const watch = new MutationObserver(() => {
+    rowHeight = readRowHeight();
+    changed();
+  });
   watch.observe(document.documentElement, { attributes: true, attributeFilter: ['data-density'] });
   return () => watch.disconnect();
 }
@@ -21,5 +31,5 @@ function subscribe(changed: () => void): () => void {
  * reads the same token the rows are styled with.
  */
 export function useGridRowHeight(): number {
-  return useSyncExternalStore(subscribe, readRowHeight, () => FALLBACK_PX);
+  return useSyncExternalStore(subscribe, current, () => FALLBACK_PX);
 }
