@@ -70,7 +70,9 @@ const englishLeft = (page: Page) =>
         for (const text of texts) {
           // A pseudo-localised word is accented; a plain word of three letters or more was left out (not a
           // piece of an id such as 0xee12…).
-          for (const word of text.match(/(?<![\p{L}\p{N}])[A-Za-z]{3,}(?![\p{L}\p{N}])/gu) ?? []) if (!allowed.has(word)) english.add(word);
+          // An account or key shown short (0x6cf1…ddcd) is hex, not words.
+          const words = text.replace(/0x[0-9a-fA-F]+(…[0-9a-fA-F]+)?/g, '');
+          for (const word of words.match(/(?<![\p{L}\p{N}])[A-Za-z]{3,}(?![\p{L}\p{N}])/gu) ?? []) if (!allowed.has(word)) english.add(word);
         }
         return [...english].sort();
       });
