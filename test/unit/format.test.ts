@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { decimalsOf, fixedPlain, formatCompact, formatFixed, formatPercent, plainNumber } from '@/terminal/shared/format/number';
 import { formatCountdown } from '@/terminal/shared/format/time';
 
@@ -73,5 +73,20 @@ describe('number formatting, against Intl.NumberFormat', () => {
       }),
       { numRuns: 3000 },
     );
+  });
+
+  it('writes numbers JavaScript prints with an exponent without building an Intl formatter', () => {
+    // A funding rate of 1.2e-7 in the first rows must not wait for Intl's slow first call.
+    const made = vi.spyOn(Intl, 'NumberFormat');
+    try {
+      expect(formatPercent(1.2e-7, 4)).toBe('0.0000%');
+      expect(formatPercent(1.25e-7, 6)).toBe('+0.000013%');
+      expect(formatPercent(-3.456e-7, 5)).toBe('-0.00003%');
+      expect(formatFixed(2.5e-9, 10)).toBe('0.0000000025');
+      expect(formatFixed(1.5e21, 0)).toBe('1,500,000,000,000,000,000,000');
+      expect(made).not.toHaveBeenCalled();
+    } finally {
+      made.mockRestore();
+    }
   });
 });

@@ -2,7 +2,7 @@
  * Decimal digits of numbers as strings, for the formatters the tables call hundreds of times a
  * poll. They give what Intl.NumberFormat gives (which works on the shortest decimal form of
  * a number and rounds half away from zero) at a fraction of its cost, and without its slow first
- * call; forms they do not cover (exponents) are left to Intl by their callers.
+ * call; numbers JavaScript writes with an exponent are moved by it, exactly as the others.
  */
 
 /** Integer and fraction digits of a number ≥ 0. */
@@ -13,11 +13,17 @@ export interface Digits {
 
 /**
  * The shortest decimal form of `abs` (finite, ≥ 0) times 10^shift, moved exactly (no float
- * multiplication); undefined when JavaScript writes the number with an exponent.
+ * multiplication). JavaScript writes tiny and huge numbers with an exponent (a funding rate of
+ * 1.2e-7): its digits are moved by the exponent the same way, so those never need Intl either.
  */
 export function digitsOf(abs: number, shift = 0): Digits | undefined {
-  const text = String(abs);
-  if (text.includes('e')) return undefined;
+  let text = String(abs);
+  const e = text.indexOf('e');
+  if (e >= 0) {
+    shift += Number(text.slice(e + 1));
+    text = text.slice(0, e);
+  }
+  if (!Number.isFinite(shift)) return undefined;
   const point = text.indexOf('.');
   let int = point < 0 ? text : text.slice(0, point);
   let frac = point < 0 ? '' : text.slice(point + 1);

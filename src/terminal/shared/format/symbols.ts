@@ -49,7 +49,7 @@ export function affixOf(parts: Intl.NumberFormatPart[]): Affix {
 /** A number's sign as the formatters and Intl see it: -0 and negatives that round to zero keep theirs. */
 export const isNegative = (value: number) => value < 0 || Object.is(value, -0);
 
-/** `value` with exactly `decimals` decimals; undefined for what only Intl writes (exponent forms). */
+/** `value` with exactly `decimals` decimals; undefined only for what is not a finite number. */
 export function writeFixed(s: NumberSymbols, value: number, decimals: number): string | undefined {
   const digits = digitsOf(Math.abs(value));
   if (!digits) return undefined;

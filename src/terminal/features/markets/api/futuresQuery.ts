@@ -11,6 +11,9 @@ export const futuresQueryOptions = (feed: MarketsFeed, intervalMs: number) =>
     queryKey: marketsKeys.futures(),
     queryFn: ({ signal }) => feed.poll(signal),
     refetchInterval: () => feed.nextPollIn(intervalMs),
+    // Fresh for one interval: a panel that mounts on the first (prefetched) answer does not poll
+    // again at once, which would parse a second snapshot while the first rows wait to be painted.
+    staleTime: intervalMs,
     // Every poll brings new prices; comparing thousands of rows deeply would only cost time.
     structuralSharing: false,
     retry: false,
