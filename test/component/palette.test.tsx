@@ -77,4 +77,20 @@ describe('the palette', () => {
     await user.type(search, 'qqq');
     expect(screen.getByText('Nothing matches “qqq”.')).toBeInTheDocument();
   });
+
+  it('gets the highlighted item ready before Enter, and only that one', async () => {
+    const user = userEvent.setup();
+    const prepared: string[] = [];
+    const list = items(() => {}).map((item) => ({ ...item, prepare: () => prepared.push(item.id) }));
+    render(<Palette items={list} onClose={() => {}} />);
+    const search = screen.getByRole('combobox', { name: 'Search markets and commands' });
+    await user.type(search, 'ldr');
+    expect(prepared.at(-1)).toBe('command:ticket.tool.ladder');
+    await user.clear(search);
+    await user.type(search, 'eth');
+    await user.keyboard('{ArrowDown}');
+    expect(prepared.at(-1)).toBe('market:PERP_ETHFI_USDC');
+    expect(new Set(prepared)).not.toContain('command:settings.open');
+  });
 });
+

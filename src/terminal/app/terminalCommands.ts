@@ -7,7 +7,7 @@ import { openPalette } from '../features/palette';
 import { openSettings, useSettingsStore, type Theme } from '../features/settings';
 import { useWorkspaceStore } from '../features/workspace';
 import type { Command } from '../shared/commands/registry';
-import { useLocale } from '../shared/i18n/i18n';
+import { prepareLocale, useLocale } from '../shared/i18n/i18n';
 import { LOCALES, type Locale } from '../shared/i18n/locales';
 
 /** The first control of a panel, so that the keys typed next act there. */
@@ -86,6 +86,7 @@ export function useTerminalCommands(): Command[] {
         group: language,
         keywords: ['locale', id, ENGLISH_NAMES[id]],
         run: () => useSettingsStore.getState().actions.change({ language: id }),
+        prepare: () => prepareLocale(id),
       })),
       {
         id: 'orders.exportCsv',

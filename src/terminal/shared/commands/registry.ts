@@ -19,6 +19,8 @@ export interface Command {
   /** More words the palette matches: "long" for buy. */
   keywords?: readonly string[];
   run(): void;
+  /** Work to start when the command is highlighted, so that running it is quick (a language's catalogue). */
+  prepare?(): void;
 }
 
 interface CommandsState {

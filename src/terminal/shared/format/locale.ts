@@ -73,15 +73,27 @@ export function shippedLocale(tag: string): FormatLocale {
   return FORMAT_LOCALES.find((locale) => locale.split('-')[0] === language) ?? 'en';
 }
 
+function formatsFor(locale: FormatLocale): LocaleFormats {
+  let formats = known.get(locale);
+  if (!formats) {
+    formats = formatsOf(locale);
+    known.set(locale, formats);
+  }
+  return formats;
+}
+
+/**
+ * Reads the locale's symbols from Intl now, without writing in it yet: Intl's first call in a
+ * locale is its slowest, and a trader about to pick the language should not wait for it.
+ */
+export function prepareFormatLocale(locale: string): void {
+  formatsFor(shippedLocale(locale));
+}
+
 /** Writes numbers, dates and times in `locale` from now on; returns the shipped locale it chose. */
 export function setFormatLocale(locale: string): FormatLocale {
   const chosen = shippedLocale(locale);
-  let formats = known.get(chosen);
-  if (!formats) {
-    formats = formatsOf(chosen);
-    known.set(chosen, formats);
-  }
-  active = formats;
+  active = formatsFor(chosen);
   return chosen;
 }
 

@@ -1,7 +1,7 @@
 import { i18n, type Messages } from '@lingui/core';
 import { create } from 'zustand';
 import { messages as english } from '../../locales/en/messages';
-import { setFormatLocale } from '../format/locale';
+import { prepareFormatLocale, setFormatLocale } from '../format/locale';
 import { directionOf, SOURCE_LOCALE, type CatalogueLocale } from './locales';
 
 /**
@@ -28,11 +28,29 @@ export function onLocaleChange(listener: LocaleListener): () => void {
   return () => listeners.delete(listener);
 }
 
-async function messagesOf(locale: CatalogueLocale): Promise<Messages> {
-  if (locale === SOURCE_LOCALE) return english;
-  const load = catalogues[`../../locales/${locale}/messages.ts`];
-  if (!load) throw new Error(`No catalogue for the locale "${locale}"`);
-  return (await load()).messages;
+const loaded = new Map<CatalogueLocale, Promise<Messages>>();
+
+/** A catalogue is fetched once; a failed fetch is forgotten, so that choosing again tries again. */
+function messagesOf(locale: CatalogueLocale): Promise<Messages> {
+  if (locale === SOURCE_LOCALE) return Promise.resolve(english);
+  let messages = loaded.get(locale);
+  if (!messages) {
+    const load = catalogues[`../../locales/${locale}/messages.ts`];
+    if (!load) return Promise.reject(new Error(`No catalogue for the locale "${locale}"`));
+    messages = load().then((module) => module.messages);
+    messages.catch(() => loaded.delete(locale));
+    loaded.set(locale, messages);
+  }
+  return messages;
+}
+
+/**
+ * Gets a language ready without switching to it (its catalogue fetched, its number forms read),
+ * when the trader is about to choose it: the switch itself is then only a render.
+ */
+export function prepareLocale(locale: CatalogueLocale): void {
+  messagesOf(locale).catch(() => undefined);
+  prepareFormatLocale(locale === 'pseudo' ? SOURCE_LOCALE : locale);
 }
 
 let latest: CatalogueLocale = SOURCE_LOCALE;

@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro';
 import { Command } from 'cmdk';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useLocale } from '@/terminal/shared/i18n/i18n';
 import { Dialog } from '@/terminal/shared/ui/Dialog';
 import { rankItems, type PaletteItem } from '../model/items';
@@ -25,6 +25,10 @@ export function Palette({ items, onClose }: PaletteProps) {
   const [selected, setSelected] = useState('');
   // The best match is the one Enter takes, whatever was highlighted for an earlier query.
   const value = ranked.some((item) => item.id === selected) ? selected : (ranked[0]?.id ?? '');
+  const highlighted = ranked.find((item) => item.id === value);
+  useEffect(() => {
+    highlighted?.prepare?.();
+  }, [highlighted]);
   const pick = (item: PaletteItem) => {
     used(item.id);
     onClose();

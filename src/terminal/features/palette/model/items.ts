@@ -7,6 +7,8 @@ export interface PaletteItem {
   group: string;
   keywords?: readonly string[];
   run(): void;
+  /** Called when the item is highlighted, before Enter: see Command.prepare. */
+  prepare?(): void;
 }
 
 /** How much a recent use lifts an item: the last one used above any merely better-spelled match. */
