@@ -1,18 +1,33 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { hashKey, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { marketsKeys } from '../features/markets';
 
+const FUTURES_HASH = hashKey(marketsKeys.futures());
+
 /**
  * Whether the first answer of the markets feed (prices or an error) has come. Read from the query
- * cache as a yes or no, so that the components asking re-render once, not on every poll.
+ * cache as a yes or no, so that the components asking re-render once, not on every poll; once it
+ * has come the cache is no longer watched (it changes many times a poll).
  */
 function useFirstPricesSettled(): boolean {
   const client = useQueryClient();
-  const subscribe = useCallback((onChange: () => void) => client.getQueryCache().subscribe(onChange), [client]);
-  return useSyncExternalStore(subscribe, () => {
+  const read = useCallback(() => {
     const state = client.getQueryState(marketsKeys.futures());
     return state !== undefined && (state.data !== undefined || state.error !== null);
-  });
+  }, [client]);
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      if (read()) return () => {};
+      const stop = client.getQueryCache().subscribe((event) => {
+        if (event.query.queryHash !== FUTURES_HASH) return;
+        onChange();
+        if (read()) stop();
+      });
+      return stop;
+    },
+    [client, read],
+  );
+  return useSyncExternalStore(subscribe, read);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { t } from '@lingui/core/macro';
+import { memo } from 'react';
 import { useLocale } from '../../i18n/i18n';
 import type { TableLayout } from './layout';
 import { moveColumn } from './layout';
@@ -14,9 +15,10 @@ interface ColumnsMenuProps {
 
 /**
  * Show, hide and reorder columns without a mouse, and put the table back as it came. Dragging a
- * header does the same reordering for those who have one.
+ * header does the same reordering for those who have one. Memoised: its grid renders on every
+ * poll, and its inputs change only with the layout or the language.
  */
-export function ColumnsMenu({ label, columns, layout, onChange, onReset }: ColumnsMenuProps) {
+export const ColumnsMenu = memo(function ColumnsMenu({ label, columns, layout, onChange, onReset }: ColumnsMenuProps) {
   useLocale();
   const byId = new Map(columns.map((column) => [column.id, column]));
   const hidden = new Set(layout.hidden);
@@ -77,4 +79,4 @@ export function ColumnsMenu({ label, columns, layout, onChange, onReset }: Colum
       </div>
     </details>
   );
-}
+});

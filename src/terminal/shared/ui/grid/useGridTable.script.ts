@@ -57,7 +57,7 @@ export function useGridLayout<T extends RowData>(tableId: string, columns: reado
   const { save, reset } = useLayoutActions();
   const layout = useMemo(() => mergeLayout(saved, columns, defaultSort ?? null), [saved, columns, defaultSort]);
   const commit = useCallback((next: TableLayout) => save(tableId, next), [save, tableId]);
-  const resetLayout = () => reset(tableId);
+  const resetLayout = useCallback(() => reset(tableId), [reset, tableId]);
   return { layout, commit, resetLayout };
 }
 
