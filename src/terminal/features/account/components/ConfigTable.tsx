@@ -1,5 +1,5 @@
 import { t } from '@lingui/core/macro';
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import type { AccountTable, CustomField } from '@/interface';
 import { DataGrid, type GridColumn } from '@/terminal/shared/ui/grid/DataGrid';
 import { formatFieldValue } from '@/terminal/shared/format/field';
@@ -12,7 +12,8 @@ type Row = Record<string, unknown>;
  * An account table of the config: its columns name fields of its source's rows. When the service
  * has no source for it, it says so instead of showing an empty grid.
  */
-export function ConfigTable({
+/** Memoised, as Unavailable: the account panel renders on every markets poll. */
+export const ConfigTable = memo(function ConfigTable({
   table,
   rows,
   rowKey,
@@ -54,14 +55,22 @@ export function ConfigTable({
       empty={t`Nothing to show.`}
     />
   );
-}
+});
 
 function sortable(value: unknown): number | string | undefined {
   return typeof value === 'number' || typeof value === 'string' ? value : undefined;
 }
 
 /** Said plainly: what the tab would show, and why it cannot. */
-export function Unavailable({ title, why, columns }: { title: string; why: string; columns: readonly (CustomField | { id: string; title: string })[] }) {
+export const Unavailable = memo(function Unavailable({
+  title,
+  why,
+  columns,
+}: {
+  title: string;
+  why: string;
+  columns: readonly (CustomField | { id: string; title: string })[];
+}) {
   useLocale();
   // The config's names of the columns, as it sends them.
   const columnNames = columns.map((column) => column.title || column.id).join(', ');
@@ -71,4 +80,4 @@ export function Unavailable({ title, why, columns }: { title: string; why: strin
       {columns.length > 0 ? <p className="muted">{t`Columns it would show: ${columnNames}.`}</p> : null}
     </div>
   );
-}
+});
