@@ -6,6 +6,7 @@
 import { join, resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import react from '@vitejs/plugin-react';
+import type { FastifyInstance } from 'fastify';
 import { build } from 'vite';
 import { createServiceApp } from '@/service';
 import { linguiMacros } from '../../vite.config';
@@ -22,7 +23,7 @@ export const CONTENDER_NAMES: Record<Contender, string> = {
 };
 
 /** Production build of the pages (minified, React in production mode), like the terminal's. */
-export async function buildMarketsPages(outDir: string): Promise<void> {
+export async function buildMarketsPages(outDir: string, pages: readonly string[] = CONTENDERS): Promise<void> {
   await build({
     root: pagesDir,
     configFile: false,
@@ -37,7 +38,7 @@ export async function buildMarketsPages(outDir: string): Promise<void> {
       // AG Grid is big; its size is not what this section measures.
       chunkSizeWarningLimit: 10_000,
       rolldownOptions: {
-        input: Object.fromEntries(CONTENDERS.map((name) => [name, join(pagesDir, `${name}.html`)])),
+        input: Object.fromEntries(pages.map((name) => [name, join(pagesDir, `${name}.html`)])),
       },
     },
   });
@@ -45,12 +46,28 @@ export async function buildMarketsPages(outDir: string): Promise<void> {
 
 export interface MarketsServer {
   url: string;
+  /** GET /v1/public/futures answered so far: each one a poll that brought new prices. */
+  futuresServed(): number;
   close(): Promise<void>;
 }
 
+/**
+ * Counts the service's answers to GET /v1/public/futures. Behind the proxy, reads in the same
+ * interval share one answer, so this counts the polls that brought new prices, the same way for a
+ * page that polls the service directly and for the terminal behind its proxy.
+ */
+export function countFuturesServed(app: FastifyInstance): () => number {
+  let served = 0;
+  app.addHook('onResponse', async (request) => {
+    if (request.url.split('?')[0] === '/v1/public/futures') served += 1;
+  });
+  return () => served;
+}
+
 /** The embedded service with every price moving on every poll, plus the pages, on one port. */
-export async function startMarketsServer(builtDir: string, instrumentCount: number): Promise<MarketsServer> {
-  const service = createServiceApp({ instrumentCount, everyUpdateMoves: true, seed: 11 });
+export async function startMarketsServer(builtDir: string, instrumentCount: number, seed = 11): Promise<MarketsServer> {
+  const service = createServiceApp({ instrumentCount, everyUpdateMoves: true, seed });
+  const futuresServed = countFuturesServed(service.app);
   // Scripts run as the proxy lets the terminal's run: no eval (so no code generated at run time,
   // by zod or anyone), workers only from the same origin.
   service.app.addHook('onSend', async (_request, reply) => {
@@ -58,5 +75,5 @@ export async function startMarketsServer(builtDir: string, instrumentCount: numb
   });
   await service.app.register(fastifyStatic, { root: builtDir, index: false });
   const url = await service.app.listen({ host: '127.0.0.1', port: 0 });
-  return { url, close: () => service.app.close() };
+  return { url, futuresServed, close: () => service.app.close() };
 }

@@ -10,6 +10,8 @@ export interface ProbeSnapshot {
   frames: number;
   /** Frames missed so far: each gap between two animation frames longer than one frame. */
   dropped: number;
+  /** Gaps between two animation frames longer than 20 ms so far (the issue's dropped frame). */
+  longGaps: number;
   /** performance.now() of the page. */
   now: number;
   longTasks: { start: number; duration: number }[];
@@ -17,7 +19,7 @@ export interface ProbeSnapshot {
 
 interface ProbeGlobal {
   __bench?: { updates: number };
-  __probe?: { frames: number; dropped: number; longTasks: { start: number; duration: number }[] };
+  __probe?: { frames: number; dropped: number; longGaps: number; longTasks: { start: number; duration: number }[] };
 }
 
 /**
@@ -26,12 +28,15 @@ interface ProbeGlobal {
  */
 const PROBE_SCRIPT = `
   (() => {
-    const probe = { frames: 0, dropped: 0, longTasks: [] };
+    const probe = { frames: 0, dropped: 0, longGaps: 0, longTasks: [] };
     window.__probe = probe;
     // A frame is dropped when the next one comes a whole frame (16.7 ms at 60 Hz) or more late.
     let last;
     const frame = (time) => {
-      if (last !== undefined) probe.dropped += Math.max(0, Math.round((time - last) / (1000 / 60)) - 1);
+      if (last !== undefined) {
+        probe.dropped += Math.max(0, Math.round((time - last) / (1000 / 60)) - 1);
+        if (time - last > 20) probe.longGaps += 1;
+      }
       last = time;
       probe.frames += 1;
       requestAnimationFrame(frame);
@@ -54,6 +59,7 @@ export function readProbe(page: Page): Promise<ProbeSnapshot> {
       updates: global.__bench?.updates ?? 0,
       frames: global.__probe?.frames ?? 0,
       dropped: global.__probe?.dropped ?? 0,
+      longGaps: global.__probe?.longGaps ?? 0,
       now: performance.now(),
       longTasks: [...(global.__probe?.longTasks ?? [])],
     };

@@ -11,7 +11,8 @@ import { build } from 'vite';
 import type { TvConfig } from '@/interface';
 import { terminalConfig } from '@/service/config';
 import { startProxy } from '@/proxy';
-import { createAccountCredentials, startService } from '@/service';
+import { createAccountCredentials, createServiceApp } from '@/service';
+import { countFuturesServed } from './marketsPages';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const TOKEN = 'bench-terminal-token-0123456789';
@@ -28,18 +29,23 @@ export interface RealApp {
   loginUrl: string;
   /** Signs the context in (the session cookie), without loading the page. */
   signIn(context: BrowserContext): Promise<void>;
+  /** The service's answers to GET /v1/public/futures so far (see countFuturesServed). */
+  futuresServed(): number;
   close(): Promise<void>;
 }
 
 export async function startRealApp(
   distDir: string,
-  options: { instrumentCount?: number; config?: TvConfig } = {},
+  options: { instrumentCount?: number; config?: TvConfig; everyUpdateMoves?: boolean; seed?: number } = {},
 ): Promise<RealApp> {
-  const service = await startService({ seed: 7, instrumentCount: options.instrumentCount, config: options.config });
+  const { seed = 7, instrumentCount, config, everyUpdateMoves } = options;
+  const service = createServiceApp({ seed, instrumentCount, config, everyUpdateMoves });
+  const futuresServed = countFuturesServed(service.app);
+  const serviceUrl = await service.app.listen({ host: '127.0.0.1', port: 0 });
   const account = createAccountCredentials();
   service.accounts.register(account.accountId, account.key);
   const proxy = await startProxy({
-    serviceBaseUrl: service.url,
+    serviceBaseUrl: serviceUrl,
     embedded: true,
     account,
     journalPath: join(mkdtempSync(join(tmpdir(), 'perp-bench-app-')), 'journal.sqlite'),
@@ -52,6 +58,7 @@ export async function startRealApp(
   return {
     url: proxy.url,
     loginUrl: proxy.loginUrl,
+    futuresServed,
     async signIn(context) {
       // The context's request client shares its cookie jar: the 303 leaves the session cookie.
       const response = await context.request.get(proxy.loginUrl, { maxRedirects: 0 });
@@ -59,7 +66,7 @@ export async function startRealApp(
     },
     async close() {
       await proxy.close();
-      await service.close();
+      await service.app.close();
     },
   };
 }

@@ -18,6 +18,7 @@ import { benchLanguages, type LanguagesOptions } from './languages';
 import { benchLayout, type LayoutOptions } from './layout';
 import { benchMarkets, type MarketsOptions } from './markets';
 import { benchMemory, type MemoryOptions } from './memory';
+import { benchPage, type PageOptions } from './page';
 import { progress } from './progress';
 import { benchProxy, type ProxyBenchOptions } from './proxy';
 import { buildTerminal } from './realApp';
@@ -36,6 +37,7 @@ interface Plan {
   chart: ChartBenchOptions;
   layout: LayoutOptions;
   languages: LanguagesOptions;
+  page: PageOptions;
 }
 
 const FULL: Plan = {
@@ -48,6 +50,7 @@ const FULL: Plan = {
   chart: { profileMs: 20_000 },
   layout: { rounds: 3 },
   languages: { measureMs: 15_000, switches: 8 },
+  page: { sizes: [1000, 2000], rounds: 2, runMs: 20_000, coldLoads: 5 },
 };
 
 /** Every section, each on a tiny size: well under a minute in all. */
@@ -61,9 +64,10 @@ const TINY: Plan = {
   chart: { profileMs: 2000 },
   layout: { rounds: 1 },
   languages: { measureMs: 2000, switches: 2 },
+  page: { sizes: [100], rounds: 1, runMs: 1500, coldLoads: 1 },
 };
 
-export const SECTIONS = ['markets', 'proxy', 'signing', 'startup', 'memory', 'tape', 'chart', 'layout', 'languages'] as const;
+export const SECTIONS = ['markets', 'proxy', 'signing', 'startup', 'memory', 'tape', 'chart', 'layout', 'languages', 'page'] as const;
 export type SectionName = (typeof SECTIONS)[number];
 
 interface SectionResult {
@@ -107,7 +111,7 @@ async function main(): Promise<number> {
   const results = {} as Record<SectionName, SectionResult>;
   let distDir: string | undefined;
 
-  // The start-up and memory sections share one build of the real terminal.
+  // The sections on the real terminal share one build of it.
   const terminalBuild = async () => {
     if (!distDir) {
       progress('building the terminal into a temp dir');
@@ -125,6 +129,7 @@ async function main(): Promise<number> {
     chart: async () => benchChart(browser, await terminalBuild(), plan.chart),
     layout: async () => benchLayout(browser, await terminalBuild(), plan.layout),
     languages: async () => benchLanguages(browser, await terminalBuild(), plan.languages),
+    page: async () => benchPage(browser, await terminalBuild(), plan.page),
   };
 
   try {

@@ -31,6 +31,7 @@ const EXPECTED: Record<string, string[]> = {
   chart: ['chart live update, main-thread JS per poll', 'markets polls during the profile'],
   layout: ['dragging a splitter', 'switching a workspace', 'rotating a phone'],
   languages: ['German / English, main thread per poll', 'switching language', 'largest catalogue'],
+  page: ['terminal · main thread per poll', 'AG Grid page · main thread per poll', 'main thread busy per second', 'terminal / AG Grid page', 'long tasks', 'dropped frames', 'DOM elements', 'JS heap', 'first market row'],
 };
 
 function runBench(out: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
