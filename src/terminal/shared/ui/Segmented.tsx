@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import './segmented.css';
 
 interface SegmentedProps<T extends string> {
@@ -9,7 +9,7 @@ interface SegmentedProps<T extends string> {
 }
 
 /** A choice of a few: a radio group that looks like buttons and moves with the arrow keys. */
-export function Segmented<T extends string>({ label, value, options, onChange }: SegmentedProps<T>) {
+function SegmentedView<T extends string>({ label, value, options, onChange }: SegmentedProps<T>) {
   const name = useId();
   return (
     <div className="segmented" role="radiogroup" aria-label={label}>
@@ -34,3 +34,6 @@ export function Segmented<T extends string>({ label, value, options, onChange }:
     </div>
   );
 }
+
+/** Memoised: a ticket renders on every poll, its choices do not change with the prices. */
+export const Segmented = memo(SegmentedView) as typeof SegmentedView;

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { t } from '@lingui/core/macro';
 import { useLocale } from '@/terminal/shared/i18n/i18n';
 import { DecimalInput } from '@/terminal/shared/ui/DecimalInput';
@@ -5,7 +6,7 @@ import { Field } from '@/terminal/shared/ui/Field';
 import { useConfirmSettingsForm } from './ConfirmSettingsForm.script';
 
 /** When the ticket asks before sending: always, or from a number of orders or a notional. */
-export function ConfirmSettingsForm() {
+export const ConfirmSettingsForm = memo(function ConfirmSettingsForm() {
   useLocale();
   const form = useConfirmSettingsForm();
   return (
@@ -39,4 +40,4 @@ export function ConfirmSettingsForm() {
       </Field>
     </fieldset>
   );
-}
+});

@@ -1,4 +1,5 @@
 import { t } from '@lingui/core/macro';
+import { useMemo } from 'react';
 import type { Duration } from '@/interface';
 import { formatFixed } from '@/terminal/shared/format/number';
 import { useLocale } from '@/terminal/shared/i18n/i18n';
@@ -31,12 +32,21 @@ export interface OrderTicketProps {
   sizing?: SizeUnitSetting;
 }
 
+const ticketTools = (): { value: TicketTool; label: string }[] => [
+  { value: 'order', label: t({ message: 'Order', context: 'ticket tool: one order' }) },
+  { value: 'ladder', label: t({ message: 'Ladder', context: 'ticket tool: orders spread over prices' }) },
+  { value: 'paste', label: t({ message: 'Paste', context: 'ticket tool: orders pasted as lines' }) },
+];
+
 /**
  * The order ticket: one order or a whole batch (typed, laddered or pasted), every order checked as
  * the service would as it is typed, sent through the proxy once, every result accounted for.
  */
 export function OrderTicket({ markets, durations, usedClientOrderIds, staleReason, markAgeMs, sizing = BASE_UNIT }: OrderTicketProps) {
-  useLocale();
+  const locale = useLocale();
+  // Built again only with the language: the tool switch is not rendered again on every poll.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- locale is not read, but the t`` calls depend on it
+  const toolOptions = useMemo(() => ticketTools(), [locale]);
   const { rows, row, tool, actions, check, checked, market, symbols } = useOrderTicket(markets, durations, usedClientOrderIds, sizing, markAgeMs);
   useTicketCommands(markets, durations);
   if (!row) return null;
@@ -57,16 +67,7 @@ export function OrderTicket({ markets, durations, usedClientOrderIds, staleReaso
         )}
       </header>
       <div className="ticket__form">
-        <Segmented<TicketTool>
-          label={t`Ticket tool`}
-          value={tool}
-          options={[
-            { value: 'order', label: t({ message: 'Order', context: 'ticket tool: one order' }) },
-            { value: 'ladder', label: t({ message: 'Ladder', context: 'ticket tool: orders spread over prices' }) },
-            { value: 'paste', label: t({ message: 'Paste', context: 'ticket tool: orders pasted as lines' }) },
-          ]}
-          onChange={actions.setTool}
-        />
+        <Segmented<TicketTool> label={t`Ticket tool`} value={tool} options={toolOptions} onChange={actions.setTool} />
         {tool === 'order' ? <RowEditor key={row.id} row={row} checked={checked} market={market} durations={durations} sizing={sizing} /> : null}
         {tool === 'ladder' ? <LadderForm market={market} durations={durations} side={row.side} inUsd={sizing.unit === 'usd'} /> : null}
         {tool === 'paste' ? <PasteOrders durations={durations} symbols={symbols} inUsd={sizing.unit === 'usd'} /> : null}

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { i18n, type MessageDescriptor } from '@lingui/core';
 import { msg, plural, t } from '@lingui/core/macro';
 import type { Duration, JournalOrder } from '@/interface';
@@ -53,7 +54,7 @@ function rowDetail(row: ResultRow): string {
 }
 
 /** The result of the last ticket: every order accounted for, with what to do about the rest. */
-export function TicketOutcomeView({ durations }: { durations: readonly Duration[] }) {
+export const TicketOutcomeView = memo(function TicketOutcomeView({ durations }: { durations: readonly Duration[] }) {
   useLocale();
   const { outcome, rows, counts, tone, retryable, allRejected, retry, sendAgain, dismiss } = useTicketOutcomeView(durations);
   if (!outcome) return null;
@@ -99,4 +100,4 @@ export function TicketOutcomeView({ durations }: { durations: readonly Duration[
       ) : null}
     </section>
   );
-}
+});

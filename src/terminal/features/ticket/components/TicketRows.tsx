@@ -1,4 +1,5 @@
 import { plural, t } from '@lingui/core/macro';
+import { memo } from 'react';
 import { messageFor, messagesOf } from '../messages';
 import type { CheckedRow } from '../model/checkTicket';
 import type { DraftRow } from '../model/types';
@@ -24,7 +25,7 @@ interface TicketRowsProps {
 }
 
 /** The orders of the ticket: pick one to edit, duplicate, delete or move it. */
-export function TicketRows({ rows, checked, durations }: TicketRowsProps) {
+function TicketRowsView({ rows, checked, durations }: TicketRowsProps) {
   useLocale();
   const activeId = useActiveRowId();
   const actions = useTicketActions();
@@ -97,3 +98,20 @@ export function TicketRows({ rows, checked, durations }: TicketRowsProps) {
     </div>
   );
 }
+
+/** What the list shows of a checked row: its issues, warnings and the quantity a USD size sends. */
+const shownOf = (row: CheckedRow | undefined) =>
+  row ? JSON.stringify([row.issues, row.warnings, row.quantity?.toFixed()]) : '';
+
+/**
+ * The ticket is checked again on every poll (the mark moves), but the list changes only when a
+ * row or what is said about it does: the same rows with the same words are not rendered again.
+ */
+export const TicketRows = memo(
+  TicketRowsView,
+  (before, after) =>
+    before.rows === after.rows &&
+    before.durations === after.durations &&
+    before.checked.length === after.checked.length &&
+    before.checked.every((row, index) => shownOf(row) === shownOf(after.checked[index])),
+);
