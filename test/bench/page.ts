@@ -68,7 +68,7 @@ interface Servers {
 }
 
 /** The terminal as the issue describes it: chart live, a 10-row ladder in the ticket, every panel on screen. */
-async function prepareTerminal(page: Page, app: RealApp): Promise<void> {
+export async function prepareTerminal(page: Page, app: RealApp): Promise<void> {
   await page.goto(app.url);
   await page.locator('tr[data-symbol="PERP_BTC_USDC"] td[data-column="symbol"]').click({ timeout: 30_000 });
   await page.locator('.chart [role="img"] canvas').first().waitFor({ timeout: 30_000 });
