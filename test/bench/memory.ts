@@ -73,7 +73,7 @@ export async function benchMemory(browser: Browser, distDir: string, options: Me
     const rows = await page.locator('.markets').getByText(/\d+ perpetuals/).innerText();
     figures.add(`JS heap after ${options.earlyMs / 1000} s, after GC`, early / 1e6, 'MB');
     figures.add(`JS heap after ${options.lateMs / 1000} s, after GC`, late / 1e6, 'MB');
-    figures.add('heap growth', ((late - early) / early) * 100, '%', atMost(5));
+    figures.add('heap growth', ((late - early) / early) * 100, '%', atMost(3));
     figures.add('app data in the heap (snapshot: objects, strings, arrays), growth', ((lateData - earlyData) / earlyData) * 100, '%');
     figures.add('of the heap growth, compiled code and engine data', (late - early - (lateData - earlyData)) / 1000, 'kB');
     return { figures: figures.list, details: { earlyBytes: early, lateBytes: late, earlyData, lateData, shown: rows } };

@@ -45,7 +45,7 @@ const FULL: Plan = {
   proxy: { rounds: 3, runSeconds: 3, concurrencies: [1, 32], terminals: 50, pollMs: 500, pollSeconds: 10, pollRounds: 2 },
   signing: { rounds: 30, roundMs: 300 },
   startup: { coldLoads: 5 },
-  memory: { earlyMs: 10_000, lateMs: 120_000 },
+  memory: { earlyMs: 10_000, lateMs: 600_000 },
   tape: { sizes: [1000, 2000], polls: 600, diskInstruments: 100, diskDays: 1, historyDays: 30, requests: 200 },
   chart: { profileMs: 20_000 },
   layout: { rounds: 3 },
