@@ -1,13 +1,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { useAfterFirstPrices } from '@/terminal/app/useAfterFirstPrices';
 import { marketsKeys } from '@/terminal/features/markets';
 
-let renders = 0;
+const rendered = vi.fn();
 function Probe() {
-  renders += 1;
+  rendered();
   return <output aria-label="after first prices">{String(useAfterFirstPrices())}</output>;
 }
 
@@ -19,7 +19,7 @@ const wrap = (client: QueryClient) =>
 describe('what waits for the first prices', () => {
   it('starts once the first answer has come, and is not rendered again by later polls', async () => {
     const client = new QueryClient();
-    renders = 0;
+    rendered.mockClear();
     render(<Probe />, { wrapper: wrap(client) });
     expect(screen.getByLabelText('after first prices')).toHaveTextContent('false');
     // Another query's answers are not the markets.
@@ -27,8 +27,8 @@ describe('what waits for the first prices', () => {
     expect(screen.getByLabelText('after first prices')).toHaveTextContent('false');
     act(() => client.setQueryData(marketsKeys.futures(), { rows: [] }));
     await waitFor(() => expect(screen.getByLabelText('after first prices')).toHaveTextContent('true'));
-    const settled = renders;
+    const settled = rendered.mock.calls.length;
     for (let poll = 0; poll < 5; poll++) act(() => client.setQueryData(marketsKeys.futures(), { rows: [poll] }));
-    expect(renders).toBe(settled);
+    expect(rendered).toHaveBeenCalledTimes(settled);
   });
 });
