@@ -38,7 +38,9 @@ describe('the keyboard, in Chromium', () => {
     await page.keyboard.press('Control+K');
     const search = page.getByRole('combobox', { name: 'Search markets and commands' });
     await search.waitFor();
-    await search.fill('eth');
+    // Typed, as a trader does: the search has the focus the moment the palette opens.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('combobox');
+    await page.keyboard.type('eth');
     await page.getByRole('option', { name: /ETH · PERP_ETH_USDC/ }).waitFor();
     await page.keyboard.press('Enter');
     await search.waitFor({ state: 'hidden' });

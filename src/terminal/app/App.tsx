@@ -1,10 +1,11 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { ConfigNotice } from '../features/config';
 import { SessionBanner, useSession } from '../features/session';
 import { Toaster } from '../shared/ui/toast/Toaster';
 import { TopBar } from './TopBar';
 import { Workspace } from './Workspace';
 import { useAfterFirstPrices } from './useAfterFirstPrices';
+import { PressAgain, useEarlyKey } from './useEarlyKey';
 import './shell.css';
 
 /** The hotkeys, the palette and the settings: their code comes after the first prices (see useAfterFirstPrices). */
@@ -12,7 +13,12 @@ const GlobalTools = lazy(() => import('./GlobalTools').then((module) => ({ defau
 
 export function App() {
   const session = useSession();
-  const toolsWanted = useAfterFirstPrices();
+  const afterFirstPrices = useAfterFirstPrices();
+  // The tools come after the first prices, or at once when a key is pressed before then.
+  const [toolsListening, setToolsListening] = useState(false);
+  const onToolsListening = useCallback(() => setToolsListening(true), []);
+  const early = useEarlyKey(toolsListening);
+  const toolsWanted = afterFirstPrices || early !== undefined;
   return (
     <div className="app">
       <TopBar session={session} />
@@ -27,6 +33,7 @@ export function App() {
       {toolsWanted ? (
         <Suspense fallback={null}>
           <GlobalTools />
+          <PressAgain early={early} onListening={onToolsListening} />
         </Suspense>
       ) : null}
     </div>

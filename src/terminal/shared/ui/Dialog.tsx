@@ -1,5 +1,5 @@
 import { t } from '@lingui/core/macro';
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useLocale } from '../i18n/i18n';
 import './dialog.css';
 
@@ -18,15 +18,19 @@ export function Dialog({ title, onClose, children, className }: DialogProps) {
   useLocale();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  // Where the focus was before the dialog rendered, read before anything inside can take it.
+  const [returnTo] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
   useEffect(() => {
     const dialog = ref.current;
-    const returnTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (dialog && !dialog.open) dialog.showModal();
+    // showModal focuses the first control (Close). A field marked data-autofocus (the palette's
+    // search) takes the first keys instead: autoFocus alone cannot, the dialog was closed then.
+    dialog?.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     return () => {
       dialog?.close();
       returnTo?.focus();
     };
-  }, []);
+  }, [returnTo]);
   return (
     <dialog
       ref={ref}

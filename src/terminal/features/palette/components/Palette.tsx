@@ -39,6 +39,7 @@ export function Palette({ items, onClose }: PaletteProps) {
       <Command label={t`Search markets and commands`} shouldFilter={false} value={value} onValueChange={setSelected} loop>
         <Command.Input
           autoFocus
+          data-autofocus
           value={query}
           onValueChange={(text) => {
             setQuery(text);
