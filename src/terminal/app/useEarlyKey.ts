@@ -1,16 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
+import { isTyping } from '../shared/commands/typing';
 
 export interface EarlyKey {
   init: KeyboardEventInit;
 }
 
-/** A modifier alone, typing in a field, or a key something on the page acted on: not a hotkey to keep. */
 const MODIFIERS = new Set(['Control', 'Shift', 'Alt', 'Meta']);
-const takenHere = (event: KeyboardEvent) =>
-  MODIFIERS.has(event.key) ||
-  event.defaultPrevented ||
-  event.repeat ||
-  (event.target instanceof HTMLElement && (event.target.isContentEditable || event.target.closest('input, textarea, select') !== null));
+
+/** A modifier alone, typing in a field, or a key something on the page acted on: not a hotkey to keep. */
+const takenHere = (event: KeyboardEvent) => MODIFIERS.has(event.key) || event.defaultPrevented || event.repeat || isTyping(event.target);
 
 const initOf = (event: KeyboardEvent): KeyboardEventInit => ({
   key: event.key,
@@ -24,9 +22,9 @@ const initOf = (event: KeyboardEvent): KeyboardEventInit => ({
 });
 
 /**
- * A key pressed before the hotkeys' code has come (it loads after the first prices), outside a field
- * and not taken by what had focus: the first one is kept, and asks for that code at once. The trader who presses Ctrl+K as the prices appear gets
- * the palette a moment later, not nothing.
+ * A key pressed before the hotkeys' code has come (it loads after the first prices), outside a
+ * field and not taken by what had focus: the first one is kept, and asks for that code at once.
+ * The trader who presses Ctrl+K as the prices appear gets the palette a moment later, not nothing.
  */
 export function useEarlyKey(toolsListening: boolean): EarlyKey | undefined {
   const [early, setEarly] = useState<EarlyKey>();

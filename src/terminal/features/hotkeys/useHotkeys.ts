@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { runCommand } from '@/terminal/shared/commands/registry';
 import { bindingFor, bindingsWith, type Binding } from './model/bindings';
 import { chordOf, type KeyPress } from './model/chord';
-import { isBehindDialog, isTyping } from './model/typing';
+import { isBehindDialog, isTyping } from '@/terminal/shared/commands/typing';
 
 /** What a key press does: the command to run, or nothing (typing, behind a dialog, not bound). */
 export function commandFor(bindings: readonly Binding[], press: KeyPress, target: EventTarget | null): string | undefined {

@@ -10,9 +10,9 @@ type Row = Record<string, unknown>;
 
 /**
  * An account table of the config: its columns name fields of its source's rows. When the service
- * has no source for it, it says so instead of showing an empty grid.
+ * has no source for it, it says so instead of showing an empty grid. Memoised, as Unavailable: the
+ * account panel renders on every markets poll.
  */
-/** Memoised, as Unavailable: the account panel renders on every markets poll. */
 export const ConfigTable = memo(function ConfigTable({
   table,
   rows,
