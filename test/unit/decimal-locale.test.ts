@@ -51,4 +51,11 @@ describe('decimal separators typed and pasted in the trader’s locale', () => {
     expect(pasted('de', '1.234.5')).toBeUndefined();
     expect(pasted('fr', '1,234,5')).toBeUndefined();
   });
+
+  it('never reads a number that starts with 0 as grouped thousands', () => {
+    expect(pasted('de', '0.125')).toBe('0.125');
+    expect(pasted('de', '-0.500')).toBe('-0.500');
+    expect(pasted('en', '0,125')).toBeUndefined();
+    expect(pasted('de', '10.125')).toBe('10125');
+  });
 });

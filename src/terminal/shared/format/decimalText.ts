@@ -50,7 +50,8 @@ export function cleanPastedDecimal(text: string, separators: Separators = ENGLIS
   const compact = text.replace(/[\s'’\u200e\u200f\u061c]/g, '').replace(/\u2212/g, '-');
   const { decimal, group } = separators;
   if (group !== '' && !/\s/.test(group)) {
-    const grouping = new RegExp(`^-?\\d{1,3}(${escaped(group)}\\d{3})+(${escaped(decimal)}\\d*)?$`);
+    // A first group never starts with 0: "0.125" is a decimal in every locale, not 125.
+    const grouping = new RegExp(`^-?[1-9]\\d{0,2}(${escaped(group)}\\d{3})+(${escaped(decimal)}\\d*)?$`);
     if (grouping.test(compact)) return typedDecimal(compact.split(group).join(''), separators);
   }
   return typedDecimal(compact, separators);
