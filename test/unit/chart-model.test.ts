@@ -5,6 +5,7 @@ import type { TapeCandle } from '@/interface';
 import { basisPercent } from '@/terminal/features/chart/model/basis';
 import { chartColours, chartTokens } from '@/terminal/features/chart/model/colours';
 import { legendAt, legendItems } from '@/terminal/features/chart/model/legend';
+import { setFormatLocale } from '@/terminal/shared/format/locale';
 import { lastCandleOf, liveUpdate, type MarketTick } from '@/terminal/features/chart/model/live';
 import { chartCover, chartStatus } from '@/terminal/features/chart/model/notes';
 import { diffLines, draftLines, orderLines, type DraftLike } from '@/terminal/features/chart/model/priceLines';
@@ -217,6 +218,14 @@ describe('legend, colours and states', () => {
     const items = legendItems(legendAt(series, 2), 1, 2);
     expect(items.find((item) => item.label === 'C')?.value).toBe('102.0');
     expect(items.find((item) => item.label === 'Funding')?.value).toBe('+0.0100%');
+    // In the trader's locale, as the scales write it.
+    setFormatLocale('fr');
+    try {
+      const french = new Intl.NumberFormat('fr', { style: 'percent', minimumFractionDigits: 4, maximumFractionDigits: 4, signDisplay: 'exceptZero' });
+      expect(legendItems(legendAt(series, 2), 1, 2).find((item) => item.label === 'Funding')?.value).toBe(french.format(0.0001));
+    } finally {
+      setFormatLocale('en');
+    }
   });
 
   it('colours come from the theme’s tokens, and a missing token is named', () => {

@@ -1,7 +1,7 @@
 import { t } from '@lingui/core/macro';
 // The words need an active language even where no view has loaded the terminal (unit tests).
 import '@/terminal/shared/i18n/i18n';
-import { DASH, formatFixed } from '@/terminal/shared/format/number';
+import { DASH, formatFixed, formatPercent } from '@/terminal/shared/format/number';
 import { hasCandle, hasValue, type ChartSeries } from './series';
 
 /** What the legend shows: the values of one slot (the crosshair's, else the last). */
@@ -40,8 +40,8 @@ export interface LegendItem {
 }
 
 const plain = (value: number | undefined, decimals: number) => (value === undefined ? DASH : formatFixed(value, decimals));
-const signed = (value: number | undefined, decimals: number) =>
-  value === undefined ? DASH : `${value > 0 ? '+' : ''}${formatFixed(value, decimals)}%`;
+/** A value already in percent, signed, written as the scales and the grids write percentages. */
+const signed = (value: number | undefined, decimals: number) => (value === undefined ? DASH : formatPercent(value / 100, decimals));
 
 /** The legend's words: a slot with no candle says so, rather than showing the last one's numbers. */
 export function legendItems(values: LegendValues | undefined, priceDecimals: number, quantityDecimals: number): LegendItem[] {
