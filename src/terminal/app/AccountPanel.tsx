@@ -43,6 +43,14 @@ export function AccountPanel() {
     [journal.data, orders, today, health.data, futures.data?.rows.length],
   );
 
+  // A table fed by the journal gets its rows once per journal change, so it (and its memoised
+  // grid) stays as it is through the markets polls; one fed by the markets follows each poll.
+  const journalRows = signedIn && journal.data ? orders : undefined;
+  const journalSources = useMemo(
+    () => config.accountManager.map((table) => tableSource(table, { orders: journalRows })),
+    [config.accountManager, journalRows],
+  );
+
   const tabs: TabSpec[] = [
     {
       id: 'positions',
@@ -55,8 +63,9 @@ export function AccountPanel() {
         />
       ),
     },
-    ...config.accountManager.map((table) => {
-      const source = tableSource(table, { markets: futures.data?.rows, orders: signedIn && journal.data ? orders : undefined });
+    ...config.accountManager.map((table, index) => {
+      const fromJournal = journalSources[index]!;
+      const source = fromJournal.feed === 'markets' ? tableSource(table, { markets: futures.data?.rows }) : fromJournal;
       return {
         id: `table:${table.id}`,
         title: table.title || table.id,
