@@ -10,18 +10,20 @@ function readRowHeight(): number {
 }
 
 /**
- * The token read once, and again only when the density changes: a grid renders on every poll, and
- * a computed style read in render would force the page's styles to be worked out then.
+ * The token read once per density: a grid renders on every poll, and a computed style read in
+ * render would force the page's styles to be worked out then. Keyed on the attribute (a cheap
+ * read), so a density changed while no grid was on screen is not missed.
  */
-let rowHeight: number | undefined;
-const current = () => (rowHeight ??= readRowHeight());
+let cached: { density: string | null; px: number } | undefined;
+function current(): number {
+  const density = document.documentElement.getAttribute('data-density');
+  if (cached?.density !== density) cached = { density, px: readRowHeight() };
+  return cached.px;
+}
 
 /** The settings change density by an attribute on <html>; the token's value follows it. */
 function subscribe(changed: () => void): () => void {
-  const watch = new MutationObserver(() => {
-    rowHeight = readRowHeight();
-    changed();
-  });
+  const watch = new MutationObserver(changed);
   watch.observe(document.documentElement, { attributes: true, attributeFilter: ['data-density'] });
   return () => watch.disconnect();
 }
