@@ -27,7 +27,7 @@ export function App() {
         <ConfigNotice />
       </div>
       <main className="layout">
-        <Workspace />
+        <Workspace afterFirstPrices={afterFirstPrices} />
       </main>
       <Toaster />
       {toolsWanted ? (

@@ -2,7 +2,6 @@ import { Suspense, useEffect } from 'react';
 import { DockDesk, PanelHosts, PanelSlot, PhoneDesk, useDeskActions, useIsPhone, useShownPanels } from '../features/workspace';
 import { PANELS } from './panels';
 import { PhoneTradeBar } from './PhoneTradeBar';
-import { useAfterFirstPrices } from './useAfterFirstPrices';
 
 /** Until the dock's code arrives, the markets fill the desk: the first prices never wait for it. */
 function FirstPaint() {
@@ -13,13 +12,14 @@ function FirstPaint() {
   );
 }
 
-/** The panels, docked on a desk or one at a time on a phone; each panel renders once for both. */
-export function Workspace() {
+/**
+ * The panels, docked on a desk or one at a time on a phone; each panel renders once for both. The
+ * dock's code (most of a first load's worth) comes once the first prices are on screen.
+ */
+export function Workspace({ afterFirstPrices }: { afterFirstPrices: boolean }) {
   const phone = useIsPhone();
   const shown = useShownPanels();
   const { show } = useDeskActions();
-  // The dock's code (most of a first load's worth) comes once the first prices are on screen.
-  const dockWanted = useAfterFirstPrices();
   useEffect(() => {
     if (phone) show(Object.keys(PANELS));
   }, [phone, show]);
@@ -29,7 +29,7 @@ export function Workspace() {
       {phone ? (
         <PhoneDesk panels={PANELS} tradeBar={<PhoneTradeBar />} />
       ) : (
-        <Suspense fallback={<FirstPaint />}>{dockWanted ? <DockDesk panels={PANELS} /> : <FirstPaint />}</Suspense>
+        <Suspense fallback={<FirstPaint />}>{afterFirstPrices ? <DockDesk panels={PANELS} /> : <FirstPaint />}</Suspense>
       )}
     </>
   );
