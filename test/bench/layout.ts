@@ -4,10 +4,9 @@
  * a phone is rotated, each beside an idle window of the same length for comparison.
  */
 import type { Browser, Page } from 'playwright-core';
-import { terminalConfig } from '@/service/config';
 import { installProbe, readProbe } from './pageProbe';
 import { progress } from './progress';
-import { startRealApp } from './realApp';
+import { startRealApp, TICKING_CONFIG } from './realApp';
 import { median, sleep } from './stats';
 import { atMost, Figures } from './table';
 
@@ -59,7 +58,7 @@ async function rotate(page: Page, width: number, height: number): Promise<void> 
 
 export async function benchLayout(browser: Browser, distDir: string, options: LayoutOptions) {
   const figures = new Figures('layout');
-  const config = { ...terminalConfig, pullingInterval: { ...terminalConfig.pullingInterval, quotes: 250 } };
+  const config = TICKING_CONFIG;
   const app = await startRealApp(distDir, { instrumentCount: 1000, config });
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   await installProbe(context);

@@ -19,11 +19,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { MARKET_PAINT_TIMING } from '@/terminal/features/markets/paintTiming';
-import { terminalConfig } from '@/service/config';
 import { buildMarketsPages, startMarketsServer } from './marketsPages';
 import { installProbe, readProbe, threadTimes } from './pageProbe';
 import { progress } from './progress';
-import { startRealApp, type RealApp } from './realApp';
+import { startRealApp, TICKING_CONFIG, type RealApp } from './realApp';
 import { firstMarketPaint } from './startup';
 import { alternate, median, medianOf, sleep } from './stats';
 import { atMost, Figures } from './table';
@@ -156,7 +155,7 @@ async function coldLoad(browser: Browser, name: PageName, servers: Servers): Pro
 }
 
 async function startServers(distDir: string, pagesDir: string, size: number): Promise<Servers> {
-  const config = { ...terminalConfig, pullingInterval: { ...terminalConfig.pullingInterval, quotes: 250 } };
+  const config = TICKING_CONFIG;
   const terminal = await startRealApp(distDir, { instrumentCount: size, config, everyUpdateMoves: true, seed: SEED });
   try {
     return { terminal, aggrid: await startMarketsServer(pagesDir, size, SEED) };

@@ -71,6 +71,9 @@ export async function startRealApp(
   };
 }
 
+/** The service's own config with quotes polled every 250 ms: the moving market the page sections measure. */
+export const TICKING_CONFIG: TvConfig = { ...terminalConfig, pullingInterval: { ...terminalConfig.pullingInterval, quotes: 250 } };
+
 /**
  * The real app at 1,000 instruments with quotes every 250 ms, and a signed-in 1440×900 page in a
  * context of its own (not navigated yet): what the page sections measure a moving market on.
@@ -81,7 +84,7 @@ export async function startTickingPage(
   /** The browser's language, when a section compares locales. */
   locale?: string,
 ): Promise<{ app: RealApp; context: BrowserContext; page: Page; close(): Promise<void> }> {
-  const config = { ...terminalConfig, pullingInterval: { ...terminalConfig.pullingInterval, quotes: 250 } };
+  const config = TICKING_CONFIG;
   const app = await startRealApp(distDir, { instrumentCount: 1000, config });
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, ...(locale ? { locale } : {}) });
   const close = async () => {
