@@ -29,10 +29,25 @@ export function hostOf(id: string): HTMLDivElement {
   return host;
 }
 
+/**
+ * Reads where the host's boxes are scrolled, just before it leaves the page: a scroll made in this
+ * very frame has not sent its event yet (the dock arriving right after a first scroll of the
+ * markets lost it). Layout changes are rare, so reading every box then is cheap enough.
+ */
+function keepScrollPositions(id: string, host: HTMLElement): void {
+  const positions = scrolled.get(id);
+  if (!positions || !host.isConnected) return;
+  for (const element of host.querySelectorAll('*')) {
+    if (element.scrollTop !== 0 || element.scrollLeft !== 0) positions.set(element, [element.scrollTop, element.scrollLeft]);
+    else if (positions.has(element)) positions.set(element, [0, 0]);
+  }
+}
+
 /** Puts a panel's host into a slot, and its scroll positions back as they were. */
 export function placeHost(id: string, slot: HTMLElement): void {
   const host = hostOf(id);
   if (host.parentElement === slot) return;
+  keepScrollPositions(id, host);
   slot.appendChild(host);
   for (const [element, [top, left]] of scrolled.get(id) ?? []) {
     if (!host.contains(element)) scrolled.get(id)?.delete(element);
@@ -43,5 +58,7 @@ export function placeHost(id: string, slot: HTMLElement): void {
 /** Takes a host out of a slot that goes away (its panel is elsewhere now, or closed). */
 export function releaseHost(id: string, slot: HTMLElement): void {
   const host = hosts.get(id);
-  if (host?.parentElement === slot) slot.removeChild(host);
+  if (host?.parentElement !== slot) return;
+  keepScrollPositions(id, host);
+  slot.removeChild(host);
 }
