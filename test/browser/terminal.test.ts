@@ -54,7 +54,8 @@ describe('the terminal in Chromium, on the real proxy and embedded service', () 
     // The list is virtualized; the last market is reachable by scrolling. Scrolled once the dock
     // is up: before, the markets fill the desk, and moving into the dock keeps the offset in
     // pixels, which is not the bottom of a shorter panel.
-    await page.locator('.dock--first').waitFor({ state: 'detached' });
+    // (While the dock's code loads, React may show the first paint twice: one kept, one as fallback.)
+    await expect.poll(() => page.locator('.dock--first').count(), { timeout: 30_000 }).toBe(0);
     await page.locator('.markets .datagrid__scroll').evaluate((element) => element.scrollTo(0, element.scrollHeight));
     await page.locator('tr[data-symbol="PERP_GMX_USDC"]').waitFor();
     await page.locator('.markets .datagrid__scroll').evaluate((element) => element.scrollTo(0, 0));
