@@ -1,4 +1,4 @@
-import { KeyFormatError, parseSecret, parseServiceKey } from '../interface';
+import { KeyFormatError, parseSecret, parseServiceKey } from '../interface/keys';
 import { proxyDefaults, type ServiceAccount } from './options';
 
 export type { ServiceAccount };

@@ -1,9 +1,5 @@
 import { createPublicKey, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
-import {
-  formatSecret,
-  formatServiceKey,
-  parseServiceKey,
-} from '../interface';
+import { formatSecret, formatServiceKey, parseServiceKey } from '../interface/keys';
 
 /** What a client needs to trade: the account, its public key and the private seed. */
 export interface AccountCredentials {

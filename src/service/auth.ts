@@ -2,12 +2,11 @@ import { verify } from 'node:crypto';
 import {
   authHeaders,
   errorReply,
-  KeyFormatError,
   MAX_CLOCK_SKEW_MS,
-  parseServiceKey,
   signingMessage,
   type ErrorReply,
 } from '../interface';
+import { KeyFormatError, parseServiceKey } from '../interface/keys';
 import type { AccountRegistry } from './accounts';
 
 export type AuthOutcome =

@@ -1,7 +1,8 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import * as z from 'zod/mini';
-import { describeIssues, parseSecret, parseServiceKey } from '../interface';
+import { describeIssues } from '../interface';
+import { parseSecret, parseServiceKey } from '../interface/keys';
 import { createAccountCredentials, type AccountCredentials } from './accounts';
 
 const demoAccountSchema = z.object({

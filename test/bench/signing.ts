@@ -4,7 +4,8 @@
  * same message already in a Buffer, alternating in one process.
  */
 import { createPrivateKey, sign } from 'node:crypto';
-import { parseSecret, signingMessage } from '@/interface';
+import { signingMessage } from '@/interface';
+import { parseSecret } from '@/interface/keys';
 import { createSigner } from '@/proxy';
 import { createAccountCredentials } from '@/service';
 import { progress } from './progress';

@@ -1,6 +1,7 @@
 import { createPublicKey, verify } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { formatSecret, parseSecret, parseServiceKey, signingMessage } from '@/interface';
+import { signingMessage } from '@/interface';
+import { formatSecret, parseSecret, parseServiceKey } from '@/interface/keys';
 import { createSigner } from '@/proxy';
 import { createAccountCredentials } from '@/service';
 
