@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { transformAsync } from '@babel/core';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
+import MagicString from 'magic-string';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -38,7 +39,7 @@ function precompress(): Plugin {
  * Lingui's macros (`t`, `<Trans>`, `plural`) compiled away before the React transform: a message
  * becomes its id and the catalogue lookup. Only files that import a macro go through Babel.
  */
-export function linguiMacros(): Plugin {
+export function linguiMacros(wordsOf?: Map<string, string[]>): Plugin {
   // A build keeps only ids: the English is in its catalogue, not twice in the code. Tests and the
   // dev server keep the English beside the id, so a message not yet extracted still reads.
   let build = false;
@@ -58,13 +59,51 @@ export function linguiMacros(): Plugin {
         parserOpts: { plugins: ['typescript', 'jsx'] },
         plugins: [['@lingui/babel-plugin-lingui-macro', { stripMessageField: build }]],
       });
-      return result?.code ? { code: result.code, map: result.map } : null;
+      if (!result?.code) return null;
+      wordsOf?.set(id, [...result.code.matchAll(/\/\*i18n\*\/\s*\{\s*id:\s*"([^"]+)"/g)].map((match) => match[1]!));
+      return { code: result.code, map: result.map };
     },
   };
 }
 
+const FIRST_WORDS_MODULE = resolve(import.meta.dirname, 'src/terminal/shared/i18n/firstWords.ts');
+const ENGLISH_CATALOGUE = resolve(import.meta.dirname, 'src/terminal/locales/en/messages.ts');
+const FIRST_WORDS_SLOT = /(["'`])__FIRST_WORDS__\1/;
+
+/**
+ * The first load carries only the English words of its own modules (the rest, most of the
+ * catalogue, come with the first lazy chunk: `loadAllWords`). Which modules are in the first load
+ * is known only once the chunks are made, so firstWords.ts holds a slot that each chunk it lands in
+ * fills with the words of that chunk's modules, as recorded by linguiMacros.
+ */
+function firstWords(wordsOf: Map<string, string[]>): Plugin {
+  return {
+    name: 'first-words',
+    apply: 'build',
+    load(id) {
+      return id === FIRST_WORDS_MODULE ? 'export const firstWords = JSON.parse("__FIRST_WORDS__");' : null;
+    },
+    renderChunk(code, chunk) {
+      const slot = FIRST_WORDS_SLOT.exec(code);
+      if (!slot) return null;
+      const literal = /JSON\.parse\(("(?:[^"\\]|\\.)*")\)/.exec(readFileSync(ENGLISH_CATALOGUE, 'utf8'))?.[1];
+      if (!literal) throw new Error(`${ENGLISH_CATALOGUE}: no compiled catalogue (npm run i18n:compile)`);
+      const english = JSON.parse(JSON.parse(literal) as string) as Record<string, unknown>;
+      const words: Record<string, unknown> = {};
+      for (const module of chunk.moduleIds) {
+        for (const id of wordsOf.get(module) ?? []) if (id in english) words[id] = english[id];
+      }
+      const text = new MagicString(code);
+      text.overwrite(slot.index, slot.index + slot[0].length, JSON.stringify(JSON.stringify(words)));
+      return { code: text.toString(), map: text.generateMap({ hires: true }) };
+    },
+  };
+}
+
+const wordsOf = new Map<string, string[]>();
+
 export default defineConfig({
-  plugins: [linguiMacros(), react(), precompress()],
+  plugins: [linguiMacros(wordsOf), firstWords(wordsOf), react(), precompress()],
   // The market-data worker is bundled apart, with its own plugins: its modules' words too.
   worker: { plugins: () => [linguiMacros()] },
   // `@/` is src/ (tsconfig.json's paths say the same for TypeScript, tsx and dependency-cruiser).
@@ -76,6 +115,9 @@ export default defineConfig({
     target: 'es2022',
     // One chunk for the first load on purpose (react-dom is most of it); the budget is watched by the bench.
     chunkSizeWarningLimit: 700,
+    // What the first screen needs in one file (and Rolldown's small runtime beside it): split as
+    // Rolldown would split it, in 21 files, it gzips to 8 kB more.
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'first', tags: ['$initial'] }] } } },
   },
   server: {
     // `npm run dev` serves the terminal with hot reload against a running `npm start` on 8080.

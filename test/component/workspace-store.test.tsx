@@ -96,7 +96,10 @@ describe('importing a workspace file', () => {
     const user = userEvent.setup();
     render(<LayoutMenu panels={panels} />);
     const before = useWorkspaceStore.getState().workspaces;
-    const input = screen.getByLabelText('Import a workspace file');
+    // What the menu opens on is its own chunk, fetched when the trader reaches for it.
+    expect(screen.queryByLabelText('Import a workspace file')).toBeNull();
+    await user.click(screen.getByText('Layout: Trade'));
+    const input = await screen.findByLabelText('Import a workspace file');
     await user.upload(input, new File(['{"kind":"perp-terminal.workspace","version":1}'], 'mine.json', { type: 'application/json' }));
     await expect.poll(() => toasts().at(-1)?.title).toBe('mine.json was not imported');
     expect(toasts().at(-1)?.detail).toMatch(/name/);

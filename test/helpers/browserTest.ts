@@ -69,6 +69,11 @@ export async function openTerminal(app: RunningApp, options: OpenTerminalOptions
   // A context of its own, so a test can open a second tab of the same signed-in terminal.
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
+  // A word shown before the rest of the English came reads as its id: the page says so (i18n.ts).
+  const missingWords: string[] = [];
+  page.on('console', (message) => {
+    if (message.text().startsWith('Words missing')) missingWords.push(message.text());
+  });
   options.beforeLoad?.(page);
   await page.goto(app.loginUrl);
   if (options.waitUntilReady ?? true) {
@@ -83,6 +88,7 @@ export async function openTerminal(app: RunningApp, options: OpenTerminalOptions
     close: async () => {
       await context.close();
       if (!options.browser) await browser.close();
+      if (missingWords.length > 0) throw new Error(`Words shown before they were loaded:\n${missingWords.join('\n')}`);
     },
   };
 }

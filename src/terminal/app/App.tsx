@@ -1,4 +1,5 @@
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { Suspense, useCallback, useState } from 'react';
+import { lazyWithWords } from '@/terminal/shared/i18n/lazyWithWords';
 import { ConfigNotice } from '../features/config';
 import { SessionBanner, useSession } from '../features/session';
 import { Toaster } from '../shared/ui/toast/Toaster';
@@ -9,7 +10,7 @@ import { PressAgain, useEarlyKey } from './useEarlyKey';
 import './shell.css';
 
 /** The hotkeys, the palette and the settings: their code comes after the first prices (see useAfterFirstPrices). */
-const GlobalTools = lazy(() => import('./GlobalTools').then((module) => ({ default: module.GlobalTools })));
+const GlobalTools = lazyWithWords(() => import('./GlobalTools').then((module) => ({ default: module.GlobalTools })));
 
 export function App() {
   const session = useSession();

@@ -1,15 +1,16 @@
 import { t } from '@lingui/core/macro';
-import { lazy, type ComponentType } from 'react';
+import { type ComponentType } from 'react';
+import { lazyWithWords } from '@/terminal/shared/i18n/lazyWithWords';
 import type { PanelEntry } from '../features/workspace';
 import { MarketsPanel } from './MarketsPanel';
 import { useAccountHeader, useChartHeader, useMarketsHeader, useOrdersHeader, useTicketHeader } from './panelHeaders';
 
 // The markets are what a trader looks at first: the other panels load in parallel, in their own
 // chunks, and render just after, so the first prices do not wait for them.
-const TicketPanel = lazy(() => import('./TicketPanel').then((module) => ({ default: module.TicketPanel })));
-const ChartPanel = lazy(() => import('./ChartPanel').then((module) => ({ default: module.ChartPanel })));
-const OrdersPanel = lazy(() => import('./OrdersPanel').then((module) => ({ default: module.OrdersPanel })));
-const AccountPanel = lazy(() => import('./AccountPanel').then((module) => ({ default: module.AccountPanel })));
+const TicketPanel = lazyWithWords(() => import('./TicketPanel').then((module) => ({ default: module.TicketPanel })));
+const ChartPanel = lazyWithWords(() => import('./ChartPanel').then((module) => ({ default: module.ChartPanel })));
+const OrdersPanel = lazyWithWords(() => import('./OrdersPanel').then((module) => ({ default: module.OrdersPanel })));
+const AccountPanel = lazyWithWords(() => import('./AccountPanel').then((module) => ({ default: module.AccountPanel })));
 
 /**
  * Every panel a workspace can show, by the id its layouts name it with. A layout naming a panel

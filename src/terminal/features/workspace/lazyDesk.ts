@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyWithWords } from '@/terminal/shared/i18n/lazyWithWords';
 
 /** The docking library is most of a first load's worth of code: it comes in its own chunk, after the markets. */
-export const DockDesk = lazy(() => import('./components/DockDesk'));
+export const DockDesk = lazyWithWords(() => import('./components/DockDesk'));

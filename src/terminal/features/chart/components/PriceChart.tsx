@@ -1,5 +1,6 @@
 import { t } from '@lingui/core/macro';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyWithWords } from '@/terminal/shared/i18n/lazyWithWords';
 import { formatFixed } from '@/terminal/shared/format/number';
 import { useLocale } from '@/terminal/shared/i18n/i18n';
 import type { MarketTick } from '../model/live';
@@ -9,7 +10,7 @@ import { usePriceChart } from './PriceChart.script';
 import '../chart.css';
 
 // The chart library is most of this feature's weight: it loads with the canvas, after the first prices.
-const CandleChart = lazy(() => import('./CandleChart').then((module) => ({ default: module.CandleChart })));
+const CandleChart = lazyWithWords(() => import('./CandleChart').then((module) => ({ default: module.CandleChart })));
 
 /** How prices show before the markets feed has told the instrument's decimals. */
 const DEFAULT_DECIMALS = 2;
