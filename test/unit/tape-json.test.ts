@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { tapeCandlesResponseSchema, type TapeCandlesResponse } from '@/interface';
-import { candleJson, candlesAnswerBytes, candlesAnswerJson } from '@/proxy/tape/candlesJson';
+import { candleJson, candlesAnswerBytes, candlesAnswerJson, joinedJson } from '@/proxy/tape/candlesJson';
 
 const finite = fc.double({ noNaN: true, noDefaultInfinity: true });
 const candle = fc.record({
@@ -28,7 +28,8 @@ describe('the candles answer written by hand', () => {
       fc.property(answer, (value: TapeCandlesResponse) => {
         const text = candlesAnswerJson(value);
         expect(text).toBe(JSON.stringify(value));
-        const rows = Buffer.from(value.data.rows.map(candleJson).join(','));
+        const rows = joinedJson(value.data.rows.map(candleJson));
+        expect(rows.equals(Buffer.from(value.data.rows.map(candleJson).join(',')))).toBe(true);
         expect(candlesAnswerBytes(rows, value.data.recordingSince, value.data.simulated, value.timestamp).toString()).toBe(text);
         expect(tapeCandlesResponseSchema.safeParse(JSON.parse(text)).success).toBe(true);
       }),

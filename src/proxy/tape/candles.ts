@@ -1,5 +1,5 @@
 import { TAPE_MAX_ROWS, tapeResolutions, type TapeCandlesQuery } from '@/interface';
-import { candleJson } from './candlesJson';
+import { candleJson, joinedJson } from './candlesJson';
 import { mergeCandle, type StoredCandle } from './codec';
 import type { MinuteSlice } from './minuteCache';
 import type { TapeRecorder } from './recorder';
@@ -76,7 +76,7 @@ function minuteRows(slice: MinuteSlice | undefined, live: StoredCandle | undefin
     const rows: string[] = [];
     for (let i = start; i < end - 1; i++) rows.push(slice!.json(i));
     rows.push(candleJson(mergeCandle({ ...last }, live)));
-    return { rows: Buffer.from(rows.join(',')), simulated };
+    return { rows: joinedJson(rows), simulated };
   }
   const stored = slice ? slice.joined() : Buffer.alloc(0);
   if (!live || (last && last.time > live.time)) return { rows: stored, simulated };
@@ -102,5 +102,5 @@ export function tapeCandles(recorder: TapeRecorder, query: TapeCandlesQuery): Ta
   // 5m and 15m read their minutes straight from the file: 1,500 of those slots are up to 22,500
   // minutes, more than the kept reads hold per instrument (they are for repeated 1m reads).
   else candles = rollUp(withLive(recorder.store.minutes(symbol, start, to), live, MINUTE_MS), size);
-  return { rows: Buffer.from(candles.map(candleJson).join(',')), recordingSince, simulated: candles.some((candle) => candle.simulated) };
+  return { rows: joinedJson(candles.map(candleJson)), recordingSince, simulated: candles.some((candle) => candle.simulated) };
 }

@@ -12,14 +12,39 @@ function numberText(value: number, field: string): string {
   return String(value);
 }
 
+const CANDLE_FIELDS = ['time', 'open', 'high', 'low', 'close', 'index_close', 'est_funding_rate', 'open_interest', 'volume_24h', 'samples'] as const;
+
 /** One candle's JSON, keys in the schema's order; any other field of `row` is left out. */
 export function candleJson(row: TapeCandle): string {
+  const { time, open, high, low, close, index_close, est_funding_rate, open_interest, volume_24h, samples } = row;
+  // One check for the ten numbers, then a template (the same text String gives): a day of minutes
+  // is 14,400 numbers, and a call per number was a tenth of the answer's cost.
+  const finite =
+    Number.isFinite(time) && Number.isFinite(open) && Number.isFinite(high) && Number.isFinite(low) && Number.isFinite(close) &&
+    Number.isFinite(index_close) && Number.isFinite(est_funding_rate) && Number.isFinite(open_interest) &&
+    Number.isFinite(volume_24h) && Number.isFinite(samples);
+  if (!finite) for (const field of CANDLE_FIELDS) numberText(row[field], field);
   return (
-    `{"time":${numberText(row.time, 'time')},"open":${numberText(row.open, 'open')},"high":${numberText(row.high, 'high')},` +
-    `"low":${numberText(row.low, 'low')},"close":${numberText(row.close, 'close')},"index_close":${numberText(row.index_close, 'index_close')},` +
-    `"est_funding_rate":${numberText(row.est_funding_rate, 'est_funding_rate')},"open_interest":${numberText(row.open_interest, 'open_interest')},` +
-    `"volume_24h":${numberText(row.volume_24h, 'volume_24h')},"samples":${numberText(row.samples, 'samples')}}`
+    `{"time":${time},"open":${open},"high":${high},"low":${low},"close":${close},"index_close":${index_close},` +
+    `"est_funding_rate":${est_funding_rate},"open_interest":${open_interest},"volume_24h":${volume_24h},"samples":${samples}}`
   );
+}
+
+/**
+ * Candles' JSON joined by commas, as bytes, written straight into one buffer: a join would first
+ * make a 300 kB string for a day of minutes, then copy it (0.6 ms of the first read's 5). The text
+ * is ASCII by construction (the schema's keys and numbers), so each character is one byte.
+ */
+export function joinedJson(parts: readonly string[]): Buffer {
+  let length = Math.max(0, parts.length - 1);
+  for (const part of parts) length += part.length;
+  const bytes = Buffer.allocUnsafe(length);
+  let at = 0;
+  for (let i = 0; i < parts.length; i++) {
+    if (i > 0) bytes[at++] = 0x2c;
+    at += bytes.write(parts[i]!, at, 'latin1');
+  }
+  return bytes;
 }
 
 const HEAD = '{"success":true,"data":{"rows":[';

@@ -1,3 +1,4 @@
+import { joinedJson } from './candlesJson';
 import { decodeMinute, type StoredCandle } from './codec';
 
 /*
@@ -91,7 +92,7 @@ export class MinuteCache {
       if (kept.joined?.start !== start || kept.joined.end !== end) {
         const parts = new Array<string>(end - start);
         for (let i = start; i < end; i++) parts[i - start] = json(i);
-        kept.joined = { start, end, bytes: Buffer.from(parts.join(',')) };
+        kept.joined = { start, end, bytes: joinedJson(parts) };
       }
       return kept.joined.bytes;
     };
