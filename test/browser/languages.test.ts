@@ -16,15 +16,25 @@ afterAll(async () => {
   await app?.stop();
 });
 
-/** The terminal in a browser whose language is `locale`, with every page error kept. */
-async function openIn(locale: string, width = 1440, height = 900): Promise<{ page: Page; errors: string[] }> {
+/**
+ * The terminal in a browser whose language is `locale`, with every page error kept (a word shown
+ * before its catalogue came is one), and the text of every catalogue chunk it fetched.
+ */
+async function openIn(locale: string, width = 1440, height = 900): Promise<{ page: Page; errors: string[]; catalogues: Promise<string>[] }> {
   const context = await browser.newContext({ locale, viewport: { width, height }, hasTouch: width < 768 });
   const page = await context.newPage();
   const errors: string[] = [];
+  const catalogues: Promise<string>[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.text().startsWith('Words missing')) errors.push(message.text());
+  });
+  page.on('response', (response) => {
+    if (/\/assets\/messages-[^/]+\.js$/.test(response.url())) catalogues.push(response.text());
+  });
   await page.goto(app.loginUrl);
   await page.locator('tr[data-symbol="PERP_BTC_USDC"]').first().waitFor();
-  return { page, errors };
+  return { page, errors, catalogues };
 }
 
 const root = (page: Page) => page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir }));
@@ -101,12 +111,19 @@ describe('languages, in Chromium', () => {
   }
 
   it('a browser set to zh-CN opens the terminal in Simplified Chinese, figures grouped as Chinese writes them', async () => {
-    const { page, errors } = await openIn('zh-CN');
+    const { page, errors, catalogues } = await openIn('zh-CN');
     try {
       await expect.poll(() => root(page)).toEqual({ lang: 'zh-CN', dir: 'ltr' });
       await page.getByText('交易已启用').waitFor();
-      const han = await page.evaluate(() => (document.body.innerText.match(/\p{Script=Han}/gu) ?? []).length);
-      expect(han).toBeGreaterThan(100);
+      const han = () => page.evaluate(() => (document.body.innerText.match(/\p{Script=Han}/gu) ?? []).length);
+      expect(await han()).toBeGreaterThan(100);
+      // Every panel up (the lazy ones too, in Chinese), and only the active catalogue downloaded:
+      // not the rest of the English, which an English page fetches with its first lazy panel.
+      await expect.poll(han, { timeout: 15_000 }).toBeGreaterThan(300);
+      const fetched = await Promise.all(catalogues);
+      expect(fetched).toHaveLength(1);
+      expect(fetched[0]).toContain('交易已启用');
+      expect(fetched[0]).not.toContain('Sign out everywhere');
       const mark = page.locator('tr[data-symbol="PERP_BTC_USDC"] td[data-column="mark_price"]');
       expect(await mark.innerText()).toMatch(/^\d{1,3}(,\d{3})*\.\d$/);
       expect(errors).toEqual([]);

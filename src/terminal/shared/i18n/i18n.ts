@@ -16,24 +16,33 @@ const catalogues = import.meta.glob<{ messages: Messages }>(['../../locales/*/me
 const english: Messages = { ...firstWords };
 i18n.loadAndActivate({ locale: SOURCE_LOCALE, messages: english });
 
-let allWords: Promise<void> | undefined;
-let allWordsHere = false;
+let allEnglish: Promise<void> | undefined;
+let allEnglishHere = false;
 
-/**
- * The English words beyond the first screen. Every lazy chunk waits for them before it renders
- * (lazyWithWords); a failed fetch is forgotten, so that the next chunk tries again.
- */
-export function loadAllWords(): Promise<void> {
-  if (!allWords) {
-    allWords = import('../../locales/en/messages').then(({ messages }) => {
+/** The English words beyond the first screen; a failed fetch is forgotten, so the next asks again. */
+function loadAllEnglish(): Promise<void> {
+  if (!allEnglish) {
+    allEnglish = import('../../locales/en/messages').then(({ messages }) => {
       Object.assign(english, messages);
-      allWordsHere = true;
+      allEnglishHere = true;
     });
-    allWords.catch(() => {
-      allWords = undefined;
+    allEnglish.catch(() => {
+      allEnglish = undefined;
     });
   }
-  return allWords;
+  return allEnglish;
+}
+
+/** The last switch of language asked for, settled (failed or not). */
+let switching: Promise<void> = Promise.resolve();
+
+/**
+ * Every word of the language on screen. Each lazy chunk waits for it before it renders
+ * (lazyWithWords): in English the rest of the catalogue is fetched then; in another language its
+ * catalogue is whole already, and English is never fetched (only the active catalogue is).
+ */
+export function loadAllWords(): Promise<void> {
+  return switching.then(() => (i18n.locale === SOURCE_LOCALE ? loadAllEnglish() : undefined));
 }
 
 let mending = false;
@@ -42,11 +51,11 @@ let mending = false;
 // split, said aloud (the browser tests fail on it) and mended by one render once the words are here.
 // Tests and the dev server hold every word from the start.
 i18n.on('missing', ({ id, locale }) => {
-  if (!import.meta.env.PROD || locale !== SOURCE_LOCALE || allWordsHere) return;
+  if (!import.meta.env.PROD || locale !== SOURCE_LOCALE || allEnglishHere) return;
   console.warn(`Words missing from the first load: "${id}"`);
   if (mending) return;
   mending = true;
-  void loadAllWords().then(() => i18n.load(SOURCE_LOCALE, {}));
+  void loadAllEnglish().then(() => i18n.load(SOURCE_LOCALE, {}));
 });
 
 interface LocaleState {
@@ -69,7 +78,7 @@ const loaded = new Map<CatalogueLocale, Promise<Messages>>();
 
 /** A catalogue is fetched once; a failed fetch is forgotten, so that choosing again tries again. */
 function messagesOf(locale: CatalogueLocale): Promise<Messages> {
-  if (locale === SOURCE_LOCALE) return Promise.resolve(english);
+  if (locale === SOURCE_LOCALE) return loadAllEnglish().then(() => english);
   let messages = loaded.get(locale);
   if (!messages) {
     const load = catalogues[`../../locales/${locale}/messages.ts`];
@@ -96,9 +105,17 @@ let latest: CatalogueLocale = SOURCE_LOCALE;
  * Loads the locale's catalogue and switches to it, with `<html lang dir>`. A switch overtaken by a
  * newer one while its catalogue loads is dropped, so the last choice wins.
  */
-export async function activateLocale(locale: CatalogueLocale): Promise<void> {
+export function activateLocale(locale: CatalogueLocale): Promise<void> {
+  const activation = switchTo(locale);
+  switching = activation.catch(() => undefined);
+  return activation;
+}
+
+async function switchTo(locale: CatalogueLocale): Promise<void> {
   latest = locale;
-  const messages = await messagesOf(locale);
+  // English already on screen (the first activation): its shown words are here, and lazy chunks
+  // bring the rest. Coming back to English from another language, anything may show: every word.
+  const messages = await (locale === SOURCE_LOCALE && i18n.locale === SOURCE_LOCALE ? Promise.resolve(english) : messagesOf(locale));
   if (latest !== locale) return;
   i18n.loadAndActivate({ locale, messages });
   // Figures in the same language as the words, before anything renders again. The pseudo-locale
