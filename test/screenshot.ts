@@ -19,7 +19,7 @@ async function deskShot(browser: Browser, options: BrowserContextOptions, symbol
   const page = await context.newPage();
   await page.goto(app.loginUrl);
   await page.locator('tr[data-symbol="PERP_BTC_USDC"]').waitFor();
-  await page.waitForFunction(() => document.querySelectorAll('.dock--first, [aria-busy="true"]').length === 0);
+  await page.waitForFunction(() => document.querySelectorAll('.dock--first, .phone--first, [aria-busy="true"]').length === 0);
   await clickMarket(page, symbol);
   await page.waitForTimeout(1500);
   await page.screenshot({ path: join(dir, file) });

@@ -96,7 +96,7 @@ describe('languages, in Chromium', () => {
       const { page, errors } = await openIn('ar', width, height);
       try {
         await expect.poll(() => root(page)).toEqual({ lang: 'ar', dir: 'rtl' });
-        await page.waitForFunction(() => document.querySelectorAll('.dock--first, [aria-busy="true"]').length === 0);
+        await page.waitForFunction(() => document.querySelectorAll('.dock--first, .phone--first, [aria-busy="true"]').length === 0);
         const scroll = await page.evaluate(() => ({ scroll: document.scrollingElement!.scrollWidth, inner: window.innerWidth }));
         expect(scroll.scroll).toBeLessThanOrEqual(scroll.inner);
         expect(await overlapping(page)).toEqual([]);
@@ -168,7 +168,7 @@ describe('languages, in Chromium', () => {
     try {
       await page.goto(`${new URL(app.loginUrl).origin}/?lang=pseudo`);
       await page.locator('tr[data-symbol="PERP_BTC_USDC"]').first().waitFor();
-      await page.waitForFunction(() => document.querySelectorAll('.dock--first, [aria-busy="true"]').length === 0);
+      await page.waitForFunction(() => document.querySelectorAll('.dock--first, .phone--first, [aria-busy="true"]').length === 0);
       await expect.poll(() => root(page)).toEqual({ lang: 'en-XA', dir: 'ltr' });
       expect(await englishLeft(page)).toEqual([]);
       // The dialogs too: the settings (Ctrl+,) and the shortcut sheet (?).

@@ -80,7 +80,7 @@ export async function openTerminal(app: RunningApp, options: OpenTerminalOptions
     await page.getByText('Trading enabled').waitFor();
     await page.locator('tr[data-symbol="PERP_BTC_USDC"]').waitFor();
     // The dock arrives after the first prices and moves the panels: a test measures them after it.
-    await page.waitForFunction(() => document.querySelectorAll('.dock--first, [aria-busy="true"]').length === 0, undefined, { timeout: 15_000 });
+    await page.waitForFunction(() => document.querySelectorAll('.dock--first, .phone--first, [aria-busy="true"]').length === 0, undefined, { timeout: 15_000 });
   }
   return {
     browser,

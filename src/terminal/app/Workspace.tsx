@@ -1,7 +1,9 @@
 import { Suspense, useEffect } from 'react';
-import { DockDesk, PanelHosts, PanelSlot, PhoneDesk, useDeskActions, useIsPhone, useShownPanels } from '../features/workspace';
+import { DockDesk, PanelHosts, PanelSlot, useDeskActions, useIsPhone, useShownPanels } from '../features/workspace';
+import { lazyWithWords } from '../shared/i18n/lazyWithWords';
 import { PANELS } from './panels';
-import { PhoneTradeBar } from './PhoneTradeBar';
+
+const PhoneLayout = lazyWithWords(() => import('./PhoneLayout'));
 
 /** Until the dock's code arrives, the markets fill the desk: the first prices never wait for it. */
 function FirstPaint() {
@@ -12,9 +14,21 @@ function FirstPaint() {
   );
 }
 
+/** The phone's first paint: the markets alone, until the tab bar's code arrives. */
+function PhoneFirstPaint() {
+  return (
+    <div className="phone phone--first">
+      <div className="phone__view">
+        <PanelSlot id="markets" />
+      </div>
+    </div>
+  );
+}
+
 /**
  * The panels, docked on a desk or one at a time on a phone; each panel renders once for both. The
- * dock's code (most of a first load's worth) comes once the first prices are on screen.
+ * dock's code (most of a first load's worth), and the phone's tab bar, come once the first prices
+ * are on screen.
  */
 export function Workspace({ afterFirstPrices }: { afterFirstPrices: boolean }) {
   const phone = useIsPhone();
@@ -27,7 +41,7 @@ export function Workspace({ afterFirstPrices }: { afterFirstPrices: boolean }) {
     <>
       <PanelHosts panels={PANELS} shown={shown} />
       {phone ? (
-        <PhoneDesk panels={PANELS} tradeBar={<PhoneTradeBar />} />
+        <Suspense fallback={<PhoneFirstPaint />}>{afterFirstPrices ? <PhoneLayout /> : <PhoneFirstPaint />}</Suspense>
       ) : (
         <Suspense fallback={<FirstPaint />}>{afterFirstPrices ? <DockDesk panels={PANELS} /> : <FirstPaint />}</Suspense>
       )}
