@@ -6,6 +6,7 @@ import type { JournalOrder, OrderRequest } from '@/interface';
 import { terminalConfig } from '@/service/config';
 import { OrderTicket, type MarketContext } from '@/terminal/features/ticket';
 import { useTicketStore } from '@/terminal/features/ticket/store';
+import { setFormatLocale } from '@/terminal/shared/format/locale';
 
 const markets = new Map<string, MarketContext>([
   ['PERP_BTC_USDC', { symbol: 'PERP_BTC_USDC', mark_price: 100000, priceDecimals: 1, quantityDecimals: 4 }],
@@ -98,6 +99,23 @@ describe('the batch ticket', () => {
     expect(rowTexts()[0]).toMatch(/2 to fix/);
   });
 
+  it('shows the orders in the language’s figures, and keeps what is sent plain', async () => {
+    setFormatLocale('de');
+    try {
+      const user = userEvent.setup();
+      renderTicket();
+      await user.clear(screen.getByLabelText('Price (USDC)'));
+      await user.type(screen.getByLabelText('Price (USDC)'), '100012,5');
+      await user.clear(screen.getByLabelText('Quantity (BTC)'));
+      await user.type(screen.getByLabelText('Quantity (BTC)'), '1234,5');
+      expect(rowTexts()[0]).toContain('100.012,5');
+      expect(rowTexts()[0]).toContain('1.234,5');
+      expect(useTicketStore.getState().rows[0]).toMatchObject({ price: '100012.5', size: '1234.5' });
+    } finally {
+      setFormatLocale('en');
+    }
+  });
+
   it('lays a ladder with an exact total on the tick and the step', async () => {
     const user = userEvent.setup();
     renderTicket();
@@ -109,14 +127,15 @@ describe('the batch ticket', () => {
     await user.type(screen.getByLabelText('Total quantity (BTC)'), '0.0007');
     const preview = screen.getByRole('table', { name: 'Ladder preview' });
     const legs = within(preview).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+    // Shown as the language writes figures; kept, and sent, as plain decimals.
     expect(legs).toEqual([
-      ['1', '99000.0', '0.0002'],
-      ['2', '98666.7', '0.0002'],
-      ['3', '98333.3', '0.0002'],
-      ['4', '98000.0', '0.0001'],
+      ['1', '99,000.0', '0.0002'],
+      ['2', '98,666.7', '0.0002'],
+      ['3', '98,333.3', '0.0002'],
+      ['4', '98,000.0', '0.0001'],
     ]);
     await user.click(screen.getByRole('button', { name: 'Add 4 orders to the ticket' }));
-    expect(useTicketStore.getState().rows.map((row) => [row.price, row.size])).toEqual(legs.map(([, price, size]) => [price, size]));
+    expect(useTicketStore.getState().rows.map((row) => [row.price, row.size])).toEqual(legs.map(([, price, size]) => [price!.replaceAll(',', ''), size]));
     expect(screen.getByText('Orders').nextElementSibling).toHaveTextContent('4');
   });
 

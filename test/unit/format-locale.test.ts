@@ -97,6 +97,11 @@ describe('numbers in the locale’s own form', () => {
     ]);
   });
 
+  it('a ticket value as typed: grouped when it is a plain decimal, as it came when it is not', () => {
+    expect(['100012.', '.5', '0.0001', '12', ''].map(groupDecimalText)).toEqual(['100,012.', '.5', '0.0001', '12', '']);
+    expect(['1,5', 'abc', '1e5', '--1'].map(groupDecimalText)).toEqual(['1,5', 'abc', '1e5', '--1']);
+  });
+
   it('writes the separators, grouping and percent sign of each locale', () => {
     setFormatLocale('de');
     expect([formatFixed(100012.5, 1), formatPercent(0.1234), formatCompact(6_190_000_000)]).toEqual(['100.012,5', '+12,34\u00a0%', '6,19\u00a0Mrd.']);

@@ -84,11 +84,15 @@ export function fixedPlain(value: number, decimals: number): string {
   return new Big(value).toFixed(Math.max(0, decimals));
 }
 
+const PLAIN_DECIMAL = /^-?(?:\d+\.?\d*|\.\d+)$/;
+
 /**
  * A plain decimal as text, with the locale's separators and its decimals as they are:
- * "100012.50" → "100,012.50" (100.012,50 in de).
+ * "100012.50" → "100,012.50" (100.012,50 in de). Text that is not a plain decimal (a pasted line's
+ * value as it came) is shown as it is.
  */
 export function groupDecimalText(text: string): string {
+  if (!PLAIN_DECIMAL.test(text)) return text;
   const s = localeFormats().decimal;
   const negative = text.startsWith('-');
   const [whole = '', fraction] = (negative ? text.slice(1) : text).split('.');

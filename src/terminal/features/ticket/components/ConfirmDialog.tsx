@@ -1,6 +1,6 @@
 import { plural, t } from '@lingui/core/macro';
 import { useEffect, useRef } from 'react';
-import { formatFixed, formatPercent } from '@/terminal/shared/format/number';
+import { formatFixed, formatPercent, groupDecimalText } from '@/terminal/shared/format/number';
 import { useLocale } from '@/terminal/shared/i18n/i18n';
 import { sideWord } from '../messages';
 import type { Leg, TicketSummary } from '../model/checkTicket';
@@ -15,7 +15,8 @@ interface ConfirmDialogProps {
 /** The leg's prices, low–high; one price alone; market orders have none. */
 function priceRange({ lowPrice, highPrice }: Leg): string {
   if (!lowPrice || !highPrice) return '—';
-  return lowPrice.eq(highPrice) ? lowPrice.toFixed() : `${lowPrice.toFixed()}–${highPrice.toFixed()}`;
+  const [low, high] = [groupDecimalText(lowPrice.toFixed()), groupDecimalText(highPrice.toFixed())];
+  return lowPrice.eq(highPrice) ? low : `${low}–${high}`;
 }
 
 /** The ticket's total, how far from mark it goes and how long the rate limit spreads it over. */
@@ -90,7 +91,7 @@ export function ConfirmDialog({ summary, onConfirm, onCancel }: ConfirmDialogPro
                 <td>{leg.symbol}</td>
                 <td className={leg.side === 'BUY' ? 'up' : 'down'}>{sideWord(leg.side)}</td>
                 <td className="num right">{leg.orders}</td>
-                <td className="num right">{leg.quantity.gt(0) ? leg.quantity.toFixed() : '—'}</td>
+                <td className="num right">{leg.quantity.gt(0) ? groupDecimalText(leg.quantity.toFixed()) : '—'}</td>
                 <td className="num right">{formatFixed(leg.notional.toNumber(), 2)}</td>
                 <td className="num right">{priceRange(leg)}</td>
               </tr>

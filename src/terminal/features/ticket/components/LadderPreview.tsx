@@ -1,4 +1,5 @@
 import { t } from '@lingui/core/macro';
+import { groupDecimalText } from '@/terminal/shared/format/number';
 import { useLocale } from '@/terminal/shared/i18n/i18n';
 import type { LadderLeg } from '../model/ladder';
 
@@ -18,8 +19,8 @@ export function LadderPreview({ legs }: { legs: readonly LadderLeg[] }) {
         {legs.map((leg, index) => (
           <tr key={index}>
             <td className="muted">{index + 1}</td>
-            <td className="num right">{leg.price}</td>
-            <td className="num right">{leg.quantity}</td>
+            <td className="num right">{groupDecimalText(leg.price)}</td>
+            <td className="num right">{groupDecimalText(leg.quantity)}</td>
           </tr>
         ))}
       </tbody>

@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro';
 import { baseAsset } from '@/interface';
-import { formatFixed, formatPercent } from '@/terminal/shared/format/number';
+import { formatFixed, formatPercent, groupDecimalText } from '@/terminal/shared/format/number';
 import { useLocale } from '@/terminal/shared/i18n/i18n';
 import type { TicketSummary } from '../model/checkTicket';
 
@@ -35,7 +35,7 @@ export function SubmitSummary({ summary }: { summary: TicketSummary }) {
                 {legTitle(leg.side, leg.symbol)}
               </dt>
               <dd className="num">
-                {leg.quantity.gt(0) ? `${leg.quantity.toFixed()} · ` : ''}
+                {leg.quantity.gt(0) ? `${groupDecimalText(leg.quantity.toFixed())} · ` : ''}
                 {formatFixed(leg.notional.toNumber(), 2)} USDC
               </dd>
             </div>

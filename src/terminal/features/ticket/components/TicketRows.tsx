@@ -5,17 +5,19 @@ import type { CheckedRow } from '../model/checkTicket';
 import type { DraftRow } from '../model/types';
 import { useActiveRowId, useTicketActions } from '../store';
 import { baseAsset, type Duration } from '@/interface';
+import { groupDecimalText } from '@/terminal/shared/format/number';
 import { useLocale } from '@/terminal/shared/i18n/i18n';
 import { Icon } from '@/terminal/shared/ui/Icon';
 
 const lineError = (checked: CheckedRow | undefined) => (checked?.issues.line ? messageFor(checked.issues.line) : '');
 
-/** A row's size as typed, in its unit; a USD size with the quantity it sends. */
+/** A row's size as typed, in its unit and the language's form; a USD size with the quantity it sends. */
 function sizeText(row: DraftRow, checked: CheckedRow | undefined): string {
   if (!row.size) return '—';
-  if (row.sizeUnit === 'amount') return `${row.size} USDC`;
-  if (row.sizeUnit === 'notional') return `${row.size} USD${checked?.quantity ? ` → ${checked.quantity.toFixed()}` : ''}`;
-  return row.size;
+  const size = groupDecimalText(row.size);
+  if (row.sizeUnit === 'amount') return `${size} USDC`;
+  if (row.sizeUnit === 'notional') return `${size} USD${checked?.quantity ? ` → ${groupDecimalText(checked.quantity.toFixed())}` : ''}`;
+  return size;
 }
 
 interface TicketRowsProps {
@@ -67,7 +69,7 @@ function TicketRowsView({ rows, checked, durations }: TicketRowsProps) {
                 {' '}
                 <span>{base}</span>
                 {' '}
-                <span className="num">{row.kind === 'market' ? t({ message: 'market', context: 'order type, in place of a price' }) : row.price || '—'}</span>
+                <span className="num">{row.kind === 'market' ? t({ message: 'market', context: 'order type, in place of a price' }) : row.price ? groupDecimalText(row.price) : '—'}</span>
                 {' '}
                 <span className="num">{size}</span>
                 {' '}
