@@ -39,7 +39,7 @@ describe('a panel that fails', () => {
         <PanelSlot id="ticket" />
       </>,
     );
-    expect(screen.getByRole('alert')).toHaveTextContent('The chart panel stopped: the theme does not define --color-up');
+    expect(screen.getByRole('alert')).toHaveTextContent('The Chart panel stopped: the theme does not define --color-up');
     expect(logged.mock.calls.some(([message]) => String(message).includes('The Chart panel stopped'))).toBe(true);
     await userEvent.type(screen.getByLabelText('Quantity'), '0.25');
     expect(screen.getByLabelText('Quantity')).toHaveValue('0.25');

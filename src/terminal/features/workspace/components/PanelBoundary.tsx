@@ -1,4 +1,3 @@
-import { i18n } from '@lingui/core';
 import { t } from '@lingui/core/macro';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useLocale } from '@/terminal/shared/i18n/i18n';
@@ -38,13 +37,13 @@ export class PanelBoundary extends Component<Props, State> {
 /** What a stopped panel says: a component of its own, so that it follows the language. */
 function PanelFailure({ label, failure, restart }: { label: string; failure: Error; restart: () => void }) {
   useLocale();
-  // Inside a sentence the panel's name is lower-cased, as English and most of the terminal's
-  // languages write it (German capitalises nouns: a known imperfection).
-  const panel = label.toLocaleLowerCase(i18n.locale);
+  // The panel is named as its tab names it, a name on screen: no case rule of one language
+  // (German capitalises nouns, English would not) is imposed on the others.
+  const panel = label;
   const reason = failure.message;
   return (
     <section className="panel panel-failed" aria-label={label}>
-      <p role="alert">{t({ comment: 'panel: the panel\'s name, lower-cased', message: `The ${panel} panel stopped: ${reason}` })}</p>
+      <p role="alert">{t({ comment: 'panel: the panel\'s name as its tab shows it', message: `The ${panel} panel stopped: ${reason}` })}</p>
       <button type="button" className="button" onClick={restart}>
         {t`Start it again`}
       </button>
