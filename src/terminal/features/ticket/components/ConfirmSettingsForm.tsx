@@ -31,12 +31,12 @@ export const ConfirmSettingsForm = memo(function ConfirmSettingsForm() {
             </Field>
           </div>
           <Field label={t`Still ask from a price this far from mark (%)`} hint={t`Skipping the question is for prices near the market`}>
-            {(props) => <input {...props} className="input num" type="number" min={0.1} step={0.5} value={form.guardText} onChange={(event) => form.setGuard(event.target.value)} />}
+            {(props) => <DecimalInput {...props} step="0.5" min="0" value={form.guard.text} onChange={form.guard.set} onBlur={form.guard.settle} />}
           </Field>
         </>
       ) : null}
       <Field label={t`Warn of a limit through mark by more than (%)`} hint={t`Warnings always ask before sending`}>
-        {(props) => <input {...props} className="input num" type="number" min={0.1} step={0.1} value={form.bandText} onChange={(event) => form.setBand(event.target.value)} />}
+        {(props) => <DecimalInput {...props} step="0.1" min="0" value={form.band.text} onChange={form.band.set} onBlur={form.band.settle} />}
       </Field>
     </fieldset>
   );

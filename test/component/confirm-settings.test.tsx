@@ -1,0 +1,38 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfirmSettingsForm } from '@/terminal/features/ticket/components/ConfirmSettingsForm';
+import { useTicketStore } from '@/terminal/features/ticket/store';
+import { setFormatLocale } from '@/terminal/shared/format/locale';
+
+afterEach(() => setFormatLocale('en'));
+
+describe('the confirm settings in the language’s figures', () => {
+  it('take a percentage with the locale’s decimal comma, and show the one in force with it', async () => {
+    setFormatLocale('de');
+    const user = userEvent.setup();
+    render(<ConfirmSettingsForm />);
+    const band = screen.getByLabelText('Warn of a limit through mark by more than (%)');
+    await user.clear(band);
+    await user.type(band, '1,5');
+    expect(useTicketStore.getState().confirm.marketableBandPercent).toBe(1.5);
+    expect(band).toHaveValue('1,5');
+    // A half-typed value stays on screen; the one in force shows again when the field is left.
+    await user.clear(band);
+    await user.type(band, '0,');
+    expect(band).toHaveValue('0,');
+    await user.tab();
+    expect(band).toHaveValue('1,5');
+    expect(useTicketStore.getState().confirm.marketableBandPercent).toBe(1.5);
+  });
+
+  it('steps with the arrow keys, exactly', async () => {
+    const user = userEvent.setup();
+    render(<ConfirmSettingsForm />);
+    const band = screen.getByLabelText('Warn of a limit through mark by more than (%)');
+    await user.clear(band);
+    await user.type(band, '0.2{ArrowUp}');
+    expect(band).toHaveValue('0.3');
+    expect(useTicketStore.getState().confirm.marketableBandPercent).toBe(0.3);
+  });
+});
