@@ -1,3 +1,4 @@
+import Big from 'big.js';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { decimalsOf, fixedPlain, formatCompact, formatFixed, formatPercent, plainNumber } from '@/terminal/shared/format/number';
@@ -13,6 +14,21 @@ describe('number formatting', () => {
     expect(plainNumber(100012.5)).toBe('100012.5');
     expect(fixedPlain(0.1 + 0.2, 2)).toBe('0.30');
     expect(fixedPlain(99999.95, 1)).toBe('100000.0');
+  });
+
+  it('writes exactly what big.js writes (the ticket’s maths), for any finite number and 0 to 12 decimals', () => {
+    expect([plainNumber(-0), fixedPlain(-0.001, 2), fixedPlain(-1.005, 2), fixedPlain(2.5, 0), fixedPlain(-0.5, 0)]).toEqual(['0', '-0.00', '-1.01', '3', '-1']);
+    const numbers = fc.oneof(
+      fc.double({ noNaN: true, noDefaultInfinity: true }),
+      fc.integer({ min: -10_000_000, max: 10_000_000 }).chain((units) => fc.integer({ min: 0, max: 9 }).map((decimals) => units / 10 ** decimals)),
+    );
+    fc.assert(
+      fc.property(numbers, fc.integer({ min: 0, max: 12 }), (value, decimals) => {
+        expect(plainNumber(value)).toBe(new Big(value).toFixed());
+        expect(fixedPlain(value, decimals)).toBe(new Big(value).toFixed(decimals));
+      }),
+      { numRuns: 5000 },
+    );
   });
 
   it('formats prices with the instrument’s decimals and thousands separators', () => {

@@ -1,6 +1,5 @@
-import Big from 'big.js';
 import { writeCompact } from './compact';
-import { grouped } from './digits';
+import { digitsOf, grouped, rounded } from './digits';
 import { localeFormats, numberFormat } from './locale';
 import { writeFixed, writePercent } from './symbols';
 
@@ -49,9 +48,14 @@ export function formatCompact(value: number | null | undefined): string {
   return (compact ? writeCompact(compact, value) : undefined) ?? numberFormat('compact', { notation: 'compact', maximumFractionDigits: 2 }).format(value);
 }
 
-/** A number as typed by a person, without exponent: 1e-7 → "0.0000001". */
+/**
+ * A number as typed by a person, without exponent: 1e-7 → "0.0000001". Its shortest decimal form,
+ * moved by the exponent exactly (digits.ts; property-tested against big.js, as the ticket's maths).
+ */
 export function plainNumber(value: number): string {
-  return Number.isFinite(value) ? new Big(value).toFixed() : String(value);
+  if (!Number.isFinite(value)) return String(value);
+  const { int, frac } = digitsOf(Math.abs(value))!;
+  return `${value < 0 ? '-' : ''}${int}${frac ? `.${frac}` : ''}`;
 }
 
 /**
@@ -79,9 +83,15 @@ export function decimalsOf(value: number): number {
   return point === -1 ? 0 : plain.length - point - 1;
 }
 
-/** A number with exactly `decimals` decimals and no separators, as an input takes it: "100012.50". */
+/**
+ * A number with exactly `decimals` decimals and no separators, as an input takes it: "100012.50".
+ * Rounded half away from zero from its shortest decimal form, as big.js's toFixed does.
+ */
 export function fixedPlain(value: number, decimals: number): string {
-  return new Big(value).toFixed(Math.max(0, decimals));
+  if (!Number.isFinite(value)) throw new Error(`fixedPlain: ${value} is not a finite number`);
+  const places = Math.max(0, decimals);
+  const { int, frac } = rounded(digitsOf(Math.abs(value))!, places);
+  return `${value < 0 ? '-' : ''}${int}${places > 0 ? `.${frac}` : ''}`;
 }
 
 const PLAIN_DECIMAL = /^-?(?:\d+\.?\d*|\.\d+)$/;

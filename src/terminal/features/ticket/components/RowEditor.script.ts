@@ -3,7 +3,7 @@ import { fixedPlain } from '@/terminal/shared/format/number';
 import { messagesOf } from '../messages';
 import type { CheckedRow } from '../model/checkTicket';
 import { stepOf } from '../model/decimal';
-import { rowUnitFor, sizeReference } from '../model/notional';
+import { convertSize, rowUnitFor, sizeReference } from '../model/notional';
 import { isPriced } from '../model/rowBasics';
 import { durationsFor, resolveDuration } from '../model/durations';
 import type { DraftRow, MarketContext } from '../model/types';
@@ -58,7 +58,7 @@ export function useRowEditor(
     /** The ticket's own switch of the trader's size unit: this row is converted, the setting follows. */
     toggleUsd: () => {
       const next = inUsd ? 'base' : 'usd';
-      actions.setSizeUnit(row.id, rowUnitFor(next), reference?.price, market?.quantityDecimals);
+      actions.setSizeUnit(row.id, (current) => convertSize(current, rowUnitFor(next), reference?.price, market?.quantityDecimals));
       sizing.onChange(next);
     },
   };

@@ -1,6 +1,6 @@
 import { useEffect, useEffectEvent, useRef } from 'react';
 import type { Big } from '../model/decimal';
-import { rowUnitFor, type EntryUnit } from '../model/notional';
+import { convertSize, rowUnitFor, type EntryUnit } from '../model/notional';
 import type { DraftRow } from '../model/types';
 import { useTicketActions } from '../store';
 
@@ -26,7 +26,7 @@ export function useFollowSizeUnit(row: DraftRow | undefined, unit: EntryUnit, pr
     const target = rowUnitFor(unit);
     if (!row || row.sizeUnit === target) return;
     const blank = row.size.trim() === '' && row.sizeUnit !== 'amount';
-    if (changed || blank) actions.setSizeUnit(row.id, target, price, quantityDecimals);
+    if (changed || blank) actions.setSizeUnit(row.id, (current) => convertSize(current, target, price, quantityDecimals));
   });
   const rowId = row?.id;
   const blank = row?.size.trim() === '';

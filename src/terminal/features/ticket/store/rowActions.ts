@@ -1,6 +1,5 @@
 import { defaultDurationFor, durationsFor } from '../model/durations';
 import { pointTicketAt, withSymbol } from '../model/marketPick';
-import { convertSize } from '../model/notional';
 import { copyDraftRow, newDraftRow } from '../model/rows';
 import type { DraftRow } from '../model/types';
 import type { ActiveRowActions, GetTicket, RowListActions, SetTicket } from './state';
@@ -41,11 +40,11 @@ export function activeRowActions(set: SetTicket): ActiveRowActions {
     updateRow(id, patch) {
       set((state) => ({ rows: state.rows.map((row) => (row.id === id ? { ...edited(row), ...patch } : row)) }));
     },
-    setSizeUnit(id, to, price, quantityDecimals) {
+    setSizeUnit(id, convert) {
       set((state) => {
         const row = state.rows.find((candidate) => candidate.id === id);
         if (!row) return state;
-        const { cleared, ...size } = convertSize(row, to, price, quantityDecimals);
+        const { cleared, ...size } = convert(row);
         if (size.size === row.size && size.sizeUnit === row.sizeUnit) return state;
         return {
           rows: state.rows.map((candidate) => (candidate.id === id ? { ...candidate, ...size } : candidate)),

@@ -2,8 +2,7 @@ import type { StoreApi } from 'zustand';
 import type { Duration, OrderRequest } from '@/interface';
 import type { TicketOutcome } from '../api/submitTicket';
 import type { ConfirmSettings } from '../model/submit';
-import type { Big } from '../model/decimal';
-import type { SizeClearedReason } from '../model/notional';
+import type { ConvertedSize, SizeClearedReason } from '../model/notional';
 import type { DraftRow, OrderKind } from '../model/types';
 
 export type TicketTool = 'order' | 'ladder' | 'paste';
@@ -27,8 +26,12 @@ export interface ActiveRowActions {
   setActiveRow(id: string): void;
   updateRow(id: string, patch: Partial<Omit<DraftRow, 'id'>>): void;
   setKind(id: string, kind: OrderKind, durations: readonly Duration[]): void;
-  /** The row's size carried into a base quantity or a USD notional at `price`; cleared when it cannot be. */
-  setSizeUnit(id: string, to: 'quantity' | 'notional', price: Big | undefined, quantityDecimals: number | undefined): void;
+  /**
+   * The row's size carried into another unit by `convert` (the ticket's decimal maths, notional.ts,
+   * which the store leaves to its caller so that the first load does not carry it); cleared, with
+   * the reason, when it cannot be.
+   */
+  setSizeUnit(id: string, convert: (row: DraftRow) => ConvertedSize): void;
 }
 
 /** Adding, copying, moving and removing rows of the draft. */
