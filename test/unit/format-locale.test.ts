@@ -86,6 +86,21 @@ describe.each(FORMAT_LOCALES)('numbers in %s, against Intl.NumberFormat', (local
   });
 });
 
+describe('a config field’s true and false', () => {
+  it('read yes and no in the trader’s language', async () => {
+    const { i18n } = await import('@lingui/core');
+    const english = i18n.messages;
+    expect([formatFieldValue('reduce_only', true), formatFieldValue('post_only', false)]).toEqual(['yes', 'no']);
+    const { messages } = await import('@/terminal/locales/de/messages');
+    i18n.loadAndActivate({ locale: 'de', messages });
+    try {
+      expect([formatFieldValue('reduce_only', true), formatFieldValue('post_only', false)]).toEqual(['ja', 'nein']);
+    } finally {
+      i18n.loadAndActivate({ locale: 'en', messages: english });
+    }
+  });
+});
+
 describe('numbers in the locale’s own form', () => {
   it('keeps English exactly as it was', () => {
     expect([formatFixed(100012.5, 1), formatPercent(0.01234), formatCompact(6_190_000_000), groupDecimalText('-100012.50'), formatPlain(1e-7)]).toEqual([
