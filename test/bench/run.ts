@@ -49,7 +49,7 @@ const FULL: Plan = {
   tape: { sizes: [1000, 2000], polls: 600, diskInstruments: 100, diskDays: 1, historyDays: 30, requests: 200 },
   chart: { profileMs: 20_000 },
   layout: { rounds: 3 },
-  languages: { measureMs: 15_000, switches: 8 },
+  languages: { measureMs: 8_000, rounds: 4, switches: 8 },
   page: { sizes: [1000, 2000], rounds: 2, runMs: 20_000, coldLoads: 5 },
 };
 
@@ -63,7 +63,7 @@ const TINY: Plan = {
   tape: { sizes: [100], polls: 240, diskInstruments: 10, diskDays: 1, historyDays: 2, requests: 20 },
   chart: { profileMs: 2000 },
   layout: { rounds: 1 },
-  languages: { measureMs: 2000, switches: 2 },
+  languages: { measureMs: 2000, rounds: 1, switches: 2 },
   page: { sizes: [100], rounds: 1, runMs: 1500, coldLoads: 1 },
 };
 
