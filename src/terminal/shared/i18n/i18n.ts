@@ -7,7 +7,7 @@ import { directionOf, SOURCE_LOCALE, type CatalogueLocale } from './locales';
 /**
  * The one place the terminal's language changes. The English of the first screen is in the first
  * load (the first prices never wait for a catalogue), the rest of it comes with the first lazy
- * chunk; every other catalogue is its own chunk, fetched when chosen.
+ * chunk of a page in English; every other catalogue is its own chunk, fetched when chosen.
  */
 const catalogues = import.meta.glob<{ messages: Messages }>(['../../locales/*/messages.ts', '!../../locales/en/messages.ts']);
 
