@@ -26,7 +26,7 @@ export const ConfirmSettingsForm = memo(function ConfirmSettingsForm() {
             </Field>
             <Field label={t`From notional (USDC)`}>
               {(props) => (
-                <DecimalInput {...props} step="1000" min="0" value={form.notionalText} onChange={form.setMinNotional} onBlur={form.settleNotional} />
+                <DecimalInput {...props} step="1000" min="0" value={form.notional.text} onChange={form.notional.set} onBlur={form.notional.settle} />
               )}
             </Field>
           </div>
