@@ -8,6 +8,7 @@
 import { join } from 'node:path';
 import type { Browser, BrowserContextOptions } from 'playwright-core';
 import { startApp, root } from './helpers/app';
+import { panelsSettled } from './helpers/browser';
 import { openTerminal } from './helpers/browserTest';
 import { clickMarket } from './helpers/terminal';
 
@@ -19,7 +20,7 @@ async function deskShot(browser: Browser, options: BrowserContextOptions, symbol
   const page = await context.newPage();
   await page.goto(app.loginUrl);
   await page.locator('tr[data-symbol="PERP_BTC_USDC"]').waitFor();
-  await page.waitForFunction(() => document.querySelectorAll('.dock--first, .phone--first, [aria-busy="true"]').length === 0);
+  await panelsSettled(page);
   await clickMarket(page, symbol);
   await page.waitForTimeout(1500);
   await page.screenshot({ path: join(dir, file) });

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type RunningApp } from '../helpers/app';
-import { launchChromium } from '../helpers/browser';
+import { launchChromium, panelsSettled, watchMissingWords } from '../helpers/browser';
 
 let app: RunningApp;
 let browser: Browser;
@@ -23,12 +23,9 @@ afterAll(async () => {
 async function openIn(locale: string, width = 1440, height = 900): Promise<{ page: Page; errors: string[]; catalogues: Promise<string>[] }> {
   const context = await browser.newContext({ locale, viewport: { width, height }, hasTouch: width < 768 });
   const page = await context.newPage();
-  const errors: string[] = [];
+  const errors = watchMissingWords(page);
   const catalogues: Promise<string>[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
-  page.on('console', (message) => {
-    if (message.text().startsWith('Words missing')) errors.push(message.text());
-  });
   page.on('response', (response) => {
     // A body can be gone once the page navigates (the pseudo-locale test does): kept as a failure
     // to read, which the test that reads it would see, and no unhandled rejection otherwise.
@@ -98,7 +95,7 @@ describe('languages, in Chromium', () => {
       const { page, errors } = await openIn('ar', width, height);
       try {
         await expect.poll(() => root(page)).toEqual({ lang: 'ar', dir: 'rtl' });
-        await page.waitForFunction(() => document.querySelectorAll('.dock--first, .phone--first, [aria-busy="true"]').length === 0);
+        await panelsSettled(page);
         const scroll = await page.evaluate(() => ({ scroll: document.scrollingElement!.scrollWidth, inner: window.innerWidth }));
         expect(scroll.scroll).toBeLessThanOrEqual(scroll.inner);
         expect(await overlapping(page)).toEqual([]);
@@ -170,7 +167,7 @@ describe('languages, in Chromium', () => {
     try {
       await page.goto(`${new URL(app.loginUrl).origin}/?lang=pseudo`);
       await page.locator('tr[data-symbol="PERP_BTC_USDC"]').first().waitFor();
-      await page.waitForFunction(() => document.querySelectorAll('.dock--first, .phone--first, [aria-busy="true"]').length === 0);
+      await panelsSettled(page);
       await expect.poll(() => root(page)).toEqual({ lang: 'en-XA', dir: 'ltr' });
       expect(await englishLeft(page)).toEqual([]);
       // The dialogs too: the settings (Ctrl+,) and the shortcut sheet (?).

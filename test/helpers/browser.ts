@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -27,4 +27,24 @@ export async function launchChromium(): Promise<Browser> {
       '--disable-sync',
     ],
   });
+}
+
+/**
+ * Until every panel is up: the dock (or the phone's tab bar) has replaced the first paint, which
+ * arrives after the first prices and moves the panels, and no lazy panel is still loading.
+ */
+export async function panelsSettled(page: Page, timeout = 15_000): Promise<void> {
+  await page.waitForFunction(() => document.querySelectorAll('.dock--first, .phone--first, [aria-busy="true"]').length === 0, undefined, { timeout });
+}
+
+/**
+ * What the page says of a word shown before the rest of the English came (it reads as its id;
+ * see i18n.ts): collected from now on, for the test to fail on.
+ */
+export function watchMissingWords(page: Page): string[] {
+  const missing: string[] = [];
+  page.on('console', (message) => {
+    if (message.text().startsWith('Words missing')) missing.push(message.text());
+  });
+  return missing;
 }

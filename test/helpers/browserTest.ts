@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { startApp, type RunningApp } from './app';
-import { launchChromium } from './browser';
+import { launchChromium, panelsSettled, watchMissingWords } from './browser';
 import { startFaultyService, type FaultyService } from './faultyService';
 import { serviceWithAccount } from './stack';
 
@@ -69,18 +69,14 @@ export async function openTerminal(app: RunningApp, options: OpenTerminalOptions
   // A context of its own, so a test can open a second tab of the same signed-in terminal.
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
-  // A word shown before the rest of the English came reads as its id: the page says so (i18n.ts).
-  const missingWords: string[] = [];
-  page.on('console', (message) => {
-    if (message.text().startsWith('Words missing')) missingWords.push(message.text());
-  });
+  const missingWords = watchMissingWords(page);
   options.beforeLoad?.(page);
   await page.goto(app.loginUrl);
   if (options.waitUntilReady ?? true) {
     await page.getByText('Trading enabled').waitFor();
     await page.locator('tr[data-symbol="PERP_BTC_USDC"]').waitFor();
     // The dock arrives after the first prices and moves the panels: a test measures them after it.
-    await page.waitForFunction(() => document.querySelectorAll('.dock--first, .phone--first, [aria-busy="true"]').length === 0, undefined, { timeout: 15_000 });
+    await panelsSettled(page);
   }
   return {
     browser,
