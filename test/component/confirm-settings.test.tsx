@@ -26,6 +26,19 @@ describe('the confirm settings in the language’s figures', () => {
     expect(useTicketStore.getState().confirm.marketableBandPercent).toBe(1.5);
   });
 
+  it('take the notional from which a ticket asks, as typed, in the language’s form', async () => {
+    setFormatLocale('de');
+    const user = userEvent.setup();
+    render(<ConfirmSettingsForm />);
+    const notional = screen.getByLabelText('From notional (USDC)');
+    await user.clear(notional);
+    await user.type(notional, '12500,5');
+    expect(useTicketStore.getState().confirm.minNotional).toBe(12500.5);
+    await user.type(notional, '{Backspace}{Backspace}');
+    expect(notional).toHaveValue('12500');
+    expect(useTicketStore.getState().confirm.minNotional).toBe(12500);
+  });
+
   it('steps with the arrow keys, exactly', async () => {
     const user = userEvent.setup();
     render(<ConfirmSettingsForm />);
