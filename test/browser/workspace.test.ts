@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type RunningApp } from '../helpers/app';
 import type { GridNode } from '@/terminal/features/workspace/model/dockLayout';
 import { presetLayout } from '@/terminal/features/workspace/model/presets';
-import { launchChromium } from '../helpers/browser';
+import { launchChromium, panelsSettled } from '../helpers/browser';
 
 let app: RunningApp;
 let browser: Browser;
@@ -106,6 +106,21 @@ async function seeded(stored: string): Promise<Page> {
   return page;
 }
 
+/**
+ * A tab dragged as a hand does it: pressed, moved in steps until the dock shows where it would
+ * land, and released there. One jump from tab to target (Playwright's `dragTo`) left the dock no
+ * dragover to aim by on a busy machine, and the drop was lost.
+ */
+async function dragTab(page: Page, name: string, to: { x: number; y: number }): Promise<void> {
+  const tab = (await page.getByRole('tab', { name: new RegExp(`^${name}\\b`) }).boundingBox())!;
+  await page.mouse.move(tab.x + tab.width / 2, tab.y + tab.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(to.x - 40, to.y, { steps: 8 });
+  await page.mouse.move(to.x, to.y, { steps: 4 });
+  await page.locator('.dv-drop-target-selection').first().waitFor();
+  await page.mouse.up();
+}
+
 const boxById = async (page: Page) => Object.fromEntries((await panelBoxes(page)).map((box) => [box.id, box]));
 
 describe('the desk', () => {
@@ -129,13 +144,13 @@ describe('the desk', () => {
     const page = await open(1440, 900);
     try {
       await page.getByRole('region', { name: 'Order ticket' }).waitFor();
+      // Every panel's body is in: a body arriving mid-drag moves the place the drop was aimed at.
+      await panelsSettled(page);
       const before = await boxById(page);
       const ticket = before.ticket!;
       // The Account tab dropped on the right edge of the ticket: a new column right of the ticket.
-      await page.getByRole('tab', { name: /^Account\b/ }).dragTo(page.locator('.panel-host[data-panel="ticket"]'), {
-        targetPosition: { x: ticket.width - 8, y: ticket.height / 2 },
-      });
-      await expect.poll(async () => (await boxById(page)).account?.x ?? 0).toBeGreaterThan(before.account!.x + 300);
+      await dragTab(page, 'Account', { x: ticket.x + ticket.width - 8, y: ticket.y + ticket.height / 2 });
+      await expect.poll(async () => (await boxById(page)).account?.x ?? 0, { timeout: 5_000 }).toBeGreaterThan(before.account!.x + 300);
       const moved = await boxById(page);
       expect(overlaps(Object.values(moved))).toEqual([]);
       await page.waitForTimeout(600);
