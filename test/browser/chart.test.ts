@@ -60,4 +60,37 @@ describe('the chart', () => {
     await expect.poll(() => price().inputValue()).not.toBe(before);
     expect(await price().inputValue()).toMatch(/^\d+\.\d$/);
   });
+
+  it('paints at most once per poll of the markets, and at every poll', async () => {
+    await clickMarket(page, 'PERP_BTC_USDC');
+    await page.mouse.move(1, 1);
+    // Every frame in which a chart canvas was drawn on (the library saves the context per layer).
+    await page.evaluate(() => {
+      const painted = new Set<number>();
+      let frame = 0;
+      const tick = () => {
+        frame += 1;
+        requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+      const save = CanvasRenderingContext2D.prototype.save;
+      CanvasRenderingContext2D.prototype.save = function (this: CanvasRenderingContext2D) {
+        if (this.canvas instanceof HTMLCanvasElement && this.canvas.closest('.chart')) painted.add(frame);
+        save.call(this);
+      };
+      Object.assign(window, { chartPaints: painted });
+    });
+    let polls = 0;
+    const count = (response: { url(): string }) => {
+      if (response.url().includes('/v1/public/futures')) polls += 1;
+    };
+    page.on('response', count);
+    await page.waitForTimeout(6000);
+    page.off('response', count);
+    const painted = await page.evaluate(() => (window as unknown as { chartPaints: Set<number> }).chartPaints.size);
+    expect(polls).toBeGreaterThan(5);
+    // Live: the candle moves with the polls; and no more frames than polls (one more for the edges of the window).
+    expect(painted).toBeGreaterThanOrEqual(polls - 2);
+    expect(painted).toBeLessThanOrEqual(polls + 1);
+  });
 });

@@ -71,6 +71,7 @@ describe.each(FORMAT_LOCALES)('numbers in %s, against Intl.NumberFormat', (local
     fc.assert(
       fc.property(fc.oneof(values, fc.double({ min: 0, max: 15, noNaN: true }).map((power) => Math.round(10 ** power))), (value) => {
         expect(formatCompact(value)).toBe(new Intl.NumberFormat(tag(), { notation: 'compact', maximumFractionDigits: 2 }).format(value));
+        expect(formatCompact(value, true)).toBe(new Intl.NumberFormat(tag(), { notation: 'compact', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value));
       }),
       { numRuns: 500 },
     );

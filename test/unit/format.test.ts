@@ -86,6 +86,7 @@ describe('number formatting, against Intl.NumberFormat', () => {
     fc.assert(
       fc.property(values, (value) => {
         expect(formatCompact(value)).toBe(intl({ notation: 'compact', maximumFractionDigits: 2 }).format(value));
+        expect(formatCompact(value, true)).toBe(intl({ notation: 'compact', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value));
       }),
       { numRuns: 3000 },
     );

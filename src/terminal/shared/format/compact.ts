@@ -31,8 +31,11 @@ export const EN_COMPACT: CompactSymbols = {
   steps: Array.from({ length: 15 }, (_, power) => (power < 3 ? step(0, '') : step(power - (power % 3), ['K', 'M', 'B', 'T'][Math.floor(power / 3) - 1]!))),
 };
 
-/** At most two decimals, none when they are zeros; undefined for amounts of 10^15 and more, left to Intl. */
-export function writeCompact(c: CompactSymbols, value: number): string | undefined {
+/**
+ * At most two decimals, none when they are zeros (or always two, `keepZeros`); undefined for
+ * amounts of 10^15 and more, left to Intl.
+ */
+export function writeCompact(c: CompactSymbols, value: number, keepZeros = false): string | undefined {
   const abs = Math.abs(value);
   const whole = abs < 1e15 ? digitsOf(abs) : undefined;
   if (!whole) return undefined;
@@ -47,7 +50,7 @@ export function writeCompact(c: CompactSymbols, value: number): string | undefin
       power += 1;
       continue;
     }
-    const frac = shown.frac.replace(/0+$/, '');
+    const frac = keepZeros ? shown.frac.padEnd(2, '0') : shown.frac.replace(/0+$/, '');
     const affix = isNegative(value) ? at.negative : at.positive;
     // Compact amounts are grouped from five digits on ("1000 M", "10.000"), as Intl writes them.
     return `${affix.prefix}${grouped(shown.int, c.group, 2)}${frac ? c.decimal + frac : ''}${affix.suffix}`;

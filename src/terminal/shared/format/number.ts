@@ -40,12 +40,17 @@ export function formatPercent(ratio: number | null | undefined, decimals = 2, si
 
 /**
  * Large amounts: 1.23B, 456.7M, 12.3K (at most two decimals, none when they are zeros), with the
- * locale's own units and steps (6,19 Mrd., 61.9亿): see compact.ts.
+ * locale's own units and steps (6,19 Mrd., 61.9亿): see compact.ts. `keepZeros` always writes two
+ * decimals (20.00K), for labels whose width must not change as the amount moves (a chart's axis).
  */
-export function formatCompact(value: number | null | undefined): string {
+export function formatCompact(value: number | null | undefined, keepZeros = false): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return DASH;
   const { compact } = localeFormats();
-  return (compact ? writeCompact(compact, value) : undefined) ?? numberFormat('compact', { notation: 'compact', maximumFractionDigits: 2 }).format(value);
+  const written = compact ? writeCompact(compact, value, keepZeros) : undefined;
+  if (written !== undefined) return written;
+  return keepZeros
+    ? numberFormat('compact-2', { notation: 'compact', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value)
+    : numberFormat('compact', { notation: 'compact', maximumFractionDigits: 2 }).format(value);
 }
 
 /**

@@ -47,7 +47,11 @@ const priceFormatOf = (decimals: number) => ({
   formatter: (value: number) => formatFixed(value, decimals),
 });
 
-const amountFormat = { type: 'custom' as const, minMove: 0.0001, formatter: (value: number) => formatCompact(value) };
+/*
+ * Always two decimals (20.00K, never 20K beside 19.99K): a label that changes width as the amount
+ * moves makes the library lay the whole chart out again, a full redraw and one more frame.
+ */
+const amountFormat = { type: 'custom' as const, minMove: 0.0001, formatter: (value: number) => formatCompact(value, true) };
 
 // The chart library wants its nominal time type; ours is the same whole seconds.
 const asTimed = <T extends { time: number }>(slots: readonly T[]) => slots as unknown as (T & { time: UTCTimestamp })[];
