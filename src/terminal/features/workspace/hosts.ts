@@ -30,13 +30,35 @@ export function hostOf(id: string): HTMLDivElement {
 }
 
 /**
- * Reads where the host's boxes are scrolled, just before it leaves the page: a scroll made in this
- * very frame has not sent its event yet (the dock arriving right after a first scroll of the
- * markets lost it). Layout changes are rare, so reading every box then is cheap enough.
+ * When the page last had an input the browser scrolls for. A scroll sends its event a frame later,
+ * so for a moment after one the positions the events gave may be behind.
+ */
+let lastScrollInput = Number.NEGATIVE_INFINITY;
+const SCROLL_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'PageUp', 'PageDown', 'Home', 'End', ' ']);
+const RECENT_MS = 250;
+
+function watchScrollInputs(): void {
+  const saw = () => {
+    lastScrollInput = performance.now();
+  };
+  const options = { capture: true, passive: true };
+  window.addEventListener('wheel', saw, options);
+  window.addEventListener('touchmove', saw, options);
+  // A held button: a scroll bar dragged, or text selected past the edge.
+  window.addEventListener('pointermove', (event) => event.buttons !== 0 && saw(), options);
+  window.addEventListener('keydown', (event) => SCROLL_KEYS.has(event.key) && saw(), options);
+}
+if (typeof window !== 'undefined') watchScrollInputs();
+
+/**
+ * Reads where the host's boxes are scrolled, just before it leaves the page, when a scroll may have
+ * been made in this very frame without its event yet (the dock arriving right after a first wheel
+ * over the markets lost it). Otherwise the events have said it all: reading every box would force a
+ * layout in the middle of the move, which cost a workspace switch its frame.
  */
 function keepScrollPositions(id: string, host: HTMLElement): void {
   const positions = scrolled.get(id);
-  if (!positions || !host.isConnected) return;
+  if (!positions || !host.isConnected || performance.now() - lastScrollInput > RECENT_MS) return;
   for (const element of host.querySelectorAll('*')) {
     if (element.scrollTop !== 0 || element.scrollLeft !== 0) positions.set(element, [element.scrollTop, element.scrollLeft]);
     else if (positions.has(element)) positions.set(element, [0, 0]);
