@@ -63,6 +63,24 @@ describe('accessibility, in Chromium', () => {
     }
   }
 
+  it('has no serious or critical axe finding with a workspace kept warm behind the one on screen', async () => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const switchTo = async (name: string) => {
+      await page.locator('.layout-menu__summary').click();
+      await page.getByRole('radio', { name }).check();
+      await page.locator('.layout-menu__summary').click();
+    };
+    await switchTo('Batch');
+    try {
+      await expect.poll(() => page.locator('.dock__layer').count()).toBe(2);
+      await expect.poll(() => page.getByRole('tab', { name: /^Chart\b/ }).count()).toBe(0);
+      expect(await seriousViolations()).toEqual([]);
+    } finally {
+      await switchTo('Trade');
+    }
+    await page.getByRole('tab', { name: /^Chart\b/ }).waitFor();
+  });
+
   it('has no serious or critical axe finding in high contrast, compact, at 1440×900 and 390×844', async () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.getByRole('button', { name: 'Settings' }).click();

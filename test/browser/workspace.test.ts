@@ -168,6 +168,52 @@ describe('the desk', () => {
     }
   });
 
+  it('a switch away and back finds each workspace as it was left: panels, a list scrolled, a draft', async () => {
+    const page = await open(1440, 900);
+    const layoutMenu = async (act: () => Promise<void>) => {
+      await page.locator('.layout-menu__summary').click();
+      await act();
+      await page.locator('.layout-menu__summary').click();
+    };
+    const switchTo = (name: string) => layoutMenu(() => page.getByRole('radio', { name }).check());
+    const markets = page.locator('.markets .datagrid__scroll');
+    const ids = async () => Object.keys(await boxById(page)).sort();
+    try {
+      await page.getByRole('region', { name: 'Order ticket' }).waitFor();
+      await panelsSettled(page);
+      await page.getByRole('tab', { name: /^Account\b/ }).focus();
+      await page.keyboard.press('Delete');
+      await expect.poll(ids).toEqual(['chart', 'markets', 'orders', 'ticket']);
+      await page.locator('tr[data-symbol="PERP_BTC_USDC"] td[data-column="symbol"]').click();
+      await page.getByLabel('Quantity (BTC)').fill('0.25');
+      const box = (await markets.boundingBox())!;
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.wheel(0, 500);
+      await expect.poll(() => markets.evaluate((element) => element.scrollTop)).toBeGreaterThan(100);
+      const scrolled = await markets.evaluate((element) => element.scrollTop);
+
+      await switchTo('Batch');
+      await expect.poll(ids).toEqual(['markets', 'orders', 'ticket']);
+      expect(overlaps(Object.values(await boxById(page)))).toEqual([]);
+      // The Trade dock kept warm behind is neither seen nor reached: its tabs are not the page's.
+      expect(await page.getByRole('tab', { name: /^Chart\b/ }).count()).toBe(0);
+      expect(await markets.evaluate((element) => element.scrollTop)).toBe(scrolled);
+
+      await switchTo('Trade');
+      await expect.poll(ids).toEqual(['chart', 'markets', 'orders', 'ticket']);
+      expect(await markets.evaluate((element) => element.scrollTop)).toBe(scrolled);
+      expect(await page.getByLabel('Quantity (BTC)').inputValue()).toBe('0.25');
+      // A reset changes what is stored: the dock loads it again, the account back in its place.
+      await layoutMenu(() => page.getByRole('button', { name: 'Reset' }).click());
+      await expect.poll(ids).toEqual(['account', 'chart', 'markets', 'orders', 'ticket']);
+      await switchTo('Batch');
+      await switchTo('Trade');
+      await expect.poll(ids).toEqual(['account', 'chart', 'markets', 'orders', 'ticket']);
+    } finally {
+      await page.context().close();
+    }
+  });
+
   for (const [what, stored] of [
     ['an old', JSON.stringify({ state: { active: 'trade', workspaces: {} }, version: 0 })],
     ['a corrupt', '{"state": {"active": 7'],

@@ -69,7 +69,13 @@ describe('the stored workspaces', () => {
     const { actions } = useWorkspaceStore.getState();
     const id = actions.saveAs('Trade', presetLayout('watch'));
     expect(useWorkspaceStore.getState().workspaces[id]?.name).toBe('Trade 2');
-    actions.keep(presetLayout('batch'));
+    actions.keep(id, presetLayout('batch'));
+    expect(useWorkspaceStore.getState().workspaces[id]?.layout).toEqual(presetLayout('batch'));
+    // A save that lands after a switch stays with the workspace it was made in.
+    actions.switchTo('trade');
+    actions.keep(id, presetLayout('watch'));
+    expect(useWorkspaceStore.getState().workspaces.trade?.layout).toBeNull();
+    actions.switchTo(id);
     actions.reset(id);
     expect(useWorkspaceStore.getState().workspaces[id]).toMatchObject({ layout: null, saved: presetLayout('watch') });
     actions.rename(id, 'Scalping');

@@ -35,8 +35,11 @@ interface WorkspaceState extends StoredWorkspaces {
   opened: number;
   actions: {
     switchTo(id: string): void;
-    /** The docking layout changed (a drag, a resize, a panel closed): kept in the active workspace. */
-    keep(layout: DockLayout): void;
+    /**
+     * The docking layout of workspace `id` changed (a drag, a resize, a panel closed). Named, not
+     * the active one: a dock kept warm, or a save that lands after a switch, is still that dock's.
+     */
+    keep(id: string, layout: DockLayout): void;
     saveAs(name: string, layout: DockLayout): string;
     rename(id: string, name: string): void;
     remove(id: string): void;
@@ -71,11 +74,11 @@ export const useWorkspaceStore = create<WorkspaceState>()(
         switchTo(id) {
           if (get().workspaces[id]) set((state) => ({ active: id, opened: state.opened + 1 }));
         },
-        keep(layout) {
+        keep(id, layout) {
           set((state) => {
-            const current = state.workspaces[state.active];
+            const current = state.workspaces[id];
             if (!current) return {};
-            return { workspaces: { ...state.workspaces, [state.active]: { ...current, layout } } };
+            return { workspaces: { ...state.workspaces, [id]: { ...current, layout } } };
           });
         },
         saveAs(name, layout) {

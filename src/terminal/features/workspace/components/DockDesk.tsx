@@ -6,30 +6,21 @@ import {
   type IDockviewHeaderActionsProps,
   type IDockviewPanelHeaderProps,
   type IDockviewPanelProps,
-  type SerializedDockview,
 } from 'dockview-react';
 import 'dockview-react/dist/styles/dockview.css';
 import { t } from '@lingui/core/macro';
-import { createContext, use, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { createContext, use, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useLocale } from '@/terminal/shared/i18n/i18n';
-import { useToastStore } from '@/terminal/shared/ui/toast/toastStore';
 import { say } from '@/terminal/shared/words';
 import { useDeskStore } from '../deskStore';
-import type { DockLayout } from '../model/dockLayout';
-import { workspaceName } from '../model/presets';
-import { layoutToOpen, reportDropped } from '../open';
 import { useOpenedCount, useWorkspaceStore } from '../store';
 import type { PanelRegistry } from '../types';
-import { PanelSlot } from './PanelSlot';
+import { PanelSlot, SlotsActive } from './PanelSlot';
+import { fromDock, useDockLayout } from './useDockLayout';
 import { useDockKeyboard } from './useDockKeyboard';
 import '../dock.css';
 
 const PanelsContext = createContext<PanelRegistry>({});
-
-// The stored layout is the library's own JSON, checked by the schema on every load; the two types
-// differ only in how exactly they spell it (an enum against its string values).
-const toDock = (layout: DockLayout) => layout as unknown as SerializedDockview;
-const fromDock = (api: DockviewApi) => api.toJSON() as unknown as DockLayout;
 
 function DockPanel({ api }: IDockviewPanelProps) {
   return <PanelSlot id={api.id} />;
@@ -115,65 +106,10 @@ function useTitlesInLanguage(api: DockviewApi | undefined, panels: PanelRegistry
   }, [api, panels, locale, opened]);
 }
 
-/** Loads the active workspace's layout, and keeps what the trader does to it. */
-function useDockLayout(api: DockviewApi | undefined, known: ReadonlySet<string>) {
-  const opened = useOpenedCount();
-  const loading = useRef(false);
+/** Hands the Layout menu the active dock's controls. */
+function useDockControls(api: DockviewApi | undefined, panels: PanelRegistry, active: boolean) {
   useEffect(() => {
-    if (!api) return;
-    const { active, workspaces, actions } = useWorkspaceStore.getState();
-    const workspace = workspaces[active];
-    const open = layoutToOpen(active, workspace, known);
-    loading.current = true;
-    try {
-      api.fromJSON(toDock(open.layout));
-    } catch (error) {
-      const fallback = layoutToOpen('trade', undefined, known).layout;
-      api.fromJSON(toDock(fallback));
-      const [name, trade] = [workspaceName(active, workspace), workspaceName('trade', workspaces.trade)];
-      useToastStore.getState().actions.push({
-        id: `workspace-broken:${active}`,
-        tone: 'warning',
-        title: t`Layout “${name}” could not be opened; ${trade} is shown`,
-        detail: String(error),
-        timeoutMs: 0,
-      });
-    } finally {
-      loading.current = false;
-    }
-    reportDropped(workspaceName(active, workspace), open.dropped);
-    if (open.dropped.length > 0) actions.keep(fromDock(api));
-    useDeskStore.getState().actions.show(api.panels.map((panel) => panel.id));
-  }, [api, opened, known]);
-
-  useEffect(() => {
-    if (!api) return;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const listener = api.onDidLayoutChange(() => {
-      useDeskStore.getState().actions.show(api.panels.map((panel) => panel.id));
-      if (loading.current) return;
-      // A splitter drag changes the layout on every frame: it is saved once the hand rests.
-      clearTimeout(timer);
-      timer = setTimeout(() => useWorkspaceStore.getState().actions.keep(fromDock(api)), 300);
-    });
-    return () => {
-      clearTimeout(timer);
-      listener.dispose();
-    };
-  }, [api]);
-}
-
-/** The desk: panels in a docking layout the trader arranges (dockview). */
-export default function DockDesk({ panels }: { panels: PanelRegistry }) {
-  const [api, setApi] = useState<DockviewApi>();
-  const known = useMemo(() => new Set(Object.keys(panels)), [panels]);
-  // Every panel is drawn by the one component that moves the panel's own box in.
-  const components = useMemo(() => Object.fromEntries(Object.keys(panels).map((id) => [id, DockPanel])), [panels]);
-  useDockLayout(api, known);
-  useTitlesInLanguage(api, panels);
-  const onKeyDown = useDockKeyboard(api);
-  useEffect(() => {
-    if (!api) return;
+    if (!api || !active) return;
     useDeskStore.getState().actions.attachDock({
       open(id) {
         const existing = api.getPanel(id);
@@ -187,10 +123,29 @@ export default function DockDesk({ panels }: { panels: PanelRegistry }) {
       snapshot: () => fromDock(api),
     });
     return () => useDeskStore.getState().actions.attachDock(null);
-  }, [api, panels]);
+  }, [api, panels, active]);
+}
+
+interface DockViewProps {
+  id: string;
+  active: boolean;
+  panels: PanelRegistry;
+  onLoaded(id: string): void;
+}
+
+/** One workspace's dock. A dock kept warm is laid out but hidden and inert, its slots empty. */
+function DockView({ id, active, panels, onLoaded }: DockViewProps) {
+  const [api, setApi] = useState<DockviewApi>();
+  const known = useMemo(() => new Set(Object.keys(panels)), [panels]);
+  // Every panel is drawn by the one component that moves the panel's own box in.
+  const components = useMemo(() => Object.fromEntries(Object.keys(panels).map((panel) => [panel, DockPanel])), [panels]);
+  useDockLayout(api, id, active, known, onLoaded);
+  useTitlesInLanguage(api, panels);
+  useDockControls(api, panels, active);
+  const onKeyDown = useDockKeyboard(api);
   return (
-    <PanelsContext value={panels}>
-      <div className="dock" onKeyDown={onKeyDown}>
+    <SlotsActive value={active}>
+      <div className={active ? 'dock__layer' : 'dock__layer dock__layer--warm'} inert={!active} onKeyDown={onKeyDown}>
         <DockviewReact
           theme={themeDark}
           className="dock__view"
@@ -199,6 +154,42 @@ export default function DockDesk({ panels }: { panels: PanelRegistry }) {
           rightHeaderActionsComponent={GroupActions}
           onReady={(event: DockviewReadyEvent) => setApi(event.api)}
         />
+      </div>
+    </SlotsActive>
+  );
+}
+
+/** How many workspaces keep their dock built: the active one and the one switched from. */
+const WARM_DOCKS = 2;
+
+/**
+ * The desk: panels in a docking layout the trader arranges (dockview). Rebuilding a dock is most
+ * of a switch's cost (a frame dropped at 1,000 instruments), so the workspace switched from stays
+ * built behind the active one, and switching back and forth between two only shows one again. A
+ * workspace without a dock gets one made and filled behind the one on screen, which stays until
+ * the new one is ready (two frames later).
+ */
+export default function DockDesk({ panels }: { panels: PanelRegistry }) {
+  const active = useWorkspaceStore((state) => state.active);
+  const workspaces = useWorkspaceStore((state) => state.workspaces);
+  const [recent, setRecent] = useState<readonly string[]>([active]);
+  const [onScreen, setOnScreen] = useState(active);
+  const [loaded, setLoaded] = useState<readonly string[]>([active]);
+  if (recent[0] !== active) setRecent([active, ...recent.filter((id) => id !== active)].slice(0, WARM_DOCKS));
+  // A dock already filled is shown at once; a new one when it says it is ready.
+  if (onScreen !== active && loaded.includes(active)) setOnScreen(active);
+  const onLoaded = useCallback((id: string) => {
+    requestAnimationFrame(() => setLoaded((ids) => (ids.includes(id) ? ids : [...ids, id])));
+  }, []);
+  // In a steady order: a dock moved in the page would be laid out anew.
+  const docks = [...new Set([...recent, onScreen])].filter((id) => id === active || id === onScreen || workspaces[id]).sort();
+  if (loaded.some((id) => !docks.includes(id))) setLoaded(loaded.filter((id) => docks.includes(id)));
+  return (
+    <PanelsContext value={panels}>
+      <div className="dock">
+        {docks.map((id) => (
+          <DockView key={id} id={id} active={id === onScreen} panels={panels} onLoaded={onLoaded} />
+        ))}
       </div>
     </PanelsContext>
   );
