@@ -9,7 +9,7 @@ import { setFormatLocale } from '@/terminal/shared/format/locale';
 import { lastCandleOf, liveUpdate, type MarketTick } from '@/terminal/features/chart/model/live';
 import { chartCover, chartStatus } from '@/terminal/features/chart/model/notes';
 import { diffLines, draftLines, orderLines, type DraftLike } from '@/terminal/features/chart/model/priceLines';
-import { hasCandle, toChartSeries } from '@/terminal/features/chart/model/series';
+import { hasCandle, sameSlot, toChartSeries } from '@/terminal/features/chart/model/series';
 import { snapToTick } from '@/terminal/features/chart/model/snap';
 import { journalOrder } from '../fixtures/orders';
 
@@ -71,6 +71,19 @@ describe('candles → series', () => {
   it('keeps time strictly increasing: a repeated or earlier row is dropped', () => {
     const series = toChartSeries([candle(0, 100), candle(0, 101), candle(2, 102), candle(1, 99)], MINUTE);
     expect(series.candles.filter(hasCandle).map((bar) => bar.close)).toEqual([100, 102]);
+  });
+});
+
+describe('what a poll changes', () => {
+  it('a slot draws the same only with the same time and every value the same', () => {
+    const candle = { time: 60, open: 1, high: 2, low: 0.5, close: 1.5 };
+    expect(sameSlot(candle, { ...candle })).toBe(true);
+    expect(sameSlot(undefined, candle)).toBe(false);
+    for (const key of ['time', 'open', 'high', 'low', 'close'] as const) expect(sameSlot(candle, { ...candle, [key]: candle[key] + 1 }), key).toBe(false);
+    expect(sameSlot({ time: 60, value: 0.01 }, { time: 60, value: 0.01 })).toBe(true);
+    expect(sameSlot({ time: 60, value: 0.01 }, { time: 60, value: 0.010001 })).toBe(false);
+    expect(sameSlot({ time: 60 }, { time: 60 })).toBe(true);
+    expect(sameSlot({ time: 60 }, { time: 60, value: 0 })).toBe(false);
   });
 });
 

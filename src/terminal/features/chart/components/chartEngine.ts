@@ -18,7 +18,7 @@ import { crosshairLabel, tickLabel } from '../model/time';
 import { legendAt, type LegendValues } from '../model/legend';
 import { liveUpdate, type LastCandle, type MarketTick } from '../model/live';
 import { diffLines, type ChartPriceLine } from '../model/priceLines';
-import type { ChartSeries } from '../model/series';
+import { sameSlot, type ChartSeries } from '../model/series';
 import { formatCompact, formatFixed, formatPercent } from '@/terminal/shared/format/number';
 
 export interface ChartHandlers {
@@ -29,6 +29,7 @@ export interface ChartHandlers {
 }
 
 type ValueSeries = ISeriesApi<'Line'>;
+type AnySlot = ChartSeries['candles'][number] | ChartSeries['index'][number];
 
 /*
  * The scales and labels write figures as the grid does, in the trader's language (the library's
@@ -99,6 +100,11 @@ export class ChartEngine {
   private readonly openInterest: ValueSeries;
   private readonly lines = new Map<string, { line: ChartPriceLine; handle: IPriceLine }>();
   private last: LastCandle | undefined;
+  /** The slot each series was given last: a poll that changes nothing of a series leaves it be. */
+  private readonly given = new Map<object, AnySlot>();
+  /** The basis while it is hidden, one slot per time, given to it when it is shown. */
+  private readonly hiddenBasis = new Map<number, ChartSeries['basis'][number]>();
+  private basisShown = false;
   private latest: LegendValues | undefined;
   private hovering = false;
   private readonly stopFollowingLocale: () => void;
@@ -161,27 +167,41 @@ export class ChartEngine {
     this.basis.setData(asTimed(series.basis));
     this.funding.setData(asTimed(series.funding));
     this.openInterest.setData(asTimed(series.openInterest));
+    this.given.clear();
+    this.hiddenBasis.clear();
     this.last = last;
     this.latest = legendAt(series, series.candles.length - 1);
     if (!this.hovering) this.handlers.onLegend(this.latest);
   }
 
-  /** One poll of the markets feed: the last candle moves, or the next one opens; nothing else is redrawn. */
+  /**
+   * One poll of the markets feed: the last candle moves, or the next one opens. Each update makes
+   * the library redraw the whole chart, so a series the poll does not change (a funding rate
+   * that holds, the hidden basis) is not updated, and a poll that changes nothing redraws nothing.
+   */
   applyTick(tick: MarketTick, resolutionMs: number): void {
     const update = liveUpdate(this.last, tick, resolutionMs);
     if (!update) return;
     const { series } = update;
-    for (const slot of series.candles) this.candles.update(asTime(slot));
+    for (const slot of series.candles) if (this.changes(this.candles, slot)) this.candles.update(asTime(slot));
+    for (const slot of series.basis) if (!this.basisShown) this.hiddenBasis.set(slot.time, slot);
     const lines: [ValueSeries, ChartSeries['index']][] = [
       [this.index, series.index],
-      [this.basis, series.basis],
       [this.funding, series.funding],
       [this.openInterest, series.openInterest],
     ];
-    for (const [target, slots] of lines) for (const slot of slots) target.update(asTime(slot));
+    if (this.basisShown) lines.push([this.basis, series.basis]);
+    for (const [target, slots] of lines) for (const slot of slots) if (this.changes(target, slot)) target.update(asTime(slot));
     this.last = update.last;
     this.latest = legendAt(series, series.candles.length - 1);
     if (!this.hovering) this.handlers.onLegend(this.latest);
+  }
+
+  /** Whether `slot` changes what `series` was given last (remembered if it does). */
+  private changes(series: object, slot: AnySlot): boolean {
+    if (sameSlot(this.given.get(series), slot)) return false;
+    this.given.set(series, slot);
+    return true;
   }
 
   /** Another theme, or up and down swapped: every colour again, the data and lines kept. */
@@ -206,6 +226,14 @@ export class ChartEngine {
   }
 
   setBasisVisible(visible: boolean): void {
+    this.basisShown = visible;
+    if (visible) {
+      for (const time of [...this.hiddenBasis.keys()].sort((a, b) => a - b)) {
+        const slot = this.hiddenBasis.get(time)!;
+        if (this.changes(this.basis, slot)) this.basis.update(asTime(slot));
+      }
+      this.hiddenBasis.clear();
+    }
     this.basis.applyOptions({ visible });
     this.chart.applyOptions({ leftPriceScale: { visible } });
   }

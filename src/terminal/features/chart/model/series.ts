@@ -89,3 +89,10 @@ export function toChartSeries(rows: readonly TapeCandle[], resolutionMs: number)
   }
   return series;
 }
+
+/** Whether two slots draw the same: the same time, and the same values (or both blank). */
+export function sameSlot(a: Slot<CandleBar> | Slot<ValueBar> | undefined, b: Slot<CandleBar> | Slot<ValueBar>): boolean {
+  if (!a || a.time !== b.time) return false;
+  const [x, y] = [a as Partial<CandleBar & ValueBar>, b as Partial<CandleBar & ValueBar>];
+  return x.value === y.value && x.open === y.open && x.high === y.high && x.low === y.low && x.close === y.close;
+}
