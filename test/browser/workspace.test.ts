@@ -254,6 +254,27 @@ describe('the desk', () => {
 });
 
 describe('the phone', () => {
+  it('a rotation keeps where the market list was scrolled', async () => {
+    const page = await open(390, 844);
+    try {
+      await panelsSettled(page);
+      const list = page.locator('.markets .datagrid__scroll');
+      const box = (await list.boundingBox())!;
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.wheel(0, 400);
+      await expect.poll(() => list.evaluate((element) => element.scrollTop)).toBeGreaterThan(100);
+      const scrolled = await list.evaluate((element) => element.scrollTop);
+      // Landscape is wide enough for the dock: the list moves into it, and back.
+      await page.setViewportSize({ width: 844, height: 390 });
+      await page.locator('.dock__layer').first().waitFor();
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.getByRole('navigation', { name: 'Panels' }).waitFor();
+      await expect.poll(() => list.evaluate((element) => element.scrollTop)).toBe(scrolled);
+    } finally {
+      await page.context().close();
+    }
+  });
+
   it('opens a market, fills the ticket sheet and sends; a rotation keeps the market and the draft', async () => {
     const page = await open(390, 844);
     try {
