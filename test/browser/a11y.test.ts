@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { terminalForFile } from '../helpers/browserTest';
+import { switchWorkspace } from '../helpers/terminal';
 
 // Evaluated through the DevTools protocol: the page's own CSP (script-src 'self') stays as it is.
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -65,18 +66,13 @@ describe('accessibility, in Chromium', () => {
 
   it('has no serious or critical axe finding with a workspace kept warm behind the one on screen', async () => {
     await page.setViewportSize({ width: 1440, height: 900 });
-    const switchTo = async (name: string) => {
-      await page.locator('.layout-menu__summary').click();
-      await page.getByRole('radio', { name }).check();
-      await page.locator('.layout-menu__summary').click();
-    };
-    await switchTo('Batch');
+    await switchWorkspace(page, 'Batch');
     try {
       await expect.poll(() => page.locator('.dock__layer').count()).toBe(2);
       await expect.poll(() => page.getByRole('tab', { name: /^Chart\b/ }).count()).toBe(0);
       expect(await seriousViolations()).toEqual([]);
     } finally {
-      await switchTo('Trade');
+      await switchWorkspace(page, 'Trade');
     }
     await page.getByRole('tab', { name: /^Chart\b/ }).waitFor();
   });

@@ -61,7 +61,7 @@ describe('the chart', () => {
     expect(await price().inputValue()).toMatch(/^\d+\.\d$/);
   });
 
-  it('paints at most once per poll of the markets, and at every poll', async () => {
+  it('paints at most once per poll of the markets, and keeps moving with them', async () => {
     await clickMarket(page, 'PERP_BTC_USDC');
     await page.mouse.move(1, 1);
     // Every frame in which a chart canvas was drawn on (the library saves the context per layer).

@@ -4,6 +4,7 @@ import { startApp, type RunningApp } from '../helpers/app';
 import type { GridNode } from '@/terminal/features/workspace/model/dockLayout';
 import { presetLayout } from '@/terminal/features/workspace/model/presets';
 import { launchChromium, panelsSettled } from '../helpers/browser';
+import { inLayoutMenu, switchWorkspace } from '../helpers/terminal';
 
 let app: RunningApp;
 let browser: Browser;
@@ -170,12 +171,6 @@ describe('the desk', () => {
 
   it('a switch away and back finds each workspace as it was left: panels, a list scrolled, a draft', async () => {
     const page = await open(1440, 900);
-    const layoutMenu = async (act: () => Promise<void>) => {
-      await page.locator('.layout-menu__summary').click();
-      await act();
-      await page.locator('.layout-menu__summary').click();
-    };
-    const switchTo = (name: string) => layoutMenu(() => page.getByRole('radio', { name }).check());
     const markets = page.locator('.markets .datagrid__scroll');
     const ids = async () => Object.keys(await boxById(page)).sort();
     try {
@@ -192,22 +187,22 @@ describe('the desk', () => {
       await expect.poll(() => markets.evaluate((element) => element.scrollTop)).toBeGreaterThan(100);
       const scrolled = await markets.evaluate((element) => element.scrollTop);
 
-      await switchTo('Batch');
+      await switchWorkspace(page, 'Batch');
       await expect.poll(ids).toEqual(['markets', 'orders', 'ticket']);
       expect(overlaps(Object.values(await boxById(page)))).toEqual([]);
       // The Trade dock kept warm behind is neither seen nor reached: its tabs are not the page's.
       expect(await page.getByRole('tab', { name: /^Chart\b/ }).count()).toBe(0);
       expect(await markets.evaluate((element) => element.scrollTop)).toBe(scrolled);
 
-      await switchTo('Trade');
+      await switchWorkspace(page, 'Trade');
       await expect.poll(ids).toEqual(['chart', 'markets', 'orders', 'ticket']);
       expect(await markets.evaluate((element) => element.scrollTop)).toBe(scrolled);
       expect(await page.getByLabel('Quantity (BTC)').inputValue()).toBe('0.25');
       // A reset changes what is stored: the dock loads it again, the account back in its place.
-      await layoutMenu(() => page.getByRole('button', { name: 'Reset' }).click());
+      await inLayoutMenu(page, () => page.getByRole('button', { name: 'Reset' }).click());
       await expect.poll(ids).toEqual(['account', 'chart', 'markets', 'orders', 'ticket']);
-      await switchTo('Batch');
-      await switchTo('Trade');
+      await switchWorkspace(page, 'Batch');
+      await switchWorkspace(page, 'Trade');
       await expect.poll(ids).toEqual(['account', 'chart', 'markets', 'orders', 'ticket']);
     } finally {
       await page.context().close();

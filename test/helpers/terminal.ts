@@ -11,3 +11,13 @@ export async function fillOrder(page: Page, symbol: string, quantity: string): P
   const base = symbol.split('_')[1];
   await page.getByLabel(`Quantity (${base})`).fill(quantity);
 }
+
+/** Opens the Layout menu, does `act` in it, and closes it again. */
+export async function inLayoutMenu(page: Page, act: () => Promise<void>): Promise<void> {
+  await page.locator('.layout-menu__summary').click();
+  await act();
+  await page.locator('.layout-menu__summary').click();
+}
+
+/** Switches to the named workspace from the Layout menu. */
+export const switchWorkspace = (page: Page, name: string) => inLayoutMenu(page, () => page.getByRole('radio', { name }).check());
