@@ -36,9 +36,9 @@ export interface RealApp {
 
 export async function startRealApp(
   distDir: string,
-  options: { instrumentCount?: number; config?: TvConfig; everyUpdateMoves?: boolean; seed?: number } = {},
+  options: { instrumentCount?: number; config?: TvConfig; everyUpdateMoves?: boolean; seed?: number; backfill?: boolean } = {},
 ): Promise<RealApp> {
-  const { seed = 7, instrumentCount, config, everyUpdateMoves } = options;
+  const { seed = 7, instrumentCount, config, everyUpdateMoves, backfill = false } = options;
   const service = createServiceApp({ seed, instrumentCount, config, everyUpdateMoves });
   const futuresServed = countFuturesServed(service.app);
   const serviceUrl = await service.app.listen({ host: '127.0.0.1', port: 0 });
@@ -49,6 +49,8 @@ export async function startRealApp(
     embedded: true,
     account,
     journalPath: join(mkdtempSync(join(tmpdir(), 'perp-bench-app-')), 'journal.sqlite'),
+    // As `npm start` does: the simulator's past fills the new tape, so a chart has a day to draw.
+    tapeBackfill: backfill ? service.pastMinutes : undefined,
     distDir,
     host: '127.0.0.1',
     port: 0,
@@ -83,9 +85,11 @@ export async function startTickingPage(
   distDir: string,
   /** The browser's language, when a section compares locales. */
   locale?: string,
+  /** The tape filled with the simulator's past, as `npm start` fills it. */
+  backfill = false,
 ): Promise<{ app: RealApp; context: BrowserContext; page: Page; close(): Promise<void> }> {
   const config = TICKING_CONFIG;
-  const app = await startRealApp(distDir, { instrumentCount: 1000, config });
+  const app = await startRealApp(distDir, { instrumentCount: 1000, config, backfill });
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, ...(locale ? { locale } : {}) });
   const close = async () => {
     await context.close();

@@ -164,9 +164,10 @@ async function throughProxy(options: TapeBenchOptions, figures: Figures) {
     const listener = proxy.app.reads.onSnapshot;
     const withTape: number[] = [];
     const without: number[] = [];
-    // Many short alternations, so a drift of the machine lands on both sides alike.
-    const rounds = 10;
-    const perRound = Math.max(10, Math.round(options.requests / 4));
+    // Many short alternations, so a drift of the machine lands on both sides alike: a read is some
+    // 15 ms and recording a poll well under 0.1, so fewer rounds left the figure to the noise.
+    const rounds = 30;
+    const perRound = Math.max(10, Math.round(options.requests / 8));
     for (let round = 0; round < rounds; round++) {
       proxy.app.reads.onSnapshot = listener;
       withTape.push(await timed(futures, perRound));
@@ -174,7 +175,7 @@ async function throughProxy(options: TapeBenchOptions, figures: Figures) {
       without.push(await timed(futures, perRound));
     }
     proxy.app.reads.onSnapshot = listener;
-    progress(`tape: futures p50 with recording ${withTape.map((v) => v.toFixed(2)).join('/')} ms, without ${without.map((v) => v.toFixed(2)).join('/')} ms`);
+    progress(`tape: futures p50 with recording ${median(withTape).toFixed(2)} ms, without ${median(without).toFixed(2)} ms (medians of ${rounds} rounds)`);
     const added = median(withTape.map((value, round) => value - (without[round] ?? value)));
     figures.add(`p50 added to GET /v1/public/futures (${options.sizes[0]} instruments; median of ${rounds} paired rounds)`, added, 'ms', atMost(0.3));
   } finally {

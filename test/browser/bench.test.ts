@@ -28,7 +28,7 @@ const EXPECTED: Record<string, string[]> = {
   startup: ['gzip', 'script bytes received', 'first market row'],
   memory: ['JS heap after', 'heap growth'],
   tape: ['recording one poll', 'disk per instrument per day', '1 day of 1m through the proxy', 'p50 added to GET /v1/public/futures'],
-  chart: ['chart live update, main-thread JS per poll', 'markets polls during the profile'],
+  chart: ['chart live update, main-thread JS per poll', 'the library alone', 'markets polls during the profile'],
   layout: ['dragging a splitter', 'switching a workspace', 'rotating a phone'],
   languages: ['German / English, main thread per poll', 'switching language', 'largest catalogue'],
   page: ['terminal · main thread per poll', 'AG Grid page · main thread per poll', 'main thread busy per second', 'terminal / AG Grid page', 'long tasks', 'dropped frames', 'DOM elements', 'JS heap', 'first market row'],
