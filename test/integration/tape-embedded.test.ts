@@ -1,6 +1,9 @@
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Health, TapeCandlesResponse } from '@/interface';
-import { serviceWithAccount, startStack, type Stack } from '../helpers/stack';
+import { TapeStore } from '@/proxy/tape/tapeStore';
+import { serviceWithAccount, startStack, tempDir, type Stack } from '../helpers/stack';
 
 const DAY = 24 * 60 * 60 * 1000;
 const stacks: Stack[] = [];
@@ -58,5 +61,34 @@ describe('the tape on the embedded service', () => {
     const now = Date.now();
     const recent = await backfilled.call(`/api/tape/candles?symbol=PERP_ETH_USDC&resolution=1m&from=${now - 1000}&to=${now + 60_000}`);
     expect(((await recent.json()) as TapeCandlesResponse).data.simulated).toBe(false);
+  });
+
+  it('compacts the finished hours of a tape it opens into blocks, and answers the same candles from them', async () => {
+    const dir = tempDir('perp-tape-compact-');
+    const tapePath = join(dir, 'tape.sqlite');
+    const hour = Math.floor(Date.now() / 3_600_000) - 5;
+    const minutes = [0, 1, 2, 59, 60, 90, 150, 179];
+    const store = new TapeStore(tapePath);
+    store.writeMinutes(minutes.map((minute) => {
+      const price = 50_000 + minute * 1.5;
+      return {
+        symbol: 'PERP_BTC_USDC',
+        candle: { time: (hour * 60 + minute) * 60_000, open: price, high: price + 2, low: price - 1.5, close: price + 0.5, index_close: price - 0.25, est_funding_rate: 0.0001, open_interest: 1234.5, volume_24h: 99.75, samples: 3, simulated: false },
+      };
+    }));
+    const written = store.minutes('PERP_BTC_USDC', hour * 3_600_000, (hour + 3) * 3_600_000);
+    store.close();
+
+    const stack = await startStack({ proxy: { journalPath: join(dir, 'journal.sqlite') } });
+    stacks.push(stack);
+    const file = new Database(tapePath, { readonly: true });
+    const rowsLeft = () => file.prepare('SELECT count(*) FROM minutes WHERE minute < ?').pluck().get((hour + 3) * 60) as number;
+    await expect.poll(rowsLeft, { timeout: 10_000, interval: 100 }).toBe(0);
+    expect(file.prepare('SELECT count(*) FROM minute_blocks').pluck().get()).toBe(3);
+    file.close();
+
+    const response = await stack.call(`/api/tape/candles?symbol=PERP_BTC_USDC&resolution=1m&from=${hour * 3_600_000}&to=${(hour + 3) * 3_600_000 - 1}`);
+    const { rows } = ((await response.json()) as TapeCandlesResponse).data;
+    expect(rows).toEqual(written.map(({ simulated: _simulated, ...candle }) => candle));
   });
 });

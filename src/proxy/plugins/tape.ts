@@ -8,6 +8,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 /** Minutes of one instrument deleted per turn of the event loop. */
 const PRUNE_BATCH_MINUTES = 1440;
+const COMPACT_EVERY_MS = 10 * 60 * 1000;
+/** Hours of one instrument made blocks per turn of the event loop (about 2 ms). */
+const COMPACT_BATCH_HOURS = 6;
+/** An hour is compacted this long after its end, when a late minute is unlikely to come. */
+const COMPACT_AFTER_MS = 5 * 60 * 1000;
 const FUTURES = '/v1/public/futures';
 
 export interface TapePluginOptions {
@@ -42,6 +47,7 @@ export const tapePlugin = fp<TapePluginOptions>(
     let closed = false;
     let pollTimer: NodeJS.Timeout | undefined;
     let pruneTimer: NodeJS.Timeout | undefined;
+    let compactTimer: NodeJS.Timeout | undefined;
     const poll = async () => {
       recorder.flushIfOver();
       await app.reads.read(FUTURES, 'the market data', futuresResponseSchema).catch(() => undefined);
@@ -51,24 +57,42 @@ export const tapePlugin = fp<TapePluginOptions>(
       pollTimer = setTimeout(() => void poll(), every - (Date.now() % every) + 1);
     };
 
-    const retentionDays = options.retentionDays ?? proxyDefaults.tapeRetentionDays;
-    const prune = () => {
-      const before = Date.now() - retentionDays * DAY_MS;
+    /*
+     * Upkeep of the file, a little per turn of the event loop so that it never holds up a poll:
+     * `work` is called for one instrument at a time until it returns 0 for it. A failure (a full
+     * disk, say) is logged and that instrument left for the next round.
+     */
+    const eachInstrument = (what: string, work: (symbol: string) => number, done: (total: number) => void) => {
       const symbols = store.symbolNames;
-      let deleted = 0;
+      let total = 0;
       const step = () => {
         if (closed) return;
         const symbol = symbols[0];
-        if (symbol === undefined) {
-          if (deleted > 0) app.log.info({ minutes: deleted, retentionDays }, 'tape: minutes past retention deleted');
-          return;
+        if (symbol === undefined) return done(total);
+        try {
+          const count = work(symbol);
+          total += count;
+          if (count === 0) symbols.shift();
+        } catch (error) {
+          app.log.error({ err: { message: (error as Error).message }, symbol }, `tape: ${what} failed`);
+          symbols.shift();
         }
-        const count = store.pruneSome(symbol, before, PRUNE_BATCH_MINUTES);
-        deleted += count;
-        if (count === 0) symbols.shift();
         setImmediate(step);
       };
       step();
+    };
+
+    const retentionDays = options.retentionDays ?? proxyDefaults.tapeRetentionDays;
+    const prune = () => {
+      const before = Date.now() - retentionDays * DAY_MS;
+      eachInstrument('pruning', (symbol) => store.pruneSome(symbol, before, PRUNE_BATCH_MINUTES), (deleted) => {
+        if (deleted > 0) app.log.info({ rows: deleted, retentionDays }, 'tape: minutes past retention deleted');
+      });
+    };
+    // Finished hours become blocks (see tape/hourBlocks.ts): what makes a day of minutes quick to read.
+    const compact = () => {
+      const before = Date.now() - COMPACT_AFTER_MS;
+      eachInstrument('compacting', (symbol) => store.compactSome(symbol, before, COMPACT_BATCH_HOURS), () => undefined);
     };
 
     app.addHook('onReady', async () => {
@@ -79,11 +103,15 @@ export const tapePlugin = fp<TapePluginOptions>(
         pruneTimer = setInterval(prune, PRUNE_EVERY_MS);
         pruneTimer.unref();
       }
+      compact();
+      compactTimer = setInterval(compact, COMPACT_EVERY_MS);
+      compactTimer.unref();
     });
     app.addHook('onClose', async () => {
       closed = true;
       clearTimeout(pollTimer);
       clearInterval(pruneTimer);
+      clearInterval(compactTimer);
       recorder.flush();
       store.close();
     });

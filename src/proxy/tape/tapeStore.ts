@@ -1,10 +1,11 @@
 import { statSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { preparePrivateFile } from '../files';
-import { decodeMinute, encodeMinute, mergeCandle, type MinuteRow, type StoredCandle } from './codec';
+import { decodeMinute, encodeMinute, mergeCandle, type StoredCandle } from './codec';
 import { candleJson } from './candlesJson';
 import { migrateTape } from './migrations';
 import { MinuteCache, type MinuteSlice } from './minuteCache';
+import { MinuteRows } from './minuteRows';
 
 export const MINUTE_MS = 60_000;
 export const HOUR_MS = 3_600_000;
@@ -33,6 +34,7 @@ const HOUR_COLUMNS = 'open, high, low, close, index_close, funding, open_interes
  */
 export class TapeStore {
   private readonly db: Database.Database;
+  private readonly rows: MinuteRows;
   private readonly symbols = new Map<string, SymbolState>();
   private readonly sql;
   /** The last minutes read per instrument (a chart asks for the same day again and again). */
@@ -47,29 +49,22 @@ export class TapeStore {
     this.db.pragma('busy_timeout = 5000');
     migrateTape(this.db);
     const db = this.db;
+    this.rows = new MinuteRows(db);
     this.sql = {
       addSymbol: db.prepare('INSERT INTO symbols (symbol) VALUES (?)'),
       setRecordedSince: db.prepare('UPDATE symbols SET recorded_since = ? WHERE id = ?'),
-      insertMinute: db.prepare('INSERT OR REPLACE INTO minutes VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)'),
-      minute: db.prepare('SELECT open, high, low, close, index_close, funding, open_interest, volume, samples, scales FROM minutes WHERE sym = ? AND minute = ?').raw(),
       upsertHour: db.prepare(
         `INSERT INTO hours VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (sym, hour) DO UPDATE SET
           high = max(high, excluded.high), low = min(low, excluded.low), close = excluded.close,
           index_close = excluded.index_close, funding = excluded.funding, open_interest = excluded.open_interest,
           volume = excluded.volume, samples = samples + excluded.samples, simulated = max(simulated, excluded.simulated)`,
       ),
-      minutes: db
-        .prepare('SELECT minute, open, high, low, close, index_close, funding, open_interest, volume, samples, scales FROM minutes WHERE sym = ? AND minute BETWEEN ? AND ? ORDER BY minute')
-        .raw(),
       hours: db.prepare(`SELECT hour, ${HOUR_COLUMNS} FROM hours WHERE sym = ? AND hour BETWEEN ? AND ? ORDER BY hour`).raw(),
-      firstMinute: db.prepare('SELECT min(minute) FROM minutes WHERE sym = ?').pluck(),
-      lastMinute: db.prepare('SELECT max(minute) FROM minutes WHERE sym = ?').pluck(),
-      pruneMinutes: db.prepare('DELETE FROM minutes WHERE sym = ? AND minute < ?'),
       pruneHours: db.prepare('DELETE FROM hours WHERE sym = ? AND hour < ?'),
     };
     const rows = db.prepare('SELECT id, symbol, recorded_since FROM symbols').all() as { id: number; symbol: string; recorded_since: number | null }[];
     for (const row of rows) {
-      const last = this.sql.lastMinute.get(row.id) as number | null;
+      const last = this.rows.last(row.id);
       this.symbols.set(row.symbol, { id: row.id, lastMinute: last ?? -1, recordedSince: row.recorded_since, scales: -1 });
     }
   }
@@ -131,13 +126,13 @@ export class TapeStore {
     const minute = Math.floor(candle.time / MINUTE_MS);
     let stored = candle;
     if (minute <= state.lastMinute) {
-      const existing = this.sql.minute.get(state.id, minute) as MinuteRow | undefined;
+      const existing = this.rows.get(state.id, minute);
       if (existing) stored = mergeCandle(decodeMinute(minute, existing), candle);
     }
     this.recentReads.written(state.id, minute);
     const row = encodeMinute(stored, state.scales);
     state.scales = row[9];
-    this.sql.insertMinute.run(state.id, minute, ...row);
+    this.rows.put(state.id, minute, row);
     state.lastMinute = Math.max(state.lastMinute, minute);
     if (!candle.simulated && (state.recordedSince === null || candle.time < state.recordedSince)) {
       state.recordedSince = candle.time;
@@ -160,7 +155,7 @@ export class TapeStore {
   minutes(symbol: string, from: number, to: number): StoredCandle[] {
     const state = this.symbols.get(symbol);
     if (!state) return [];
-    const rows = this.sql.minutes.all(state.id, Math.ceil(from / MINUTE_MS), Math.floor(to / MINUTE_MS)) as number[][];
+    const rows = this.rows.read(state.id, Math.ceil(from / MINUTE_MS), Math.floor(to / MINUTE_MS));
     const candles: StoredCandle[] = new Array(rows.length);
     for (let i = 0; i < rows.length; i++) candles[i] = decodeMinute(rows[i]![0]!, rows[i]!, 1);
     return candles;
@@ -173,7 +168,7 @@ export class TapeStore {
   recentMinutes(symbol: string, from: number, to: number): MinuteSlice | undefined {
     const state = this.symbols.get(symbol);
     if (!state) return undefined;
-    const read = (first: number, last: number) => this.sql.minutes.all(state.id, first, last) as number[][];
+    const read = (first: number, last: number) => this.rows.read(state.id, first, last);
     return this.recentReads.read(state.id, Math.ceil(from / MINUTE_MS), Math.floor(to / MINUTE_MS), read);
   }
 
@@ -204,12 +199,12 @@ export class TapeStore {
   pruneSome(symbol: string, before: number, maxMinutes: number): number {
     const state = this.symbols.get(symbol);
     if (!state) return 0;
-    const first = this.sql.firstMinute.get(state.id) as number | null;
+    const first = this.rows.first(state.id);
     const cutoff = Math.floor(before / MINUTE_MS);
     if (first === null || first >= cutoff) return 0;
     this.recentReads.pruned(state.id);
     return this.db.transaction(() => {
-      const deleted = this.sql.pruneMinutes.run(state.id, Math.min(cutoff, first + maxMinutes)).changes;
+      const deleted = this.rows.prune(state.id, Math.min(cutoff, first + maxMinutes));
       this.sql.pruneHours.run(state.id, Math.floor(Math.min(cutoff, first + maxMinutes) / 60));
       if (state.recordedSince !== null && state.recordedSince < before) {
         state.recordedSince = Math.min(before, (first + maxMinutes) * MINUTE_MS);
@@ -217,6 +212,15 @@ export class TapeStore {
       }
       return deleted;
     })();
+  }
+
+  /**
+   * Compacts up to `maxHours` finished hours of `symbol` (ending before `before`, ms) into blocks;
+   * returns the hours compacted (0: none left for `symbol`). What reads return does not change.
+   */
+  compactSome(symbol: string, before: number, maxHours: number): number {
+    const state = this.symbols.get(symbol);
+    return state ? this.rows.compact(state.id, Math.floor(before / MINUTE_MS), maxHours) : 0;
   }
 
   get symbolNames(): string[] {

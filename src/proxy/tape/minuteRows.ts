@@ -1,0 +1,105 @@
+import type Database from 'better-sqlite3';
+import type { MinuteRow } from './codec';
+import { decodeHourBlock, encodeHourBlock, mergeRows, type MinuteRowWithTime } from './hourBlocks';
+
+const COLUMNS = 'open, high, low, close, index_close, funding, open_interest, volume, samples, scales';
+
+/**
+ * The minutes of the tape's file, in two tables: the `minutes` table takes each minute as it is
+ * written, and a finished hour is later compacted into one row of `minute_blocks` (see
+ * hourBlocks.ts), which is what makes a day cheap to read. A minute written into an hour already
+ * compacted goes into `minutes` and wins over the block's until the next compaction merges it.
+ * Either way a read returns the same rows.
+ */
+export class MinuteRows {
+  private readonly sql;
+
+  constructor(private readonly db: Database.Database) {
+    this.sql = {
+      minute: db.prepare(`SELECT ${COLUMNS} FROM minutes WHERE sym = ? AND minute = ?`).raw(),
+      insert: db.prepare('INSERT OR REPLACE INTO minutes VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)'),
+      rows: db.prepare(`SELECT minute, ${COLUMNS} FROM minutes WHERE sym = ? AND minute BETWEEN ? AND ? ORDER BY minute`).raw(),
+      blocks: db.prepare('SELECT hour, data FROM minute_blocks WHERE sym = ? AND hour BETWEEN ? AND ? ORDER BY hour').raw(),
+      block: db.prepare('SELECT data FROM minute_blocks WHERE sym = ? AND hour = ?').pluck(),
+      putBlock: db.prepare('INSERT OR REPLACE INTO minute_blocks VALUES (?, ?, ?)'),
+      firstRow: db.prepare('SELECT min(minute) FROM minutes WHERE sym = ?').pluck(),
+      lastRow: db.prepare('SELECT max(minute) FROM minutes WHERE sym = ?').pluck(),
+      firstBlock: db.prepare('SELECT min(hour) FROM minute_blocks WHERE sym = ?').pluck(),
+      lastBlock: db.prepare('SELECT max(hour) FROM minute_blocks WHERE sym = ?').pluck(),
+      deleteRows: db.prepare('DELETE FROM minutes WHERE sym = ? AND minute BETWEEN ? AND ?'),
+      pruneRows: db.prepare('DELETE FROM minutes WHERE sym = ? AND minute < ?'),
+      pruneBlocks: db.prepare('DELETE FROM minute_blocks WHERE sym = ? AND hour < ?'),
+    };
+  }
+
+  /** Rows of instrument `id` with minutes in [first, last], in minute order. */
+  read(id: number, first: number, last: number): MinuteRowWithTime[] {
+    const blocks = this.sql.blocks.all(id, Math.floor(first / 60), Math.floor(last / 60)) as [number, Buffer][];
+    const rows = this.sql.rows.all(id, first, last) as MinuteRowWithTime[];
+    if (blocks.length === 0) return rows;
+    const compacted: MinuteRowWithTime[] = [];
+    for (const [hour, data] of blocks) decodeHourBlock(hour, data, first, last, compacted);
+    return mergeRows(compacted, rows);
+  }
+
+  /** The stored row of one minute, wherever it is kept. */
+  get(id: number, minute: number): MinuteRow | undefined {
+    const row = this.sql.minute.get(id, minute) as MinuteRow | undefined;
+    if (row) return row;
+    const data = this.sql.block.get(id, Math.floor(minute / 60)) as Buffer | undefined;
+    if (!data) return undefined;
+    const found: MinuteRowWithTime[] = [];
+    decodeHourBlock(Math.floor(minute / 60), data, minute, minute, found);
+    return found[0]?.slice(1) as MinuteRow | undefined;
+  }
+
+  put(id: number, minute: number, row: MinuteRow): void {
+    this.sql.insert.run(id, minute, ...row);
+  }
+
+  /** Earliest stored minute of `id` (a block counts from its hour's start), or null. */
+  first(id: number): number | null {
+    const row = this.sql.firstRow.get(id) as number | null;
+    const hour = this.sql.firstBlock.get(id) as number | null;
+    if (hour === null) return row;
+    return row === null ? hour * 60 : Math.min(row, hour * 60);
+  }
+
+  /** Latest stored minute of `id` (a block counts to its hour's end), or null. */
+  last(id: number): number | null {
+    const row = this.sql.lastRow.get(id) as number | null;
+    const hour = this.sql.lastBlock.get(id) as number | null;
+    if (hour === null) return row;
+    return row === null ? hour * 60 + 59 : Math.max(row, hour * 60 + 59);
+  }
+
+  /** Deletes minutes of `id` before `cutoff`, and the blocks of hours wholly before it; returns rows deleted. */
+  prune(id: number, cutoff: number): number {
+    const rows = this.sql.pruneRows.run(id, cutoff).changes;
+    return rows + this.sql.pruneBlocks.run(id, Math.floor(cutoff / 60)).changes;
+  }
+
+  /**
+   * Compacts up to `maxHours` hours of `id` that end before minute `before` into blocks (merged
+   * with a block the hour already has); returns the hours compacted (0: none left before it).
+   */
+  compact(id: number, before: number, maxHours: number): number {
+    let done = 0;
+    while (done < maxHours) {
+      const first = this.sql.firstRow.get(id) as number | null;
+      if (first === null) break;
+      const hour = Math.floor(first / 60);
+      if ((hour + 1) * 60 > before) break;
+      this.db.transaction(() => {
+        const rows = this.sql.rows.all(id, hour * 60, hour * 60 + 59) as MinuteRowWithTime[];
+        const data = this.sql.block.get(id, hour) as Buffer | undefined;
+        const kept: MinuteRowWithTime[] = [];
+        if (data) decodeHourBlock(hour, data, hour * 60, hour * 60 + 59, kept);
+        this.sql.putBlock.run(id, hour, encodeHourBlock(hour, mergeRows(kept, rows)));
+        this.sql.deleteRows.run(id, hour * 60, hour * 60 + 59);
+      })();
+      done += 1;
+    }
+    return done;
+  }
+}
