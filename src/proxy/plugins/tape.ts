@@ -57,30 +57,8 @@ export const tapePlugin = fp<TapePluginOptions>(
       pollTimer = setTimeout(() => void poll(), every - (Date.now() % every) + 1);
     };
 
-    /*
-     * Upkeep of the file, a little per turn of the event loop so that it never holds up a poll:
-     * `work` is called for one instrument at a time until it returns 0 for it. A failure (a full
-     * disk, say) is logged and that instrument left for the next round.
-     */
-    const eachInstrument = (what: string, work: (symbol: string) => number, done: (total: number) => void) => {
-      const symbols = store.symbolNames;
-      let total = 0;
-      const step = () => {
-        if (closed) return;
-        const symbol = symbols[0];
-        if (symbol === undefined) return done(total);
-        try {
-          const count = work(symbol);
-          total += count;
-          if (count === 0) symbols.shift();
-        } catch (error) {
-          app.log.error({ err: { message: (error as Error).message }, symbol }, `tape: ${what} failed`);
-          symbols.shift();
-        }
-        setImmediate(step);
-      };
-      step();
-    };
+    const eachInstrument = (what: string, work: (symbol: string) => number, done: (total: number) => void) =>
+      upkeep(store, () => closed, (message, symbol) => app.log.error({ err: { message }, symbol }, `tape: ${what} failed`), work, done);
 
     const retentionDays = options.retentionDays ?? proxyDefaults.tapeRetentionDays;
     const prune = () => {
@@ -118,6 +96,37 @@ export const tapePlugin = fp<TapePluginOptions>(
   },
   { name: 'tape', dependencies: ['service'] },
 );
+
+/**
+ * Upkeep of the file, a little per turn of the event loop so that it never holds up a poll: `work`
+ * is called for one instrument at a time until it returns 0 for it. A failure (a full disk, say)
+ * is reported and that instrument left for the next round.
+ */
+function upkeep(
+  store: TapeStore,
+  isClosed: () => boolean,
+  failed: (message: string, symbol: string) => void,
+  work: (symbol: string) => number,
+  done: (total: number) => void,
+): void {
+  const symbols = store.symbolNames;
+  let total = 0;
+  const step = () => {
+    if (isClosed()) return;
+    const symbol = symbols[0];
+    if (symbol === undefined) return done(total);
+    try {
+      const count = work(symbol);
+      total += count;
+      if (count === 0) symbols.shift();
+    } catch (error) {
+      failed((error as Error).message, symbol);
+      symbols.shift();
+    }
+    setImmediate(step);
+  };
+  step();
+}
 
 /**
  * Fills a new tape with the embedded simulator's past, one instrument per turn of the event loop:
