@@ -69,7 +69,8 @@ export const tapePlugin = fp<TapePluginOptions>(
     };
     // Finished hours become blocks (see tape/hourBlocks.ts): what makes a day of minutes quick to read.
     const compact = () => {
-      const before = Date.now() - COMPACT_AFTER_MS;
+      // Minutes are numbered by the service's clock, which may differ from ours.
+      const before = (recorder.lastRecordedAt ?? Date.now()) - COMPACT_AFTER_MS;
       eachInstrument('compacting', (symbol) => store.compactSome(symbol, before, COMPACT_BATCH_HOURS), () => undefined);
     };
 
