@@ -61,6 +61,11 @@ describe('the tape on the embedded service', () => {
     const now = Date.now();
     const recent = await backfilled.call(`/api/tape/candles?symbol=PERP_ETH_USDC&resolution=1m&from=${now - 1000}&to=${now + 60_000}`);
     expect(((await recent.json()) as TapeCandlesResponse).data.simulated).toBe(false);
+    // Once the past is written, its finished hours become blocks without waiting for the next round.
+    const file = new Database(backfilled.proxy.app.tape.store.path, { readonly: true });
+    const blocks = () => file.prepare('SELECT count(DISTINCT sym) FROM minute_blocks').pluck().get() as number;
+    await expect.poll(blocks, { timeout: 10_000, interval: 100 }).toBe(48);
+    file.close();
   });
 
   it('compacts the finished hours of a tape it opens into blocks, and answers the same candles from them', async () => {

@@ -75,7 +75,8 @@ export const tapePlugin = fp<TapePluginOptions>(
     };
 
     app.addHook('onReady', async () => {
-      if (options.backfill && store.isEmpty) backfill(app.log, store, options.backfill, () => closed);
+      // The past written, its hours are made blocks at once (not at the next round, 10 minutes on).
+      if (options.backfill && store.isEmpty) backfill(app.log, store, options.backfill, () => closed, compact);
       if (options.polls !== false) void poll();
       if (retentionDays > 0) {
         prune();
@@ -133,7 +134,13 @@ function upkeep(
  * Fills a new tape with the embedded simulator's past, one instrument per turn of the event loop:
  * the proxy answers (and the tape records) from the start while the past is written.
  */
-function backfill(log: { info(data: object, message: string): void }, store: TapeStore, source: TapeBackfill, isClosed: () => boolean): void {
+function backfill(
+  log: { info(data: object, message: string): void },
+  store: TapeStore,
+  source: TapeBackfill,
+  isClosed: () => boolean,
+  done: () => void,
+): void {
   const started = performance.now();
   const instruments = source(Date.now())[Symbol.iterator]();
   let minutes = 0;
@@ -144,7 +151,7 @@ function backfill(log: { info(data: object, message: string): void }, store: Tap
     const next = instruments.next();
     if (next.done) {
       log.info({ minutes, busyMs: Math.round(busyMs), ms: Math.round(performance.now() - started) }, 'tape: new, so the embedded simulator filled in its past (marked simulated)');
-      return;
+      return done();
     }
     const { symbol, candles } = next.value;
     store.writeMinutes(candles.map((candle) => ({ symbol, candle: { ...candle, simulated: true } })));
