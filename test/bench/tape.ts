@@ -33,7 +33,7 @@ export interface TapeBenchOptions {
 const MINUTE = 60_000;
 const DAY = 1440 * MINUTE;
 
-export function snapshot(market: MarketSimulator, time: number) {
+function snapshot(market: MarketSimulator, time: number) {
   return { success: true, data: { rows: market.rows(time) }, timestamp: time };
 }
 
@@ -182,10 +182,11 @@ async function throughProxy(options: TapeBenchOptions, figures: Figures) {
     const rounds = 30;
     const perRound = Math.max(10, Math.round(options.requests / 8));
     for (let round = 0; round < rounds; round++) {
-      proxy.app.reads.onSnapshot = listener;
-      withTape.push(...(await latenciesOf(futures, perRound)));
-      proxy.app.reads.onSnapshot = undefined;
-      without.push(...(await latenciesOf(futures, perRound)));
+      // A B B A: neither side always goes first.
+      for (const recording of round % 2 === 0 ? [true, false] : [false, true]) {
+        proxy.app.reads.onSnapshot = recording ? listener : undefined;
+        (recording ? withTape : without).push(...(await latenciesOf(futures, perRound)));
+      }
     }
     proxy.app.reads.onSnapshot = listener;
     const p50 = (values: number[]) => percentileOfSorted(values.sort((a, b) => a - b), 50);

@@ -64,6 +64,7 @@ describe('the tape on the embedded service', () => {
     // Once the past is written, its finished hours become blocks without waiting for the next round.
     const file = new Database(backfilled.proxy.app.tape.store.path, { readonly: true });
     const blocks = () => file.prepare('SELECT count(DISTINCT sym) FROM minute_blocks').pluck().get() as number;
+    // Every instrument of the simulator (48, as the first test counts them) has its hours as blocks.
     await expect.poll(blocks, { timeout: 10_000, interval: 100 }).toBe(48);
     file.close();
   });

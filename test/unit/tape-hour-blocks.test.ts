@@ -45,6 +45,13 @@ describe('an hour of minutes as one block', () => {
     expect(() => encodeHourBlock(HOUR, [[HOUR * 60 + 60, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]])).toThrow(/not in it/);
     const bytes = encodeHourBlock(HOUR, [[HOUR * 60, 0.5, 2, 3, 4, 5, 6, 7, 8, 9, 10]]);
     expect(() => decodeHourBlock(HOUR, bytes.subarray(0, bytes.length - 3), HOUR * 60, HOUR * 60 + 59, [])).toThrow(/cut short/);
+    // Cut inside a varint, a minute repeated or past the hour, a value longer than any written: refused.
+    const varints = encodeHourBlock(HOUR, [[HOUR * 60, 2 ** 40, 2, 3, 4, 5, 6, 7, 8, 9, 10]]);
+    expect(() => decodeHourBlock(HOUR, varints.subarray(0, 4), HOUR * 60, HOUR * 60 + 59, [])).toThrow(/cut short/);
+    const twice = Buffer.concat([varints, varints]);
+    expect(() => decodeHourBlock(HOUR, twice, HOUR * 60, HOUR * 60 + 59, [])).toThrow(/not a block/);
+    expect(() => decodeHourBlock(HOUR, Buffer.from([60, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]), HOUR * 60, HOUR * 60 + 59, [])).toThrow(/not a block/);
+    expect(() => decodeHourBlock(HOUR, Buffer.from([0, 255, 255, 255, 255, 255, 255, 255, 255, 1]), HOUR * 60, HOUR * 60 + 59, [])).toThrow(/over 8 bytes/);
   });
 
   it('merges with later rows, a later row winning its minute', () => {
@@ -116,12 +123,46 @@ describe('the tape store with finished hours compacted', () => {
     expect(read(0, 59)).toEqual(merged);
   });
 
-  it('prunes whole compacted hours before the cutoff, and the minutes', () => {
+  it('prunes to the minute through blocks, never bringing back the older self of a minute written late', () => {
     store = new TapeStore(join(tempDir('perp-tape-blocks-'), 'tape.sqlite'));
-    store.writeMinutes([0, 30, 60, 90, 130].map((minute) => candle(minute, 100 + minute)));
-    store.compactSome(SYMBOL, BASE + 120 * MINUTE, 10);
-    // Cutoff at minute 100: hour 0 goes whole; hour 1 holds the cutoff and stays a block.
+    store.writeMinutes([0, 30, 60, 90, 110, 130].map((minute) => candle(minute, 100 + minute)));
+    expect(store.compactSome(SYMBOL, BASE + 120 * MINUTE, 10)).toBe(2);
+    // Minute 90, in the compacted second hour, gets more snapshots: its newer self is a row.
+    store.writeMinutes([candle(90, 50, 5)]);
+    const late = read(90, 90)[0];
+    expect(late).toMatchObject({ open: 190, low: 49.5, samples: 7 });
+
+    while (store.pruneSome(SYMBOL, BASE + 85 * MINUTE, 1440) > 0);
+    expect(read(-5, 200).map((item) => (item.time - BASE) / MINUTE)).toEqual([90, 110, 130]);
+    expect(read(90, 90)[0]).toEqual(late);
     while (store.pruneSome(SYMBOL, BASE + 100 * MINUTE, 1440) > 0);
-    expect(read(-5, 200).map((item) => (item.time - BASE) / MINUTE)).toEqual([60, 90, 130]);
+    expect(read(-5, 200).map((item) => (item.time - BASE) / MINUTE)).toEqual([110, 130]);
+    // Nothing left before the cutoff: another round finds nothing to do.
+    expect(store.pruneSome(SYMBOL, BASE + 100 * MINUTE, 1440)).toBe(0);
+  });
+
+  it('prunes in batches shorter than an hour, a block at a time', () => {
+    store = new TapeStore(join(tempDir('perp-tape-blocks-'), 'tape.sqlite'));
+    store.writeMinutes([0, 1, 2, 3, 4, 5].map((minute) => candle(minute, 100 + minute)));
+    store.compactSome(SYMBOL, BASE + 60 * MINUTE, 10);
+    let rounds = 0;
+    while (store.pruneSome(SYMBOL, BASE + 4 * MINUTE, 2) > 0) rounds += 1;
+    expect(rounds).toBe(2);
+    expect(read(-5, 200).map((item) => (item.time - BASE) / MINUTE)).toEqual([4, 5]);
+  });
+
+  it('keeps the recent reads equal to the file through a compaction and a late minute', () => {
+    store = new TapeStore(join(tempDir('perp-tape-blocks-'), 'tape.sqlite'));
+    store.writeMinutes([0, 1, 2, 61, 62].map((minute) => candle(minute, 100 + minute)));
+    const recent = () => {
+      const slice = store!.recentMinutes(SYMBOL, BASE, BASE + 90 * MINUTE)!;
+      return slice.candles.slice(slice.start, slice.end);
+    };
+    expect(recent()).toEqual(read(0, 90));
+    store.compactSome(SYMBOL, BASE + 61 * MINUTE, 10);
+    expect(recent()).toEqual(read(0, 90));
+    store.writeMinutes([candle(1, 80, 4)]);
+    expect(recent()).toEqual(read(0, 90));
+    expect(recent()[1]).toMatchObject({ low: 79.5, samples: 6 });
   });
 });

@@ -57,8 +57,24 @@ export const tapePlugin = fp<TapePluginOptions>(
       pollTimer = setTimeout(() => void poll(), every - (Date.now() % every) + 1);
     };
 
-    const eachInstrument = (what: string, work: (symbol: string) => number, done: (total: number) => void) =>
-      upkeep(store, () => closed, (message, symbol) => app.log.error({ err: { message }, symbol }, `tape: ${what} failed`), work, done);
+    // One round of each kind at a time (a round over a big tape can outlast the timer); a round
+    // asked for meanwhile runs once that one ends, as it may have instruments the first did not.
+    const rounds = new Map<string, { again: boolean }>();
+    const eachInstrument = (what: string, work: (symbol: string) => number, done: (total: number) => void) => {
+      const running = rounds.get(what);
+      if (running) {
+        running.again = true;
+        return;
+      }
+      const round = { again: false };
+      rounds.set(what, round);
+      const failed = (message: string, symbol: string) => app.log.error({ err: { message }, symbol }, `tape: ${what} failed`);
+      upkeep(store, () => closed, failed, work, (total) => {
+        rounds.delete(what);
+        done(total);
+        if (round.again) eachInstrument(what, work, done);
+      });
+    };
 
     const retentionDays = options.retentionDays ?? proxyDefaults.tapeRetentionDays;
     const prune = () => {

@@ -18,6 +18,8 @@ const VARINT_LIMIT = 2 ** 50;
 /** Flag on a minute's first byte (its offset in the hour, 0–59): its values are float64s. */
 const FLOATS = 0x80;
 const ZEROS: readonly number[] = new Array<number>(VALUES + 1).fill(0);
+/** The weight of a varint's eighth byte: 8 bytes carry 56 bits, more than any value written. */
+const MAX_SCALE = 128 ** 7;
 
 function allVarint(row: MinuteRowWithTime): boolean {
   for (let k = 1; k <= VALUES; k++) {
@@ -56,14 +58,24 @@ export function encodeHourBlock(hour: number, rows: readonly MinuteRowWithTime[]
   return bytes.subarray(0, at);
 }
 
+/** The first minute a block holds (its first byte is that minute's place in the hour). */
+export function firstMinuteOf(hour: number, bytes: Uint8Array): number {
+  return hour * 60 + (bytes[0]! & 0x7f);
+}
+
 /** Appends to `out` the block's rows whose minute lies in [first, last], in minute order. */
 export function decodeHourBlock(hour: number, bytes: Uint8Array, first: number, last: number, out: MinuteRowWithTime[]): void {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let at = 0;
   let previous: readonly number[] = ZEROS;
+  let lastOffset = -1;
   while (at < bytes.length) {
     const head = bytes[at++]!;
-    const minute = hour * 60 + (head & 0x7f);
+    const offset = head & 0x7f;
+    // What the encoder never writes is refused, so a damaged block fails loudly instead of reading wrong.
+    if (offset >= 60 || offset <= lastOffset) throw new Error(`hour block ${hour}: minute ${offset} after ${lastOffset}, not a block`);
+    lastOffset = offset;
+    const minute = hour * 60 + offset;
     const row: MinuteRowWithTime = new Array<number>(VALUES + 1);
     row[0] = minute;
     if (head & FLOATS) {
@@ -75,6 +87,7 @@ export function decodeHourBlock(hour: number, bytes: Uint8Array, first: number, 
         let scale = 1;
         let byte: number;
         do {
+          if (scale > MAX_SCALE) throw new Error(`hour block ${hour}: a value over 8 bytes, not a block`);
           byte = bytes[at++]!;
           value += (byte & 127) * scale;
           scale *= 128;

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { MinuteRow } from './codec';
-import { decodeHourBlock, encodeHourBlock, mergeRows, type MinuteRowWithTime } from './hourBlocks';
+import { decodeHourBlock, encodeHourBlock, firstMinuteOf, mergeRows, type MinuteRowWithTime } from './hourBlocks';
 
 const COLUMNS = 'open, high, low, close, index_close, funding, open_interest, volume, samples, scales';
 
@@ -24,7 +24,8 @@ export class MinuteRows {
       putBlock: db.prepare('INSERT OR REPLACE INTO minute_blocks VALUES (?, ?, ?)'),
       firstRow: db.prepare('SELECT min(minute) FROM minutes WHERE sym = ?').pluck(),
       lastRow: db.prepare('SELECT max(minute) FROM minutes WHERE sym = ?').pluck(),
-      firstBlock: db.prepare('SELECT min(hour) FROM minute_blocks WHERE sym = ?').pluck(),
+      firstBlock: db.prepare('SELECT hour, data FROM minute_blocks WHERE sym = ? ORDER BY hour LIMIT 1').raw(),
+      deleteBlock: db.prepare('DELETE FROM minute_blocks WHERE sym = ? AND hour = ?'),
       lastBlock: db.prepare('SELECT max(hour) FROM minute_blocks WHERE sym = ?').pluck(),
       deleteRows: db.prepare('DELETE FROM minutes WHERE sym = ? AND minute BETWEEN ? AND ?'),
       pruneRows: db.prepare('DELETE FROM minutes WHERE sym = ? AND minute < ?'),
@@ -57,12 +58,13 @@ export class MinuteRows {
     this.sql.insert.run(id, minute, ...row);
   }
 
-  /** Earliest stored minute of `id` (a block counts from its hour's start), or null. */
+  /** Earliest stored minute of `id`, or null. */
   first(id: number): number | null {
     const row = this.sql.firstRow.get(id) as number | null;
-    const hour = this.sql.firstBlock.get(id) as number | null;
-    if (hour === null) return row;
-    return row === null ? hour * 60 : Math.min(row, hour * 60);
+    const block = this.sql.firstBlock.get(id) as [number, Buffer] | undefined;
+    if (!block) return row;
+    const minute = firstMinuteOf(block[0], block[1]);
+    return row === null ? minute : Math.min(row, minute);
   }
 
   /** Latest stored minute of `id` (a block counts to its hour's end), or null. */
@@ -73,10 +75,25 @@ export class MinuteRows {
     return row === null ? hour * 60 + 59 : Math.max(row, hour * 60 + 59);
   }
 
-  /** Deletes minutes of `id` before `cutoff`, and the blocks of hours wholly before it; returns rows deleted. */
+  /**
+   * Deletes the minutes of `id` before minute `cutoff`: rows, the blocks of hours wholly before it,
+   * and the first part of the block of the hour it falls in (retention is kept to the minute, and a
+   * minute newer in `minutes` never leaves its older self behind in a block). Returns how many rows
+   * and blocks went or changed (0: nothing was before `cutoff`).
+   */
   prune(id: number, cutoff: number): number {
-    const rows = this.sql.pruneRows.run(id, cutoff).changes;
-    return rows + this.sql.pruneBlocks.run(id, Math.floor(cutoff / 60)).changes;
+    let changed = this.sql.pruneRows.run(id, cutoff).changes;
+    const hour = Math.floor(cutoff / 60);
+    changed += this.sql.pruneBlocks.run(id, hour).changes;
+    const data = this.sql.block.get(id, hour) as Buffer | undefined;
+    if (data && firstMinuteOf(hour, data) < cutoff) {
+      const kept: MinuteRowWithTime[] = [];
+      decodeHourBlock(hour, data, cutoff, hour * 60 + 59, kept);
+      if (kept.length > 0) this.sql.putBlock.run(id, hour, encodeHourBlock(hour, kept));
+      else this.sql.deleteBlock.run(id, hour);
+      changed += 1;
+    }
+    return changed;
   }
 
   /**

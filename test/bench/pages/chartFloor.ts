@@ -49,7 +49,11 @@ setInterval(() => {
   price += (random() - 0.5) * 8;
   rate += (random() - 0.5) * 0.000001;
   interest *= 1 + (random() - 0.5) * 0.0004;
-  last = { ...last, high: Math.max(last.high, price), low: Math.min(last.low, price), close: price };
+  // A new minute's candle every 240 updates (a minute of 250 ms polls), as the terminal's chart opens one.
+  if (updates.count % 240 === 239) {
+    const time = (last.time + 60) as UTCTimestamp;
+    last = { ...last, time, open: last.close, high: Math.max(last.close, price), low: Math.min(last.close, price), close: price };
+  } else last = { ...last, high: Math.max(last.high, price), low: Math.min(last.low, price), close: price };
   candles.update(last);
   index.update({ time: last.time, value: price - 5 });
   funding.update({ time: last.time, value: rate * 100 });
