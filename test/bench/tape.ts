@@ -179,7 +179,7 @@ async function throughProxy(options: TapeBenchOptions, figures: Figures) {
     // Many short alternations, so a drift of the machine lands on both sides alike, and the p50 of
     // each side's pooled reads: a read is some 15 ms and recording a poll well under 0.1, and the
     // median of per-round differences of 25 reads each swung by ±0.4 ms from run to run.
-    const rounds = 30;
+    const rounds = 60;
     const perRound = Math.max(10, Math.round(options.requests / 8));
     for (let round = 0; round < rounds; round++) {
       // A B B A: neither side always goes first.
