@@ -31,6 +31,8 @@ export const healthSchema = z.object({
       skippedRows: z.int(),
       /** Writes of a minute that failed (the minute is lost). */
       failedWrites: z.int(),
+      /** Stored hours of minutes found damaged since the start: read as gaps, their bytes set aside. */
+      damagedBlocks: z.int(),
       /** Service time of the last snapshot recorded (ms), null before the first. */
       lastRecordedAt: z.nullable(z.int()),
       /** First minute recorded from the service (not simulated), ms. */

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StoredCandle } from '@/proxy/tape/codec';
@@ -164,5 +165,38 @@ describe('the tape store with finished hours compacted', () => {
     store.writeMinutes([candle(1, 80, 4)]);
     expect(recent()).toEqual(read(0, 90));
     expect(recent()[1]).toMatchObject({ low: 79.5, samples: 6 });
+  });
+
+  it('reads a damaged block as a gap, says so once, sets it aside and compacts the hours after it', () => {
+    const path = join(tempDir('perp-tape-blocks-'), 'tape.sqlite');
+    store = new TapeStore(path);
+    const told: string[] = [];
+    store.onDamagedBlock = (symbol, hourStart, message) => told.push(`${symbol} ${new Date(hourStart).toISOString()} ${message}`);
+    store.writeMinutes([0, 1, 60, 61].map((minute) => candle(minute, 100 + minute)));
+    store.compactSome(SYMBOL, BASE + 2 * 60 * MINUTE, 10);
+    const file = new Database(path);
+    // The first hour's block damaged on disk: a minute that is past the hour.
+    file.prepare('UPDATE minute_blocks SET data = ? WHERE hour = ?').run(Buffer.from([61, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]), BASE / 3_600_000);
+    file.close();
+
+    expect(read(-5, 200).map((item) => (item.time - BASE) / MINUTE)).toEqual([60, 61]);
+    expect(read(0, 59)).toEqual([]);
+    expect(store.damagedBlocks).toBe(1);
+    expect(told).toEqual([`${SYMBOL} 2030-01-01T10:00:00.000Z hour block ${BASE / 3_600_000}: minute 61 after -1, not a block`]);
+
+    // A minute of that hour written again, then the next compaction: the damaged bytes go aside,
+    // the hour is a block again with what was written since, and the hours after are compacted.
+    store.writeMinutes([candle(1, 90), candle(120, 220)]);
+    expect(store.compactSome(SYMBOL, BASE + 3 * 60 * MINUTE, 10)).toBe(2);
+    expect(read(-5, 200).map((item) => (item.time - BASE) / MINUTE)).toEqual([1, 60, 61, 120]);
+    store.close();
+    const after = new Database(path, { readonly: true });
+    expect(after.prepare('SELECT count(*) FROM minute_blocks_damaged').pluck().get()).toBe(1);
+    expect(after.prepare('SELECT count(*) FROM minutes').pluck().get()).toBe(0);
+    after.close();
+    store = new TapeStore(path);
+    expect(read(-5, 200).map((item) => (item.time - BASE) / MINUTE)).toEqual([1, 60, 61, 120]);
+    expect(store.damagedBlocks).toBe(0);
+    expect(told).toHaveLength(1);
   });
 });

@@ -39,6 +39,8 @@ export const tapePlugin = fp<TapePluginOptions>(
     const store = new TapeStore(options.path);
     const recorder = new TapeRecorder(store);
     recorder.onWriteError = (error) => app.log.error({ err: { message: error.message } }, 'tape: a minute could not be written and is lost');
+    store.onDamagedBlock = (symbol, hourStart, message) =>
+      app.log.error({ err: { message }, symbol, hour: new Date(hourStart).toISOString() }, 'tape: an hour of stored minutes is damaged; it reads as a gap and is set aside');
     app.reads.onSnapshot = (path, json, checked) => {
       if (path === FUTURES) recorder.record(json, checked);
     };

@@ -24,6 +24,7 @@ export const healthRoutes: ZodRoutes = async (app) => {
           skippedSnapshots: app.tape.counts.skippedSnapshots,
           skippedRows: app.tape.counts.skippedRows,
           failedWrites: app.tape.counts.failedWrites,
+          damagedBlocks: app.tape.store.damagedBlocks,
           lastRecordedAt: app.tape.lastRecordedAt,
           recordingSince: app.tape.store.firstRecorded,
           instruments: app.tape.instrumentCount,

@@ -55,6 +55,16 @@ CREATE TABLE IF NOT EXISTS minute_blocks (
   PRIMARY KEY (sym, hour)
 );
 `,
+  // A block that no longer decodes is moved here, bytes kept, and read as a gap (see minuteRows.ts).
+  `
+CREATE TABLE IF NOT EXISTS minute_blocks_damaged (
+  sym INTEGER NOT NULL,
+  hour INTEGER NOT NULL,
+  data BLOB NOT NULL,
+  found_at INTEGER NOT NULL,
+  PRIMARY KEY (sym, hour)
+);
+`,
 ];
 
 /** Brings the schema up to date in one transaction; refuses a tape from a newer build. */

@@ -10,9 +10,17 @@ const COLUMNS = 'open, high, low, close, index_close, funding, open_interest, vo
  * hourBlocks.ts), which is what makes a day cheap to read. A minute written into an hour already
  * compacted goes into `minutes` and wins over the block's until the next compaction merges it.
  * Either way a read returns the same rows.
+ *
+ * A block that does not decode (a damaged file) is read as a gap, never as wrong candles, and
+ * counted; the next compaction or prune that meets it moves its bytes to `minute_blocks_damaged`,
+ * so the rest of the instrument's hours carry on.
  */
 export class MinuteRows {
   private readonly sql;
+  /** Damaged blocks met so far, by "id:hour". */
+  private readonly damaged = new Set<string>();
+  /** Told once of each damaged block met. */
+  onDamaged: ((id: number, hour: number, message: string) => void) | undefined;
 
   constructor(private readonly db: Database.Database) {
     this.sql = {
@@ -30,7 +38,35 @@ export class MinuteRows {
       deleteRows: db.prepare('DELETE FROM minutes WHERE sym = ? AND minute BETWEEN ? AND ?'),
       pruneRows: db.prepare('DELETE FROM minutes WHERE sym = ? AND minute < ?'),
       pruneBlocks: db.prepare('DELETE FROM minute_blocks WHERE sym = ? AND hour < ?'),
+      setAside: db.prepare('INSERT OR REPLACE INTO minute_blocks_damaged (sym, hour, data, found_at) VALUES (?, ?, ?, ?)'),
     };
+  }
+
+  get damagedBlocks(): number {
+    return this.damaged.size;
+  }
+
+  /** Appends the block's minutes in [first, last] to `out`; a damaged block adds none and is reported. */
+  private decode(id: number, hour: number, data: Uint8Array, first: number, last: number, out: MinuteRowWithTime[]): boolean {
+    const rows: MinuteRowWithTime[] = [];
+    try {
+      decodeHourBlock(hour, data, first, last, rows);
+    } catch (error) {
+      const key = `${id}:${hour}`;
+      if (!this.damaged.has(key)) {
+        this.damaged.add(key);
+        this.onDamaged?.(id, hour, (error as Error).message);
+      }
+      return false;
+    }
+    for (const row of rows) out.push(row);
+    return true;
+  }
+
+  /** A damaged block's bytes moved out of the way (inside the caller's transaction). */
+  private setAside(id: number, hour: number, data: Buffer): void {
+    this.sql.setAside.run(id, hour, data, Date.now());
+    this.sql.deleteBlock.run(id, hour);
   }
 
   /** Rows of instrument `id` with minutes in [first, last], in minute order. */
@@ -39,7 +75,7 @@ export class MinuteRows {
     const rows = this.sql.rows.all(id, first, last) as MinuteRowWithTime[];
     if (blocks.length === 0) return rows;
     const compacted: MinuteRowWithTime[] = [];
-    for (const [hour, data] of blocks) decodeHourBlock(hour, data, first, last, compacted);
+    for (const [hour, data] of blocks) this.decode(id, hour, data, first, last, compacted);
     return mergeRows(compacted, rows);
   }
 
@@ -50,7 +86,7 @@ export class MinuteRows {
     const data = this.sql.block.get(id, Math.floor(minute / 60)) as Buffer | undefined;
     if (!data) return undefined;
     const found: MinuteRowWithTime[] = [];
-    decodeHourBlock(Math.floor(minute / 60), data, minute, minute, found);
+    this.decode(id, Math.floor(minute / 60), data, minute, minute, found);
     return found[0]?.slice(1) as MinuteRow | undefined;
   }
 
@@ -88,8 +124,8 @@ export class MinuteRows {
     const data = this.sql.block.get(id, hour) as Buffer | undefined;
     if (data && firstMinuteOf(hour, data) < cutoff) {
       const kept: MinuteRowWithTime[] = [];
-      decodeHourBlock(hour, data, cutoff, hour * 60 + 59, kept);
-      if (kept.length > 0) this.sql.putBlock.run(id, hour, encodeHourBlock(hour, kept));
+      if (!this.decode(id, hour, data, cutoff, hour * 60 + 59, kept)) this.setAside(id, hour, data);
+      else if (kept.length > 0) this.sql.putBlock.run(id, hour, encodeHourBlock(hour, kept));
       else this.sql.deleteBlock.run(id, hour);
       changed += 1;
     }
@@ -111,7 +147,7 @@ export class MinuteRows {
         const rows = this.sql.rows.all(id, hour * 60, hour * 60 + 59) as MinuteRowWithTime[];
         const data = this.sql.block.get(id, hour) as Buffer | undefined;
         const kept: MinuteRowWithTime[] = [];
-        if (data) decodeHourBlock(hour, data, hour * 60, hour * 60 + 59, kept);
+        if (data && !this.decode(id, hour, data, hour * 60, hour * 60 + 59, kept)) this.setAside(id, hour, data);
         this.sql.putBlock.run(id, hour, encodeHourBlock(hour, mergeRows(kept, rows)));
         this.sql.deleteRows.run(id, hour * 60, hour * 60 + 59);
       })();

@@ -37,6 +37,8 @@ export class TapeStore {
   private readonly rows: MinuteRows;
   private readonly symbols = new Map<string, SymbolState>();
   private readonly sql;
+  /** Told once of each damaged block of minutes met (read as a gap): the instrument and the hour's start (ms). */
+  onDamagedBlock: ((symbol: string, hourStart: number, message: string) => void) | undefined;
   /** The last minutes read per instrument (a chart asks for the same day again and again). */
   private readonly recentReads = new MinuteCache(candleJson);
 
@@ -50,6 +52,10 @@ export class TapeStore {
     migrateTape(this.db);
     const db = this.db;
     this.rows = new MinuteRows(db);
+    this.rows.onDamaged = (id, hour, message) => {
+      const symbol = [...this.symbols].find(([, state]) => state.id === id)?.[0] ?? `#${id}`;
+      this.onDamagedBlock?.(symbol, hour * HOUR_MS, message);
+    };
     this.sql = {
       addSymbol: db.prepare('INSERT INTO symbols (symbol) VALUES (?)'),
       setRecordedSince: db.prepare('UPDATE symbols SET recorded_since = ? WHERE id = ?'),
@@ -221,6 +227,11 @@ export class TapeStore {
   compactSome(symbol: string, before: number, maxHours: number): number {
     const state = this.symbols.get(symbol);
     return state ? this.rows.compact(state.id, Math.floor(before / MINUTE_MS), maxHours) : 0;
+  }
+
+  /** Damaged blocks of minutes met since the file was opened (each read as a gap, then set aside). */
+  get damagedBlocks(): number {
+    return this.rows.damagedBlocks;
   }
 
   get symbolNames(): string[] {
