@@ -17,6 +17,11 @@ export const fromDock = (api: DockviewApi) => api.toJSON() as unknown as DockLay
 type Shown = Pick<Workspace, 'layout' | 'saved'>;
 const sameAs = (shown: Shown | undefined, workspace: Workspace | undefined) =>
   shown !== undefined && workspace !== undefined && shown.layout === workspace.layout && shown.saved === workspace.saved;
+/** What the store holds for workspace `id` now, to compare with later. */
+const shownNow = (id: string): Shown | undefined => {
+  const workspace = useWorkspaceStore.getState().workspaces[id];
+  return workspace && { layout: workspace.layout, saved: workspace.saved };
+};
 
 /** Opens the workspace's layout in the dock; a layout that does not open gives Trade and a notice. */
 function load(api: DockviewApi, id: string, known: ReadonlySet<string>): void {
@@ -73,8 +78,7 @@ export function useDockLayout(
       } finally {
         loading.current = false;
       }
-      const workspace = useWorkspaceStore.getState().workspaces[id];
-      shown.current = workspace && { layout: workspace.layout, saved: workspace.saved };
+      shown.current = shownNow(id);
     };
     if (!active) {
       if (shown.current) return;
@@ -94,8 +98,7 @@ export function useDockLayout(
     const save = () => {
       timer = undefined;
       useWorkspaceStore.getState().actions.keep(id, fromDock(api));
-      const workspace = useWorkspaceStore.getState().workspaces[id];
-      shown.current = workspace && { layout: workspace.layout, saved: workspace.saved };
+      shown.current = shownNow(id);
     };
     const listener = api.onDidLayoutChange(() => {
       if (isActive.current) showPanelsOf(api);
