@@ -184,7 +184,7 @@ export class ChartEngine {
     if (!update) return;
     const { series } = update;
     for (const slot of series.candles) if (this.changes(this.candles, slot)) this.candles.update(asTime(slot));
-    for (const slot of series.basis) if (!this.basisShown) this.hiddenBasis.set(slot.time, slot);
+    if (!this.basisShown) for (const slot of series.basis) this.hiddenBasis.set(slot.time, slot);
     const lines: [ValueSeries, ChartSeries['index']][] = [
       [this.index, series.index],
       [this.funding, series.funding],
