@@ -16,7 +16,7 @@ export function activeRowActions(set: SetTicket): ActiveRowActions {
     selectMarket(symbol, price) {
       set((state) => pointTicketAt(state.rows, state.activeRowId, symbol, price));
     },
-    pickPrice(symbol, price, durations) {
+    pickPrice(symbol, price, durations, side) {
       set((state) => {
         // A price of another market never lands in a row: the ticket is pointed at its market first.
         const pointed = pointTicketAt(state.rows, state.activeRowId, symbol, price);
@@ -26,7 +26,7 @@ export function activeRowActions(set: SetTicket): ActiveRowActions {
             if (row.id !== pointed.activeRowId) return row;
             const durationId = row.kind === 'limit' ? row.durationId : (defaultDurationFor('limit', durations)?.id ?? '');
             // An amount is for market orders only; a USD notional is converted at the new price.
-            return { ...edited(row), price, kind: 'limit', durationId, sizeUnit: row.sizeUnit === 'amount' ? 'quantity' : row.sizeUnit };
+            return { ...edited(row), price, kind: 'limit', durationId, side: side ?? row.side, sizeUnit: row.sizeUnit === 'amount' ? 'quantity' : row.sizeUnit };
           }),
         };
       });

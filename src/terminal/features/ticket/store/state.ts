@@ -1,5 +1,5 @@
 import type { StoreApi } from 'zustand';
-import type { Duration, OrderRequest } from '@/interface';
+import type { Duration, OrderRequest, Side } from '@/interface';
 import type { TicketOutcome } from '../api/submitTicket';
 import type { ConfirmSettings } from '../model/submit';
 import type { ConvertedSize, SizeClearedReason } from '../model/notional';
@@ -20,7 +20,7 @@ export interface ActiveRowActions {
   /** Points the ticket at a market (see pointTicketAt): a sized row is never rewritten. */
   selectMarket(symbol: string, price?: string): void;
   /** A price clicked in the markets: a limit order at that price, in the active row only when it is on that market. */
-  pickPrice(symbol: string, price: string, durations: readonly Duration[]): void;
+  pickPrice(symbol: string, price: string, durations: readonly Duration[], side?: Side): void;
   /** The row's market typed anew: its price and quantity are cleared. */
   changeSymbol(id: string, symbol: string): void;
   setActiveRow(id: string): void;
