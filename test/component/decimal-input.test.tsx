@@ -137,3 +137,41 @@ describe('DecimalInput in a locale with a decimal comma', () => {
     expect(field()).toHaveValue('');
   });
 });
+
+describe('DecimalInput says what it refuses, where the trader looks', () => {
+  it('"0,5" typed in English: the comma is refused with why, the field is marked, and shows 05 as held', async () => {
+    const user = userEvent.setup();
+    render(<Price />);
+    await user.type(field(), '0,5');
+    expect(field()).toHaveValue('05');
+    expect(field()).toHaveAttribute('aria-invalid', 'true');
+    const why = screen.getByRole('alert');
+    expect(why).toHaveTextContent('“,” is not the decimal separator in English');
+    expect(field().getAttribute('aria-describedby')).toContain(why.id);
+    // Mending it (deleting) takes the complaint away.
+    await user.keyboard('{Backspace}');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(field()).toHaveAttribute('aria-invalid', 'false');
+  });
+
+  it('a paste it cannot read is refused with the text pasted, never ignored', async () => {
+    const user = userEvent.setup();
+    render(<Price />);
+    await user.click(field());
+    await user.paste('1,5');
+    expect(field()).toHaveValue('');
+    expect(screen.getByRole('alert')).toHaveTextContent('“1,5” is not a number as English writes it');
+  });
+
+  it('a second separator, a letter and a minus sign are each refused with their own reason', async () => {
+    const user = userEvent.setup();
+    render(<Price min="0" />);
+    await user.type(field(), '1.2.');
+    expect(screen.getByRole('alert')).toHaveTextContent('already has a decimal separator');
+    await user.clear(field());
+    await user.type(field(), '-');
+    expect(screen.getByRole('alert')).toHaveTextContent('cannot be negative');
+    await user.type(field(), 'k');
+    expect(screen.getByRole('alert')).toHaveTextContent('“k” is not a digit');
+  });
+});

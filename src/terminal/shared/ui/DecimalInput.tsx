@@ -1,6 +1,8 @@
-import type { ClipboardEvent, InputHTMLAttributes, KeyboardEvent } from 'react';
-import { cleanPastedDecimal, isDecimalDraft, shownDecimal, stepDecimal, typedDecimal } from '../format/decimalText';
+import { useId, useState, type ClipboardEvent, type InputHTMLAttributes, type KeyboardEvent } from 'react';
+import { typedEdit, type DecimalRefusal } from '../format/decimalKeys';
+import { cleanPastedDecimal, isDecimalDraft, shownDecimal, stepDecimal } from '../format/decimalText';
 import { separators } from '../format/locale';
+import { refusalText } from './decimalRefusal';
 
 type NativeProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'min' | 'step' | 'type' | 'inputMode'>;
 
@@ -20,18 +22,33 @@ export interface DecimalInputProps extends NativeProps {
  * or 1 234.5 as the locale groups thousands, and steps exactly with the arrow keys. It shows the
  * value with the locale's decimal separator, never grouped; `value` and `onChange` are always the
  * canonical text with a point, which the ticket computes and sends. Spread the Field's props on it.
+ *
+ * What it cannot take is refused where the trader looks: the field is marked and says why under
+ * itself ("“,” is not the decimal separator in English"), never dropped in silence: a comma lost
+ * from "0,5" once sent ten times the quantity typed.
  */
 export function DecimalInput({ value, onChange, step, min, className = 'input num', onKeyDown, onPaste, ...props }: DecimalInputProps) {
   const locale = separators();
-  const take = (text: string) => {
-    if (isDecimalDraft(text, min)) onChange(text);
+  const refusalId = useId();
+  // The value when it was refused: the complaint holds while the trader only adds to that value,
+  // not once the field is mended or set anew from outside (a send clears the size).
+  const [refused, setRefused] = useState<{ refusal: DecimalRefusal; at: string } | null>(null);
+  const refusal = refused && value.startsWith(refused.at) ? refused.refusal : null;
+  const refuse = (found: DecimalRefusal) => setRefused({ refusal: found, at: value });
+  const accept = (text: string) => {
+    setRefused(null);
+    onChange(text);
+  };
+  const take = (text: string, pasted: string) => {
+    if (isDecimalDraft(text, min)) accept(text);
+    else refuse({ code: 'notANumber', text: pasted, decimal: locale.decimal });
   };
   const keyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     onKeyDown?.(event);
     if (!step || (event.key !== 'ArrowUp' && event.key !== 'ArrowDown')) return;
     event.preventDefault();
     const next = stepDecimal(value, step, event.key === 'ArrowUp' ? 1 : -1, min);
-    if (next !== undefined) onChange(next);
+    if (next !== undefined) accept(next);
   };
   const paste = (event: ClipboardEvent<HTMLInputElement>) => {
     onPaste?.(event);
@@ -40,17 +57,36 @@ export function DecimalInput({ value, onChange, step, min, className = 'input nu
     const start = input.selectionStart ?? value.length;
     const end = input.selectionEnd ?? value.length;
     // The shown text is as long as the value: the selection is the same in both.
-    take(value.slice(0, start) + cleanPastedDecimal(event.clipboardData.getData('text'), locale) + value.slice(end));
+    const pasted = event.clipboardData.getData('text');
+    take(value.slice(0, start) + cleanPastedDecimal(pasted, locale) + value.slice(end), pasted.trim());
   };
+  const shown = shownDecimal(value, locale);
+  const describedBy = [props['aria-describedby'], refusal ? refusalId : undefined].filter(Boolean).join(' ') || undefined;
   return (
-    <input
-      {...props}
-      className={className}
-      inputMode="decimal"
-      value={shownDecimal(value, locale)}
-      onChange={(event) => take(typedDecimal(event.target.value, locale))}
-      onKeyDown={keyDown}
-      onPaste={paste}
-    />
+    <>
+      <input
+        {...props}
+        className={refusal ? `${className} input--refused` : className}
+        inputMode="decimal"
+        value={shown}
+        aria-invalid={props['aria-invalid'] || refusal !== null}
+        aria-describedby={describedBy}
+        onChange={(event) => {
+          const edit = typedEdit(shown, event.target.value, locale, min);
+          if (!('value' in edit)) refuse(edit.refused);
+          // The complaint stays while digits are added after it ("0,5" shows 05 with why), and
+          // goes once the trader deletes to mend it.
+          else if (edit.value.length < value.length) accept(edit.value);
+          else onChange(edit.value);
+        }}
+        onKeyDown={keyDown}
+        onPaste={paste}
+      />
+      {refusal ? (
+        <div className="field__refusal" id={refusalId} role="alert">
+          {refusalText(refusal)}
+        </div>
+      ) : null}
+    </>
   );
 }

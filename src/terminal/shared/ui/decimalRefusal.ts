@@ -1,0 +1,31 @@
+import { t } from '@lingui/core/macro';
+import type { DecimalRefusal } from '../format/decimalKeys';
+import { formatLocale } from '../format/locale';
+import { LOCALES } from '../i18n/locales';
+
+/** The language numbers are read in now, by its own name ("English", "Deutsch"). */
+const languageName = () => LOCALES.find((locale) => locale.id === formatLocale())?.name ?? formatLocale();
+
+/** Why a decimal field did not take a character or a paste, in the trader's language. */
+export function refusalText(refusal: DecimalRefusal): string {
+  switch (refusal.code) {
+    case 'separator': {
+      const { char, decimal } = refusal;
+      const language = languageName();
+      return t`“${char}” is not the decimal separator in ${language}: type “${decimal}”. Nothing was added.`;
+    }
+    case 'secondSeparator':
+      return t`The number already has a decimal separator. Nothing was added.`;
+    case 'negative':
+      return t`This field cannot be negative. Nothing was added.`;
+    case 'notDigit': {
+      const { char } = refusal;
+      return t`“${char}” is not a digit. Nothing was added.`;
+    }
+    case 'notANumber': {
+      const { text, decimal } = refusal;
+      const language = languageName();
+      return t`“${text}” is not a number as ${language} writes it (decimal separator “${decimal}”). Nothing was changed.`;
+    }
+  }
+}
