@@ -53,7 +53,7 @@ const rowTexts = () =>
   within(screen.getByRole('list', { name: 'Orders of the ticket' })).getAllByRole('listitem').map((item) => item.textContent ?? '');
 
 describe('a row changes only when the trader edits it', () => {
-  it('leaves a filled row as it was when another market is chosen, and selects a new row for it', async () => {
+  it('sets a sized batch aside whole when another market is chosen, and a restore brings it back unchanged', async () => {
     const user = userEvent.setup();
     renderTicket();
     await user.clear(screen.getByLabelText('Price (USDC)'));
@@ -61,15 +61,35 @@ describe('a row changes only when the trader edits it', () => {
     await user.type(screen.getByLabelText('Quantity (ETH)'), '0.5');
     await user.click(screen.getByRole('button', { name: 'Duplicate order 1' }));
     await user.click(screen.getByRole('button', { name: /^Edit order 1 / }));
+    const before = useTicketStore.getState().rows;
     actions().selectMarket('PERP_BTC_USDC', '100000.0');
     actions().pickPrice('PERP_BTC_USDC', '99999.9', durations);
-    const rows = useTicketStore.getState().rows;
-    expect(rows.map((row) => [row.symbol, row.price, row.size])).toEqual([
-      ['PERP_ETH_USDC', '3300', '0.5'],
-      ['PERP_ETH_USDC', '3300', '0.5'],
-      ['PERP_BTC_USDC', '99999.9', ''],
-    ]);
-    expect(await screen.findByLabelText('Quantity (BTC)')).toHaveValue('');
+    // The new order is on BTC, unsized; the two ETH orders are aside, untouched.
+    expect(useTicketStore.getState().rows.map((row) => [row.symbol, row.price, row.size])).toEqual([['PERP_BTC_USDC', '99999.9', '']]);
+    expect(useTicketStore.getState().aside[0]?.rows).toEqual(before);
+    const aside = await screen.findByRole('region', { name: '1 order set aside' });
+    expect(aside).toHaveTextContent('2 orders: PERP_ETH_USDC');
+    await user.click(within(aside).getByRole('button', { name: /^Restore/ }));
+    expect(useTicketStore.getState().rows).toEqual(before);
+    expect(useTicketStore.getState().aside).toEqual([]);
+  });
+
+  it('never lets a side, market or price key change a sized order: each starts a new one and sets it aside', async () => {
+    const user = userEvent.setup();
+    renderTicket();
+    await user.clear(screen.getByLabelText('Price (USDC)'));
+    await user.type(screen.getByLabelText('Price (USDC)'), '3440');
+    await user.type(screen.getByLabelText('Quantity (ETH)'), '2');
+    const sized = useTicketStore.getState().rows[0];
+    actions().chooseSide('SELL');
+    expect(useTicketStore.getState().rows[0]).toMatchObject({ side: 'SELL', size: '', symbol: 'PERP_ETH_USDC' });
+    expect(useTicketStore.getState().aside[0]?.rows).toEqual([sized]);
+    // On the new, unsized order the same keys act as they always did.
+    actions().chooseSide('BUY');
+    actions().priceAtMark('3500.00');
+    expect(useTicketStore.getState().rows[0]).toMatchObject({ side: 'BUY', price: '3500.00', size: '' });
+    expect(useTicketStore.getState().aside).toHaveLength(1);
+    expect(await screen.findByRole('region', { name: '1 order set aside' })).toHaveTextContent('BUY 2 PERP_ETH_USDC at 3,440');
   });
 
   it('starts a fresh order in a one-order ticket, and clears price and quantity when the symbol is retyped', async () => {
@@ -144,7 +164,7 @@ describe('stale market data', () => {
 });
 
 describe('after a send', () => {
-  it('takes the sent rows out of the ticket, and Send again makes new rows with fresh client ids', async () => {
+  it('takes the sent rows out of the ticket; Send again asks as a repeat and sends fresh ids without touching the ticket', async () => {
     const user = userEvent.setup();
     acceptEverything();
     renderTicket();
@@ -153,12 +173,20 @@ describe('after a send', () => {
     await user.click(screen.getByRole('button', { name: 'Send 2 orders' }));
     const result = await screen.findByRole('region', { name: 'Ticket result' });
     expect(rowTexts()).toHaveLength(1);
-    expect(useTicketStore.getState().rows[0]?.size).toBe('');
+    const ticketBefore = useTicketStore.getState().rows;
+    expect(ticketBefore[0]?.size).toBe('');
     const sent = posts[0]?.map((order) => order.client_order_id);
     await user.click(within(result).getByRole('button', { name: 'Send again' }));
-    const rows = useTicketStore.getState().rows;
-    expect(rows.map((row) => [row.symbol, row.size])).toEqual([['PERP_ETH_USDC', '0.1'], ['PERP_ETH_USDC', '0.1']]);
-    expect(rows.some((row) => sent?.includes(row.clientOrderId))).toBe(false);
+    // Nothing came back into the ticket: the repeat is asked for on its own.
+    expect(useTicketStore.getState().rows).toEqual(ticketBefore);
+    const dialog = screen.getByRole('dialog', { name: 'Send the same 2 orders again?' });
+    expect(posts).toHaveLength(1);
+    await user.click(within(dialog).getByRole('button', { name: 'Send (Enter)' }));
+    await vi.waitFor(() => expect(posts).toHaveLength(2));
+    const again = posts[1]!;
+    expect(again.map((order) => [order.symbol, order.order_quantity])).toEqual([['PERP_ETH_USDC', 0.1], ['PERP_ETH_USDC', 0.1]]);
+    expect(again.some((order) => sent?.includes(order.client_order_id))).toBe(false);
+    expect(useTicketStore.getState().rows).toEqual(ticketBefore);
   });
 
   it('shows a send that cannot go as disabled, with the reason beside it', () => {

@@ -108,8 +108,9 @@ describe('a USD-sized row in the ticket', () => {
     expect(tiny.rows[0]?.issues.size).toEqual({ code: 'size.notionalBelowStep', field: 'size', severity: 'error', params: { notional: '0.3', step: '0.0001' } });
   });
 
-  it('keeps its USD size when the ticket is pointed at another market', () => {
+  it('keeps its unit, not its size, in the order started on another market (the sized one is set aside)', () => {
     const row = usdRow({ price: '3333.3' });
-    expect(pointTicketAt([row], row.id, 'PERP_BTC_USDC').rows[0]).toMatchObject({ symbol: 'PERP_BTC_USDC', size: '100', sizeUnit: 'notional' });
+    const pointed = pointTicketAt([row], row.id, 'PERP_BTC_USDC');
+    expect('aside' in pointed && pointed.aside).toMatchObject({ symbol: 'PERP_BTC_USDC', size: '', sizeUnit: 'notional' });
   });
 });

@@ -71,26 +71,27 @@ describe('pre-trade warnings', () => {
 
 describe('choosing a market', () => {
   const filled = limit({ price: '3300', size: '0.5' });
-  it('starts a fresh order in a one-order ticket: the quantity is dropped, an amount carried', () => {
-    const { rows, activeRowId } = pointTicketAt([filled], filled.id, 'PERP_BTC_USDC', '100000.0');
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ symbol: 'PERP_BTC_USDC', price: '100000.0', size: '', side: 'BUY' });
-    expect(rows[0]?.clientOrderId).not.toBe(filled.clientOrderId);
-    expect(activeRowId).toBe(rows[0]?.id);
-    const amount = { ...filled, kind: 'market' as const, sizeUnit: 'amount' as const, size: '1000' };
-    expect(pointTicketAt([amount], amount.id, 'PERP_BTC_USDC').rows[0]).toMatchObject({ size: '1000', sizeUnit: 'amount' });
+  it('points an unsized order at the market in place, with the price given', () => {
+    const blank = limit({ price: '', size: '' });
+    const pointed = pointTicketAt([blank], blank.id, 'PERP_BTC_USDC', '100000.0');
+    if ('aside' in pointed) throw new Error('an unsized order is never set aside');
+    expect(pointed.rows).toHaveLength(1);
+    expect(pointed.rows[0]).toMatchObject({ symbol: 'PERP_BTC_USDC', price: '100000.0', size: '', side: 'BUY' });
+    expect(pointed.activeRowId).toBe(pointed.rows[0]?.id);
   });
 
-  it('adds and selects a new row in a batch, never rewriting a sized row', () => {
+  it('never rewrites a sized order: a fresh unsized order on the new market is what goes in its place', () => {
     const other = limit({ price: '3200', size: '2' });
-    const { rows, activeRowId } = pointTicketAt([filled, other], filled.id, 'PERP_BTC_USDC', '100000.0');
-    expect(rows.slice(0, 2)).toEqual([filled, other]);
-    expect(rows[2]).toMatchObject({ symbol: 'PERP_BTC_USDC', price: '100000.0', size: '' });
-    expect(activeRowId).toBe(rows[2]?.id);
-    // An unsized row is only a market picked: it takes the next one instead of piling up rows.
-    expect(pointTicketAt(rows, activeRowId, 'PERP_SOL_USDC', '150.00').rows).toHaveLength(3);
+    const pointed = pointTicketAt([filled, other], filled.id, 'PERP_BTC_USDC', '100000.0');
+    if (!('aside' in pointed)) throw new Error('a sized order must be set aside');
+    expect(pointed.aside).toMatchObject({ symbol: 'PERP_BTC_USDC', price: '100000.0', size: '', side: 'BUY' });
+    expect(pointed.aside.clientOrderId).not.toBe(filled.clientOrderId);
+    const amount = { ...filled, kind: 'market' as const, sizeUnit: 'amount' as const, size: '1000' };
+    const fromAmount = pointTicketAt([amount], amount.id, 'PERP_BTC_USDC');
+    // Only the trader sizes an order: a USD size is not carried into another market.
+    expect('aside' in fromAmount && fromAmount.aside).toMatchObject({ size: '', sizeUnit: 'amount' });
     // The same market changes nothing that was typed.
-    expect(pointTicketAt([filled, other], filled.id, eth.symbol, '3500.00').rows).toEqual([filled, other]);
+    expect(pointTicketAt([filled, other], filled.id, eth.symbol, '3500.00')).toEqual({ rows: [filled, other], activeRowId: filled.id });
   });
 
   it('clears price and quantity when the symbol is typed anew', () => {

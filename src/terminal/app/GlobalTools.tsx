@@ -5,7 +5,8 @@ import { BindingsEditor, ShortcutSheet, useHotkeys } from '../features/hotkeys';
 import { marketsKeys, type FuturesSnapshot } from '../features/markets';
 import { PaletteHost, type PaletteItem } from '../features/palette';
 import { SettingsDialog, signalOutcome, useAppearance, useKeyOverrides, useLanguage, useSettingsActions } from '../features/settings';
-import { subscribeToTicketResults, useTicketActions } from '../features/ticket';
+import { useConfig } from '../features/config';
+import { subscribeToTicketResults, useTicketActions, useTicketRecovery } from '../features/ticket';
 import { useCommandsStore, useRegisterCommands } from '../shared/commands/registry';
 import { fixedPlain } from '../shared/format/number';
 import { useTerminalCommands } from './terminalCommands';
@@ -57,6 +58,8 @@ export function GlobalTools() {
   useHotkeys(overrides);
   useRegisterCommands(useTerminalCommands());
   useOutcomeSignals();
+  // A ticket on its way is followed to its outcome whichever panels are open.
+  useTicketRecovery(useConfig().durations);
   const items = usePaletteItems();
   return (
     <>

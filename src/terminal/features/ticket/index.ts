@@ -4,3 +4,5 @@ export { useActiveRowId, useActiveSymbol, useTicketActions, useTicketRows } from
 export { clientIdsInUse } from './model/ids';
 export type { MarketContext } from './model/types';
 export { subscribeToTicketResults } from './api/ticketResults';
+/** Finishes a ticket whose answer was lost or that was on its way at a reload: mounted app-wide, not in a panel. */
+export { useRecoverPendingTicket as useTicketRecovery } from './api/recoverPending';

@@ -42,6 +42,20 @@ const messages: { [C in IssueCode]: (params: IssueParams[C]) => string } = {
   },
   'size.notPositive': () => t`Enter a positive number`,
   'size.offStep': ({ step }) => t`Use a multiple of the step ${step}`,
+  'price.leadingZero': ({ text }) => t`${text} starts with 0 and another digit: a decimal separator missing? Check the price`,
+  'size.leadingZero': ({ text }) => t`${text} starts with 0 and another digit: a decimal separator missing? Check the quantity`,
+  'price.tenfold': ({ last, larger }) => {
+    const lastPrice = groupDecimalText(last);
+    return larger
+      ? t`10× or more the last price sent in this market (${lastPrice}): check it`
+      : t`A tenth or less of the last price sent in this market (${lastPrice}): check it`;
+  },
+  'size.tenfold': ({ last, larger }) => {
+    const lastQuantity = groupDecimalText(last);
+    return larger
+      ? t`10× or more the last quantity sent in this market (${lastQuantity}): check it`
+      : t`A tenth or less of the last quantity sent in this market (${lastQuantity}): check it`;
+  },
   'visible.notNumber': () => t`Enter a number, or leave empty to show it all`,
   'visible.notForType': ({ orderType }) => t`Does not apply to ${orderType} orders; leave it empty`,
   'visible.withAmount': () => t`Not with an amount`,

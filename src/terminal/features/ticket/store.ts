@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import { persisted } from '@/terminal/shared/persist/persistedStore';
 import { newDraftRow } from './model/rows';
 import type { ConfirmSettings } from './model/submit';
+import { gestureActions } from './store/gestureActions';
 import { activeRowActions, rowListActions } from './store/rowActions';
 import { settingsActions } from './store/settingsActions';
 import type { TicketState } from './store/state';
@@ -30,9 +31,12 @@ export const useTicketStore = create<TicketState>()(
       confirm: DEFAULT_CONFIRM,
       attempted: false,
       sizeCleared: null,
+      aside: [],
+      lastSent: {},
       actions: {
         ...settingsActions(set),
         ...activeRowActions(set),
+        ...gestureActions(set, get),
         ...rowListActions(set, get),
         ...submissionActions(set, get),
       },
@@ -43,13 +47,15 @@ export const useTicketStore = create<TicketState>()(
       version: TICKET_STORAGE_VERSION,
       migrations: ticketMigrations,
       schema: storedTicketSchema,
-      partialize: ({ rows, activeRowId, recvWindow, pending, outcome, confirm }) => ({
+      partialize: ({ rows, activeRowId, recvWindow, pending, outcome, confirm, aside, lastSent }) => ({
         rows,
         activeRowId,
         recvWindow,
         pending,
         outcome,
         confirm,
+        aside,
+        lastSent,
       }),
     },
   ),
@@ -69,3 +75,5 @@ export const useTicketTool = () => useTicketStore((state) => state.tool);
 export const useSendAttempted = () => useTicketStore((state) => state.attempted);
 export const useSizeCleared = () => useTicketStore((state) => state.sizeCleared);
 export const useConfirmSettings = () => useTicketStore((state) => state.confirm);
+export const useAsideDrafts = () => useTicketStore((state) => state.aside);
+export const useLastSent = () => useTicketStore((state) => state.lastSent);

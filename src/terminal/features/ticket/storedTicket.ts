@@ -5,8 +5,10 @@ import {
   MAX_RECV_WINDOW_MS,
   orderRequestSchema,
   sides,
+  symbolPattern,
   ticketResultSchema,
 } from '@/interface';
+import { MAX_ASIDE } from './model/aside';
 import type { DraftRow } from './model/types';
 
 /**
@@ -14,13 +16,15 @@ import type { DraftRow } from './model/types';
  * outcome), checked on every load. Raise TICKET_STORAGE_VERSION with a migration when it changes.
  */
 export const TICKET_STORAGE_KEY = 'perp-terminal.ticket.v1';
-export const TICKET_STORAGE_VERSION = 2;
+export const TICKET_STORAGE_VERSION = 3;
 
 export const ticketMigrations = {
   // Version 0 had the same shape; it was stored before versions were checked.
   0: (older: unknown) => older,
   // Version 2 added USD-sized rows ('notional'); every version 1 row reads the same.
   1: (older: unknown) => older,
+  // Version 3 keeps drafts set aside and the last order sent in each market.
+  2: (older: unknown) => (typeof older === 'object' && older !== null ? { ...older, aside: [], lastSent: {} } : older),
 };
 
 const draftRowSchema = z.object({
@@ -40,6 +44,19 @@ const draftRowSchema = z.object({
   expiryTime: z.string(),
   pasteError: z.optional(z.object({ line: z.int().check(z.positive()), reason: z.string() })),
 }) satisfies z.ZodMiniType<DraftRow>;
+
+/** A draft set aside is a ticket: bounded so a stored value cannot fill the page's memory. */
+const MAX_ROWS_ASIDE = 1000;
+
+const asideDraftSchema = z.object({
+  id: z.string(),
+  rows: z.array(draftRowSchema).check(z.minLength(1), z.maxLength(MAX_ROWS_ASIDE)),
+  activeRowId: z.string(),
+  setAsideAt: z.number(),
+});
+
+const decimalTextSchema = z.string().check(z.regex(/^\d+(\.\d+)?$/), z.maxLength(40));
+const lastSentSchema = z.record(z.string().check(z.regex(symbolPattern)), z.object({ price: z.optional(decimalTextSchema), quantity: z.optional(decimalTextSchema) }));
 
 const recvWindowSchema = z.int().check(z.positive(), z.maximum(MAX_RECV_WINDOW_MS));
 
@@ -62,6 +79,8 @@ export const storedTicketSchema = z.object({
       message: z.optional(z.string()),
     }),
   ),
+  aside: z.array(asideDraftSchema).check(z.maxLength(MAX_ASIDE)),
+  lastSent: lastSentSchema,
   confirm: z.object({
     mode: z.enum(['always', 'large']),
     minOrders: z.number(),

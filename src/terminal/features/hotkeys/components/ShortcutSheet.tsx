@@ -27,6 +27,9 @@ export function ShortcutSheet({ overrides }: { overrides: Readonly<Record<string
       <p className="muted">
         {t`Shortcuts do nothing while you type in a field, except the palette. Sending an order always takes the ticket's own button or Enter in the ticket.`}
       </p>
+      <p className="muted">
+        {t`On an order with a size, the side, market and price keys never change it: they start a new order and set the sized one aside, under the ticket, where Restore brings it back.`}
+      </p>
       <div className="shortcuts__groups">
         {groups.map(([group, bindings], index) => (
           <section key={group} aria-labelledby={`${headingId}-${index}`}>

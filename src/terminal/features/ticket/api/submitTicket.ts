@@ -1,4 +1,3 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   IDEMPOTENCY_HEADER,
   ticketErrorResponseSchema,
@@ -9,7 +8,6 @@ import {
 } from '@/interface';
 import * as z from 'zod/mini';
 import { ApiError, getJson, postJson } from '@/terminal/shared/api/http';
-import { ticketKeys } from './keys';
 
 export interface TicketSubmission {
   /** Idempotency key: the same key never sends twice. */
@@ -51,18 +49,4 @@ export async function fetchTicket(key: string): Promise<TicketResult | undefined
     if (error instanceof ApiError && error.status === 404) return undefined;
     throw error;
   }
-}
-
-/** Sends a ticket (the submission carries its idempotency key). */
-export function useSubmitTicket() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationKey: ticketKeys.send(),
-    mutationFn: postTicket,
-    // What the journal said of the ticket before its send settled is out of date: a lookup after a
-    // lost answer reads it again. Nothing is refetched here, so the answer is not held up.
-    onSettled: (_outcome, _error, ticket) => {
-      void client.invalidateQueries({ queryKey: ticketKeys.journal(ticket.key), refetchType: 'none' });
-    },
-  });
 }

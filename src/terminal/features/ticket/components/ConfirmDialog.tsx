@@ -8,6 +8,10 @@ import { TicketWarnings } from './WarningList';
 
 interface ConfirmDialogProps {
   summary: TicketSummary;
+  /** Instead of "Send N orders?" (a repeat says it is one). */
+  title?: string;
+  /** A line under the title. */
+  note?: string;
   onConfirm: () => void;
   onCancel: () => void;
 }
@@ -36,7 +40,7 @@ function totalText(summary: TicketSummary): string {
  * The last look before a large ticket goes: what it buys and sells, for how much, how far from
  * the market, and how long the rate limit spreads it over. Enter sends, Escape cancels.
  */
-export function ConfirmDialog({ summary, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ summary, title, note, onConfirm, onCancel }: ConfirmDialogProps) {
   useLocale();
   const ref = useRef<HTMLDialogElement>(null);
   const sendRef = useRef<HTMLButtonElement>(null);
@@ -72,8 +76,9 @@ export function ConfirmDialog({ summary, onConfirm, onCancel }: ConfirmDialogPro
         }}
       >
         <h2 id="confirm-title">
-          {plural(summary.orders, { one: 'Send # order?', other: 'Send # orders?' })}
+          {title ?? plural(summary.orders, { one: 'Send # order?', other: 'Send # orders?' })}
         </h2>
+        {note ? <p className="muted">{note}</p> : null}
         <table className="legs" aria-label={t`Ticket by market and side`}>
           <thead>
             <tr>

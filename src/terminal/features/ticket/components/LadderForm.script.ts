@@ -4,7 +4,7 @@ import { stepOf } from '../model/decimal';
 import { buildLadder, ladderReady, type LadderInput } from '../model/ladder';
 import { rowsFromLadder } from '../model/rows';
 import type { MarketContext } from '../model/types';
-import { isBlankRow } from '../model/marketPick';
+import { isSizedRow } from '../model/aside';
 import { useTicketActions, useTicketRows } from '../store';
 
 const blankLadder = (side: Side): LadderInput => ({
@@ -28,7 +28,7 @@ export function useLadderForm(market: MarketContext | undefined, durations: read
   const legs = ladder?.legs ?? [];
   const rows = useTicketRows();
   // A lone unsized row is only a market picked: the ladder takes its place without asking.
-  const existing = rows.length === 1 && rows[0] && isBlankRow(rows[0]) ? 0 : rows.length;
+  const existing = rows.length === 1 && rows[0] && !isSizedRow(rows[0]) ? 0 : rows.length;
   const place = (replace: boolean) => {
     if (!market || legs.length === 0) return;
     const laddered = rowsFromLadder(legs, input.side, market.symbol, durations);

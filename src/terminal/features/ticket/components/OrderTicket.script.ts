@@ -4,7 +4,7 @@ import { checkTicket } from '../model/checkTicket';
 import { sizeReference } from '../model/notional';
 import type { MarketContext, TicketContext } from '../model/types';
 import { DEFAULT_MARKETABLE_BAND } from '../model/warnings';
-import { useActiveRow, useConfirmSettings, useTicketActions, useTicketRows, useTicketTool } from '../store';
+import { useActiveRow, useConfirmSettings, useLastSent, useTicketActions, useTicketRows, useTicketTool } from '../store';
 import { useFollowSizeUnit, type SizeUnitSetting } from './useSizeUnit.script';
 
 /** The ticket's rows checked against the live markets, and the order being edited with its market. */
@@ -19,9 +19,11 @@ export function useOrderTicket(
   const row = useActiveRow();
   const bandPercent = useConfirmSettings().marketableBandPercent;
   const marketableBand = bandPercent === undefined ? DEFAULT_MARKETABLE_BAND : bandPercent / 100;
+  const lastSentRecord = useLastSent();
+  const lastSent = useMemo(() => new Map(Object.entries(lastSentRecord)), [lastSentRecord]);
   const context: TicketContext = useMemo(
-    () => ({ markets, durations, usedClientOrderIds, marketableBand, markAgeMs }),
-    [markets, durations, usedClientOrderIds, marketableBand, markAgeMs],
+    () => ({ markets, durations, usedClientOrderIds, marketableBand, markAgeMs, lastSent }),
+    [markets, durations, usedClientOrderIds, marketableBand, markAgeMs, lastSent],
   );
   const check = useMemo(() => checkTicket(rows, context), [rows, context]);
   // The map is new on every poll; the list of markets only changes when the service's does.
@@ -39,5 +41,6 @@ export function useOrderTicket(
     checked: row ? check.rows.find((item) => item.id === row.id) : undefined,
     market,
     symbols,
+    context,
   };
 }

@@ -6,6 +6,7 @@ import { useLocale } from '@/terminal/shared/i18n/i18n';
 import { Segmented } from '@/terminal/shared/ui/Segmented';
 import type { MarketContext } from '../model/types';
 import type { TicketTool } from '../store';
+import { AsideDrafts } from './AsideDrafts';
 import { ConfirmSettingsForm } from './ConfirmSettingsForm';
 import { LadderForm } from './LadderForm';
 import { useOrderTicket } from './OrderTicket.script';
@@ -47,7 +48,7 @@ export function OrderTicket({ markets, durations, usedClientOrderIds, staleReaso
   // Built again only with the language: the tool switch is not rendered again on every poll.
   // eslint-disable-next-line react-hooks/exhaustive-deps -- locale is not read, but the t`` calls depend on it
   const toolOptions = useMemo(() => ticketTools(), [locale]);
-  const { rows, row, tool, actions, check, checked, market, symbols } = useOrderTicket(markets, durations, usedClientOrderIds, sizing, markAgeMs);
+  const { rows, row, tool, actions, check, checked, market, symbols, context } = useOrderTicket(markets, durations, usedClientOrderIds, sizing, markAgeMs);
   useTicketCommands(markets, durations);
   if (!row) return null;
   const { symbol } = row;
@@ -67,6 +68,7 @@ export function OrderTicket({ markets, durations, usedClientOrderIds, staleReaso
         )}
       </header>
       <div className="ticket__form">
+        <AsideDrafts />
         <Segmented<TicketTool> label={t`Ticket tool`} value={tool} options={toolOptions} onChange={actions.setTool} />
         {tool === 'order' ? <RowEditor key={row.id} row={row} checked={checked} market={market} durations={durations} sizing={sizing} /> : null}
         {tool === 'ladder' ? <LadderForm market={market} durations={durations} side={row.side} inUsd={sizing.unit === 'usd'} /> : null}
@@ -81,7 +83,7 @@ export function OrderTicket({ markets, durations, usedClientOrderIds, staleReaso
           </button>
         </details>
       </div>
-      <TicketOutcomeView durations={durations} />
+      <TicketOutcomeView context={context} />
     </section>
   );
 }

@@ -1,7 +1,8 @@
+import { useIsMutating } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type RefObject } from 'react';
+import { ticketKeys } from '../api/keys';
 import type { Duration } from '@/interface';
-import { useRecoverPendingTicket } from '../api/recoverPending';
-import { useSubmitTicket } from '../api/submitTicket';
+import { useSubmitTicket } from '../api/useSubmitTicket';
 import type { TicketCheck } from '../model/checkTicket';
 import { needsConfirmation, submitNotice } from '../model/submit';
 import { useConfirmSettings, usePendingTicket, useTicketActions } from '../store';
@@ -14,17 +15,17 @@ export function useSubmitBar(check: TicketCheck, durations: readonly Duration[])
   const actions = useTicketActions();
   const pending = usePendingTicket();
   const settings = useConfirmSettings();
-  const mutation = useSubmitTicket();
+  const mutation = useSubmitTicket(durations);
   const [confirming, setConfirming] = useState(false);
-  useRecoverPendingTicket(durations);
-  const sending = mutation.isPending;
+  // A send from anywhere (Send again in the result) holds this button too: one ticket at a time.
+  const sending = useIsMutating({ mutationKey: ticketKeys.send() }) > 0 || mutation.isPending;
   const blocked = check.blockers.length > 0;
 
   const send = () => {
     setConfirming(false);
-    if (blocked || mutation.isPending) return;
+    if (blocked || sending) return;
     const ticket = actions.beginSubmission(check.orders);
-    mutation.mutate(ticket, { onSuccess: (outcome) => actions.finishSubmission(outcome, durations) });
+    mutation.mutate(ticket);
   };
   const submit = () => {
     if (blocked) actions.attemptSend();

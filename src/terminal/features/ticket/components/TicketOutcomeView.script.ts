@@ -1,18 +1,29 @@
-import { plural } from '@lingui/core/macro';
-import type { Duration } from '@/interface';
+import { plural, t } from '@lingui/core/macro';
+import { useState } from 'react';
 import { useToastActions } from '@/terminal/shared/ui/toast/toastStore';
+import { useSubmitTicket } from '../api/useSubmitTicket';
+import { messageFor, messagesOf } from '../messages';
+import { checkTicket, type TicketCheck } from '../model/checkTicket';
 import { outcomeTone, retryableRows, retryDrafts, statusCounts } from '../model/outcome';
+import type { TicketContext } from '../model/types';
 import { useTicketActions, useTicketOutcome } from '../store';
 
-/** The last ticket's result as the view shows it, and putting its refused orders back in the ticket. */
-export function useTicketOutcomeView(durations: readonly Duration[]) {
+/**
+ * The last ticket's result as the view shows it: its refused orders put back in the ticket
+ * (Retry), or the whole ticket sent again as a repeat, confirmed first, with fresh client order
+ * ids and without passing through the ticket: nothing sent comes back into it on its own.
+ */
+export function useTicketOutcomeView(context: TicketContext) {
+  const { durations } = context;
   const outcome = useTicketOutcome();
   const actions = useTicketActions();
   const toasts = useToastActions();
+  const mutation = useSubmitTicket(durations);
+  const [repeat, setRepeat] = useState<TicketCheck | null>(null);
   const rows = outcome?.result?.rows ?? [];
   const retryable = retryableRows(rows);
   /** Puts orders of the result back in the ticket as new rows with fresh client ids; a row that cannot come back is said. */
-  const putBack = (chosen: typeof rows, append: boolean) => {
+  const putBack = (chosen: typeof rows) => {
     if (!outcome) return;
     const { drafts, skipped } = retryDrafts(chosen, durations);
     const skippedCount = skipped.length;
@@ -30,10 +41,31 @@ export function useTicketOutcomeView(durations: readonly Duration[]) {
       });
     }
     if (drafts.length === 0) return;
-    if (append) actions.appendRows(drafts);
-    else actions.replaceRows(drafts);
+    actions.replaceRows(drafts);
     actions.setTool('order');
     actions.dismissOutcome();
+  };
+  /** The same orders checked anew against the markets of now; said, not asked, when they cannot go. */
+  const askRepeat = () => {
+    if (!outcome) return;
+    const { drafts, skipped } = retryDrafts(rows, durations);
+    const check = checkTicket(drafts, context);
+    const problems = [
+      ...skipped,
+      ...check.rows.flatMap((row, index) => Object.values(messagesOf(row.issues)).map((words) => `#${index + 1}: ${words}`)),
+      ...check.blockers.map(messageFor),
+    ];
+    if (skipped.length > 0 || check.blockers.length > 0) {
+      toasts.push({
+        id: `repeat-${outcome.key}-${Date.now()}`,
+        tone: 'warning',
+        title: t`The same orders cannot be sent again as they are`,
+        detail: problems.join('\n'),
+        timeoutMs: 0,
+      });
+      return;
+    }
+    setRepeat(check);
   };
   return {
     outcome,
@@ -42,9 +74,16 @@ export function useTicketOutcomeView(durations: readonly Duration[]) {
     tone: outcomeTone(outcome?.result),
     retryable: retryable.length,
     allRejected: retryable.every((row) => row.status === 'rejected'),
-    retry: () => putBack(retryable, false),
-    /** The whole ticket again, added to what is being drafted. */
-    sendAgain: () => putBack(rows, true),
+    retry: () => putBack(retryable),
+    /** The whole ticket again: confirmed as a repeat, sent with fresh client order ids. */
+    sendAgain: askRepeat,
+    repeat,
+    confirmRepeat: () => {
+      if (!repeat) return;
+      setRepeat(null);
+      mutation.mutate(actions.beginSubmission(repeat.orders));
+    },
+    cancelRepeat: () => setRepeat(null),
     dismiss: actions.dismissOutcome,
   };
 }

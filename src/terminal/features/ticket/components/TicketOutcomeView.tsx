@@ -1,10 +1,12 @@
 import { memo } from 'react';
 import { i18n, type MessageDescriptor } from '@lingui/core';
 import { msg, plural, t } from '@lingui/core/macro';
-import type { Duration, JournalOrder } from '@/interface';
+import type { JournalOrder } from '@/interface';
 import { formatPlain } from '@/terminal/shared/format/number';
 import { useLocale } from '@/terminal/shared/i18n/i18n';
 import { sideWord } from '../messages';
+import type { TicketContext } from '../model/types';
+import { ConfirmDialog } from './ConfirmDialog';
 import { useTicketOutcomeView } from './TicketOutcomeView.script';
 
 type Status = JournalOrder['status'];
@@ -54,9 +56,10 @@ function rowDetail(row: ResultRow): string {
 }
 
 /** The result of the last ticket: every order accounted for, with what to do about the rest. */
-export const TicketOutcomeView = memo(function TicketOutcomeView({ durations }: { durations: readonly Duration[] }) {
+export const TicketOutcomeView = memo(function TicketOutcomeView({ context }: { context: TicketContext }) {
   useLocale();
-  const { outcome, rows, counts, tone, retryable, allRejected, retry, sendAgain, dismiss } = useTicketOutcomeView(durations);
+  const view = useTicketOutcomeView(context);
+  const { outcome, rows, counts, tone, retryable, allRejected, retry, sendAgain, dismiss } = view;
   if (!outcome) return null;
   return (
     <section className={`outcome outcome--${tone}`} aria-label={t`Ticket result`} aria-live="polite">
@@ -80,6 +83,15 @@ export const TicketOutcomeView = memo(function TicketOutcomeView({ durations }: 
           </button>
         </span>
       </header>
+      {view.repeat ? (
+        <ConfirmDialog
+          summary={view.repeat.summary}
+          title={plural(view.repeat.summary.orders, { one: 'Send the same # order again?', other: 'Send the same # orders again?' })}
+          note={t`A repeat of the ticket above, checked against the prices of now, with new client order ids. Your ticket is not changed.`}
+          onConfirm={view.confirmRepeat}
+          onCancel={view.cancelRepeat}
+        />
+      ) : null}
       {outcome.message ? <p className="outcome__message">{outcome.message}</p> : null}
       {rows.length > 0 ? (
         <ol className="outcome__rows">

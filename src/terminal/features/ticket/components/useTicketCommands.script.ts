@@ -31,10 +31,8 @@ export function useTicketCommands(markets: ReadonlyMap<string, MarketContext>, d
     const group = t({ message: 'Ticket', context: 'command group: the order ticket' });
     const state = () => useTicketStore.getState();
     const active = () => state().rows.find((row) => row.id === state().activeRowId);
-    const setSide = (side: 'BUY' | 'SELL') => {
-      const row = active();
-      if (row) state().actions.updateRow(row.id, { side });
-    };
+    // On a sized order these start a new one and set it aside (gestureActions): never rewritten by a key.
+    const setSide = (side: 'BUY' | 'SELL') => state().actions.chooseSide(side);
     const tool = (id: TicketTool, title: string, keywords: string[]): Command => ({
       id: `ticket.tool.${id}`,
       title,
@@ -54,7 +52,7 @@ export function useTicketCommands(markets: ReadonlyMap<string, MarketContext>, d
         run: () => {
           const row = active();
           const market = row ? markets.get(row.symbol) : undefined;
-          if (row && market && row.kind === 'limit') state().actions.updateRow(row.id, { price: fixedPlain(market.mark_price, market.priceDecimals) });
+          if (row && market && row.kind === 'limit') state().actions.priceAtMark(fixedPlain(market.mark_price, market.priceDecimals));
         },
       },
       { id: 'ticket.addRow', title: t`Add an order`, group, keywords: ['row', 'new'], run: () => state().actions.addRow(durations) },

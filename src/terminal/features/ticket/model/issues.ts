@@ -25,6 +25,10 @@ export interface RowIssueParams {
   'size.notionalBelowStep': { notional: string; step: string };
   'size.notPositive': Record<string, never>;
   'size.offStep': { step: string };
+  'price.leadingZero': { text: string };
+  'size.leadingZero': { text: string };
+  'price.tenfold': { last: string; larger: boolean };
+  'size.tenfold': { last: string; larger: boolean };
   'visible.notNumber': Record<string, never>;
   'visible.notForType': { orderType: OrderType };
   'visible.withAmount': Record<string, never>;

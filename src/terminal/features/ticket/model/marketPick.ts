@@ -1,3 +1,4 @@
+import { isSizedRow } from './aside';
 import { copyDraftRow } from './rows';
 import type { DraftRow } from './types';
 
@@ -6,47 +7,32 @@ export interface PointedTicket {
   activeRowId: string;
 }
 
-/** A row the trader has not sized yet: a market picked, not an order. */
-export const isBlankRow = (row: DraftRow) => row.size.trim() === '';
-
 /** A size in USD (an amount or a notional) means the same on any market; a base quantity does not. */
 const inUsd = (row: DraftRow) => row.sizeUnit === 'amount' || row.sizeUnit === 'notional';
 
 /**
  * A fresh order for a market, in the manner of the row it comes from (side, type, duration,
- * margin): the quantity belongs to the old market and is dropped; a size in USD is carried.
+ * margin, size unit), with no size: only the trader sizes an order.
  */
 export function freshRowFor(from: DraftRow, symbol: string, price: string): DraftRow {
-  const carriesAmount = inUsd(from);
-  return {
-    ...copyDraftRow(from),
-    symbol,
-    price,
-    size: carriesAmount ? from.size : '',
-    visibleQuantity: '',
-    tag: '',
-  };
+  return { ...copyDraftRow(from), symbol, price, size: '', visibleQuantity: '', tag: '' };
 }
 
 /**
- * Points the ticket at a market without rewriting an order the trader made: a one-order ticket
- * starts a fresh order there; in a batch, an unsized active row takes the market and a sized one
- * stays as it is while a new row is added and selected. The same market changes nothing but an
- * empty price.
+ * Points the ticket at a market without touching an order the trader made: an unsized active row
+ * takes the market (and the price, when it has none on the same market); a sized one is left as
+ * it is and `aside` is the fresh order to start in its place (the store sets the sized one aside).
  */
-export function pointTicketAt(rows: readonly DraftRow[], activeRowId: string, symbol: string, price = ''): PointedTicket {
+export function pointTicketAt(rows: readonly DraftRow[], activeRowId: string, symbol: string, price = ''): PointedTicket | { aside: DraftRow } {
   const active = rows.find((row) => row.id === activeRowId) ?? rows[0];
   if (!active) return { rows: [...rows], activeRowId };
+  if (isSizedRow(active)) return active.symbol === symbol ? { rows: [...rows], activeRowId: active.id } : { aside: freshRowFor(active, symbol, price) };
   if (active.symbol === symbol) {
     const filled = active.price === '' && price !== '' ? { ...active, price } : active;
     return { rows: rows.map((row) => (row.id === active.id ? filled : row)), activeRowId: active.id };
   }
-  if (rows.length === 1 || isBlankRow(active)) {
-    const fresh = freshRowFor(active, symbol, price);
-    return { rows: rows.map((row) => (row.id === active.id ? fresh : row)), activeRowId: fresh.id };
-  }
-  const added = freshRowFor(active, symbol, price);
-  return { rows: [...rows, added], activeRowId: added.id };
+  const fresh = freshRowFor(active, symbol, price);
+  return { rows: rows.map((row) => (row.id === active.id ? fresh : row)), activeRowId: fresh.id };
 }
 
 /** A row's market typed anew: its price and quantity were for the old one. */

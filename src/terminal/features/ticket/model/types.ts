@@ -73,6 +73,14 @@ export interface TicketContext {
   marketableBand?: number;
   /** The age of the marks when the market feed is stale; undefined while it is live. */
   markAgeMs?: number;
+  /** The price and base quantity of the last order sent in each market, to catch a slip of ten. */
+  lastSent?: ReadonlyMap<string, LastSent>;
+}
+
+/** What the last order sent in a market was, as decimal text. */
+export interface LastSent {
+  price?: string;
+  quantity?: string;
 }
 
 /** The ticket context as one row sees it: with the client ids the rows above it use. */

@@ -3,6 +3,7 @@ import { warning, type TicketIssue } from './issues';
 import type { DraftRow, MarketContext, RowContext } from './types';
 import { notionalQuantity, sizeReference } from './notional';
 import { isPriced, markText, rowOrderType, usableMark } from './rowBasics';
+import { slipWarnings } from './slipWarnings';
 
 /** How far through mark a plain limit may go before it is called marketable, unless the trader sets it. */
 export const DEFAULT_MARKETABLE_BAND = 0.01;
@@ -75,7 +76,7 @@ export const markUnverified: RowWarning = (_row, market, context) =>
     : undefined;
 
 /** Every warning, in the order they are listed. */
-export const rowWarnings: readonly RowWarning[] = [markUnverified, postOnlyCrosses, marketableLimit, extraDigit];
+export const rowWarnings: readonly RowWarning[] = [markUnverified, postOnlyCrosses, marketableLimit, extraDigit, ...slipWarnings];
 
 /** The median notional of the rows that have one; undefined below three rows (no usual size yet). */
 export function medianNotional(notionals: readonly Big[]): Big | undefined {

@@ -1,8 +1,9 @@
 import { defaultDurationFor, durationsFor } from '../model/durations';
-import { pointTicketAt, withSymbol } from '../model/marketPick';
+import { hasSizedRow, setAside } from '../model/aside';
+import { withSymbol } from '../model/marketPick';
 import { copyDraftRow, newDraftRow } from '../model/rows';
 import type { DraftRow } from '../model/types';
-import type { ActiveRowActions, GetTicket, RowListActions, SetTicket } from './state';
+import type { ActiveRowActions, GestureActions, GetTicket, RowListActions, SetTicket } from './state';
 
 /** A row the trader has touched is theirs now: the pasted line's complaint no longer applies. */
 function edited(row: DraftRow): DraftRow {
@@ -11,26 +12,8 @@ function edited(row: DraftRow): DraftRow {
   return rest;
 }
 
-export function activeRowActions(set: SetTicket): ActiveRowActions {
+export function activeRowActions(set: SetTicket): Omit<ActiveRowActions, keyof GestureActions> {
   return {
-    selectMarket(symbol, price) {
-      set((state) => pointTicketAt(state.rows, state.activeRowId, symbol, price));
-    },
-    pickPrice(symbol, price, durations, side) {
-      set((state) => {
-        // A price of another market never lands in a row: the ticket is pointed at its market first.
-        const pointed = pointTicketAt(state.rows, state.activeRowId, symbol, price);
-        return {
-          activeRowId: pointed.activeRowId,
-          rows: pointed.rows.map((row) => {
-            if (row.id !== pointed.activeRowId) return row;
-            const durationId = row.kind === 'limit' ? row.durationId : (defaultDurationFor('limit', durations)?.id ?? '');
-            // An amount is for market orders only; a USD notional is converted at the new price.
-            return { ...edited(row), price, kind: 'limit', durationId, side: side ?? row.side, sizeUnit: row.sizeUnit === 'amount' ? 'quantity' : row.sizeUnit };
-          }),
-        };
-      });
-    },
     changeSymbol(id, symbol) {
       set((state) => ({ rows: state.rows.map((row) => (row.id === id ? withSymbol(edited(row), symbol) : row)) }));
     },
@@ -120,8 +103,10 @@ export function rowListActions(set: SetTicket, get: GetTicket): RowListActions {
       });
     },
     replaceRows(rows) {
-      if (rows.length === 0) return;
-      set({ rows, activeRowId: rows[0]?.id ?? '' });
+      const first = rows[0];
+      if (!first) return;
+      // Orders put back (a retry) never take the place of a draft the trader sized: it goes aside.
+      set((state) => (hasSizedRow(state.rows) ? { ...setAside(state, first), rows } : { rows, activeRowId: first.id }));
     },
     clear(durations) {
       const symbol = get().rows.find((row) => row.id === get().activeRowId)?.symbol ?? '';

@@ -3,7 +3,8 @@ import type { Duration, OrderRequest, Side } from '@/interface';
 import type { TicketOutcome } from '../api/submitTicket';
 import type { ConfirmSettings } from '../model/submit';
 import type { ConvertedSize, SizeClearedReason } from '../model/notional';
-import type { DraftRow, OrderKind } from '../model/types';
+import type { AsideDraft } from '../model/aside';
+import type { DraftRow, LastSent, OrderKind } from '../model/types';
 
 export type TicketTool = 'order' | 'ladder' | 'paste';
 
@@ -15,12 +16,25 @@ export interface PendingTicket {
   startedAt: number;
 }
 
-/** Editing the row the trader is on: its market, its type, its fields. */
-export interface ActiveRowActions {
-  /** Points the ticket at a market (see pointTicketAt): a sized row is never rewritten. */
+/**
+ * Gestures from outside the order's fields: on an unsized order they act on it; a sized one is
+ * never changed, but set aside whole (see model/aside.ts) while a new order starts.
+ */
+export interface GestureActions {
+  /** Points the ticket at a market (see pointTicketAt). */
   selectMarket(symbol: string, price?: string): void;
-  /** A price clicked in the markets: a limit order at that price, in the active row only when it is on that market. */
+  /** A price chosen on purpose (the chart's Buy/Sell limit at): a limit order at that price, on that side. */
   pickPrice(symbol: string, price: string, durations: readonly Duration[], side?: Side): void;
+  /** The side keys and commands. */
+  chooseSide(side: Side): void;
+  /** The "price at mark" key: the mark as the limit price. */
+  priceAtMark(price: string): void;
+  restoreAside(id: string): void;
+  discardAside(id: string): void;
+}
+
+/** Editing the row the trader is on: its market, its type, its fields. */
+export interface ActiveRowActions extends GestureActions {
   /** The row's market typed anew: its price and quantity are cleared. */
   changeSymbol(id: string, symbol: string): void;
   setActiveRow(id: string): void;
@@ -73,6 +87,10 @@ export interface TicketState {
   sizeCleared: { rowId: string; reason: SizeClearedReason } | null;
   /** Whether a send was tried since the last one went: until then an empty field is not called an error. */
   attempted: boolean;
+  /** Sized drafts a gesture set aside, newest first. */
+  aside: AsideDraft[];
+  /** The price and base quantity last sent in each market, to catch a slip of a digit. */
+  lastSent: Record<string, LastSent>;
   actions: ActiveRowActions & RowListActions & SettingsActions & SubmissionActions;
 }
 

@@ -1,8 +1,24 @@
+import type { OrderRequest } from '@/interface';
+import { plainNumber } from '@/terminal/shared/format/number';
 import { useToastStore } from '@/terminal/shared/ui/toast/toastStore';
+import type { LastSent } from '../model/types';
 import { newTicketKey } from '../model/ids';
 import { outcomeToast } from '../model/outcomeToast';
 import { copyDraftRow, newDraftRow } from '../model/rows';
 import type { GetTicket, SetTicket, SubmissionActions } from './state';
+
+/** The price and quantity of the last order of each market in `orders`, as decimal text. */
+function lastSentOf(orders: readonly OrderRequest[]): Record<string, LastSent> {
+  const last: Record<string, LastSent> = {};
+  for (const order of orders) {
+    const previous = last[order.symbol] ?? {};
+    last[order.symbol] = {
+      price: order.order_price !== undefined ? plainNumber(order.order_price) : previous.price,
+      quantity: order.order_quantity !== undefined ? plainNumber(order.order_quantity) : previous.quantity,
+    };
+  }
+  return last;
+}
 
 export function submissionActions(set: SetTicket, get: GetTicket): SubmissionActions {
   return {
@@ -10,7 +26,7 @@ export function submissionActions(set: SetTicket, get: GetTicket): SubmissionAct
       const current = get().pending;
       if (current && JSON.stringify(current.orders) === JSON.stringify(orders)) return current;
       const pending = { key: newTicketKey(), orders, recvWindow: get().recvWindow, startedAt: Date.now() };
-      set({ pending, outcome: null, attempted: false });
+      set({ pending, outcome: null, attempted: false, lastSent: { ...get().lastSent, ...lastSentOf(orders) } });
       return pending;
     },
     attemptSend() {

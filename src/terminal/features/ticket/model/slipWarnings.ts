@@ -1,0 +1,45 @@
+import type { Big} from './decimal';
+import { parseDecimal } from './decimal';
+import { warning, type TicketIssue } from './issues';
+import type { DraftRow, MarketContext, RowContext } from './types';
+import { isPriced } from './rowBasics';
+
+/** A price or quantity this many times the last one sent in its market (or a tenth of it) is asked about. */
+export const SLIP_FACTOR = 10;
+
+/** "05", "007.5": a zero and another digit, as a decimal separator left out leaves them. */
+const LEADING_ZERO = /^0\d/;
+
+type Warn = (row: DraftRow, market: MarketContext | undefined, context: RowContext) => TicketIssue | undefined;
+
+/** A price typed "05" was likely 0.5 with its separator lost: shown, and the confirmation asks. */
+export const priceLeadingZero: Warn = (row, _market, context) =>
+  isPriced(row, context) && LEADING_ZERO.test(row.price.trim()) ? warning('price.leadingZero', 'price', { text: row.price.trim() }) : undefined;
+
+export const sizeLeadingZero: Warn = (row) =>
+  LEADING_ZERO.test(row.size.trim()) ? warning('size.leadingZero', 'size', { text: row.size.trim() }) : undefined;
+
+/** Whether `value` is SLIP_FACTOR times `last` or more, or a SLIP_FACTOR-th or less; undefined when neither. */
+function slipOf(value: Big | undefined, lastText: string | undefined): { last: string; larger: boolean } | undefined {
+  const last = lastText === undefined ? undefined : parseDecimal(lastText);
+  if (!value?.gt(0) || !last?.gt(0)) return undefined;
+  if (value.gte(last.times(SLIP_FACTOR))) return { last: lastText as string, larger: true };
+  if (value.times(SLIP_FACTOR).lte(last)) return { last: lastText as string, larger: false };
+  return undefined;
+}
+
+/** A price ten times (or a tenth of) the last one sent in the market: a slip of a digit, most likely. */
+export const priceTenfold: Warn = (row, _market, context) => {
+  const price = isPriced(row, context) ? parseDecimal(row.price) : undefined;
+  const slip = slipOf(price, context.lastSent?.get(row.symbol)?.price);
+  return slip ? warning('price.tenfold', 'price', slip) : undefined;
+};
+
+/** The same for a base quantity (a USD size is compared once it is one). */
+export const sizeTenfold: Warn = (row, _market, context) => {
+  if (row.sizeUnit !== 'quantity') return undefined;
+  const slip = slipOf(parseDecimal(row.size), context.lastSent?.get(row.symbol)?.quantity);
+  return slip ? warning('size.tenfold', 'size', slip) : undefined;
+};
+
+export const slipWarnings: readonly Warn[] = [priceLeadingZero, sizeLeadingZero, priceTenfold, sizeTenfold];
