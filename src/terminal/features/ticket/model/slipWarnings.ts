@@ -1,5 +1,4 @@
-import type { Big} from './decimal';
-import { parseDecimal } from './decimal';
+import { parseDecimal, type Big } from './decimal';
 import { warning, type TicketIssue } from './issues';
 import type { DraftRow, MarketContext, RowContext } from './types';
 import { isPriced } from './rowBasics';
