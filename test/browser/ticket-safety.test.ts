@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { terminalForFile } from '../helpers/browserTest';
 import type { FaultyService } from '../helpers/faultyService';
-import { clickMarket } from '../helpers/terminal';
+import { clickMarket, fillOrder, switchWorkspace } from '../helpers/terminal';
 
 let faulty: FaultyService;
 let page: Page;
@@ -17,29 +17,34 @@ const rows = () => page.getByRole('list', { name: 'Orders of the ticket' }).getB
 const result = () => page.getByRole('region', { name: 'Ticket result' });
 
 describe('what is sent is what the trader meant, in Chromium', () => {
-  it('leaves a filled row as it was when another market is clicked', async () => {
+  it('sets a sized batch aside when another market is clicked, and Restore brings it back as it was', async () => {
     await clickMarket(page, 'PERP_ETH_USDC');
     await page.getByLabel('Quantity (ETH)').fill('0.5');
-    const filled = await rows().first().innerText();
     await page.getByRole('button', { name: 'Duplicate order 1' }).click();
     await page.getByRole('button', { name: 'Edit order 1' }).click();
+    const before = await rows().allInnerTexts();
     await clickMarket(page, 'PERP_BTC_USDC');
-    await expect.poll(() => rows().count()).toBe(3);
-    expect(await rows().first().innerText()).toBe(filled);
+    // The new order is on BTC and unsized; the ETH batch is kept aside, said, and listed.
+    await expect.poll(() => rows().count()).toBe(1);
     expect(await page.getByLabel('Symbol', { exact: true }).inputValue()).toBe('PERP_BTC_USDC');
     expect(await page.getByLabel('Quantity (BTC)').inputValue()).toBe('');
+    const aside = page.getByRole('region', { name: '1 order set aside' });
+    await aside.getByText('2 orders: PERP_ETH_USDC').waitFor();
+    await page.getByRole('status').or(page.getByRole('alert')).getByText(/order was set aside/).first().waitFor();
+    await aside.getByRole('button', { name: /^Restore/ }).click();
+    await expect.poll(() => rows().allInnerTexts()).toEqual(before);
+    await aside.waitFor({ state: 'detached' });
   });
 
   it('warns of a crossing post-only in the row, and the confirmation repeats it', async () => {
     await page.getByLabel('Duration').selectOption('POST_ONLY');
     const mark = Number(await page.getByLabel('Price (USDC)').inputValue());
-    await page.getByLabel('Price (USDC)').fill((Math.round(mark * 1.005 * 10) / 10).toFixed(1));
-    await page.getByLabel('Quantity (BTC)').fill('0.001');
+    await page.getByLabel('Price (USDC)').fill((Math.round(mark * 1.005 * 100) / 100).toFixed(2));
     const warning = page.getByRole('list', { name: 'Warnings' }).getByText(/^Post-only buy at or above mark/);
     await warning.waitFor();
-    await page.getByRole('button', { name: 'Send 3 orders' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Send 3 orders?' });
-    await dialog.getByText(/Order 3: Post-only buy at or above mark/).waitFor();
+    await page.getByRole('button', { name: 'Send 2 orders' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Send 2 orders?' });
+    await dialog.getByText(/Order 1: Post-only buy at or above mark/).waitFor();
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
   });
@@ -52,8 +57,8 @@ describe('what is sent is what the trader meant, in Chromium', () => {
     await page.getByLabel('To price').fill((mark * 0.98).toFixed(2));
     await page.getByLabel('Number of orders').fill('4');
     await page.getByLabel('Total quantity (ETH)').fill('0.4');
-    await page.getByRole('button', { name: 'Add to 3 rows' }).waitFor();
-    await page.getByRole('button', { name: 'Replace 3 rows' }).click();
+    await page.getByRole('button', { name: 'Add to 2 rows' }).waitFor();
+    await page.getByRole('button', { name: 'Replace 2 rows' }).click();
     await expect.poll(() => rows().count()).toBe(4);
   });
 
@@ -96,6 +101,25 @@ describe('what is sent is what the trader meant, in Chromium', () => {
     expect(box!.y + box!.height).toBeLessThanOrEqual(768);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     await page.setViewportSize({ width: 1440, height: 900 });
+  });
+
+  it('finishes a send and says its outcome while the ticket panel is closed (a layout without it)', async () => {
+    await fillOrder(page, 'PERP_ETH_USDC', '0.02');
+    faulty.fail('/v1/batch-order', 'very-slow-then-pass', 1);
+    await page.getByRole('button', { name: 'Buy', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Send 1 order?' });
+    if (await dialog.isVisible()) await page.keyboard.press('Enter');
+    await switchWorkspace(page, 'Watch');
+    // A reload while the answer is on its way opens Watch cold: no ticket panel is ever built.
+    await page.reload();
+    await page.locator('.panel.markets').waitFor();
+    expect(await page.locator('.panel.ticket').count()).toBe(0);
+    // The outcome still arrives, looked up in the journal, as a toast; the ticket is done.
+    await page.getByText('Order accepted').waitFor({ timeout: 20_000 });
+    expect(await page.locator('.panel.ticket').count()).toBe(0);
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('perp-terminal.ticket.v1') ?? '{}').state?.pending ?? null)).toBeNull();
+    await switchWorkspace(page, 'Trade');
+    await result().getByText('1 accepted').waitFor();
   });
 
   it('asks before sending on a stale market feed, and names the age of the data', async () => {

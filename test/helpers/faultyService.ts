@@ -12,7 +12,8 @@ export type Fault =
   | 'drop-after-request'
   | 'error-401'
   | 'invalid-futures'
-  | 'slow-then-pass';
+  | 'slow-then-pass'
+  | 'very-slow-then-pass';
 
 export interface FaultyService {
   url: string;
@@ -98,6 +99,10 @@ export async function startFaultyService(upstream: string): Promise<FaultyServic
         }
         case 'slow-then-pass':
           await new Promise((resolve) => setTimeout(resolve, 300));
+          break;
+        case 'very-slow-then-pass':
+          // Long enough for a trader to switch layouts while the answer is on its way.
+          await new Promise((resolve) => setTimeout(resolve, 4000));
           break;
         default:
           break;
