@@ -36,6 +36,8 @@ const ticket = {
   pending: null,
   outcome: { key: 'tk-earlier-ticket', message: 'The proxy cannot be reached' },
   confirm: { mode: 'always', minOrders: 3, minNotional: 1000 },
+  aside: [{ id: 'r-aside', rows: [draftRow], activeRowId: 'r-saved', setAsideAt: 1 }],
+  lastSent: { PERP_ETH_USDC: { price: '3500.5', quantity: '2' } },
 };
 
 const cases: Case[] = [

@@ -4,18 +4,24 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { JournalOrder, OrderRequest } from '@/interface';
 import { terminalConfig } from '@/service/config';
-import { OrderTicket, type MarketContext } from '@/terminal/features/ticket';
+import { OrderTicket, useTicketRecovery, type MarketContext } from '@/terminal/features/ticket';
 import { useTicketStore } from '@/terminal/features/ticket/store';
 
 const markets = new Map<string, MarketContext>([
   ['PERP_BTC_USDC', { symbol: 'PERP_BTC_USDC', mark_price: 100000, priceDecimals: 1, quantityDecimals: 4 }],
 ]);
 
+/** The ticket, and the recovery the terminal runs app-wide (GlobalTools), outside any panel. */
+function Terminal() {
+  useTicketRecovery(terminalConfig.durations);
+  return <OrderTicket markets={markets} durations={terminalConfig.durations} usedClientOrderIds={new Set()} />;
+}
+
 function renderTicket() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
-      <OrderTicket markets={markets} durations={terminalConfig.durations} usedClientOrderIds={new Set()} />
+      <Terminal />
     </QueryClientProvider>,
   );
 }

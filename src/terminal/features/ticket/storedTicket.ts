@@ -24,7 +24,7 @@ export const ticketMigrations = {
   // Version 2 added USD-sized rows ('notional'); every version 1 row reads the same.
   1: (older: unknown) => older,
   // Version 3 keeps drafts set aside and the last order sent in each market.
-  2: (older: unknown) => (typeof older === 'object' && older !== null ? { ...older, aside: [], lastSent: {} } : older),
+  2: (older: unknown) => (typeof older === 'object' && older !== null ? { aside: [], lastSent: {}, ...older } : older),
 };
 
 const draftRowSchema = z.object({
