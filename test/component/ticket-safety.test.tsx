@@ -1,9 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OrderRequest } from '@/interface';
 import { terminalConfig } from '@/service/config';
+import { useHotkeys } from '@/terminal/features/hotkeys';
 import { OrderTicket, type MarketContext } from '@/terminal/features/ticket';
 import { useTicketStore } from '@/terminal/features/ticket/store';
 
@@ -104,6 +105,40 @@ describe('a row changes only when the trader edits it', () => {
     await user.type(screen.getByLabelText('Symbol'), 'PERP_ETH_USDC');
     expect(screen.getByLabelText('Price (USDC)')).toHaveValue('');
     expect(screen.getByLabelText('Quantity (ETH)')).toHaveValue('');
+  });
+});
+
+describe('single-key hotkeys on a sized order', () => {
+  function TicketWithKeys() {
+    useHotkeys({});
+    return <OrderTicket markets={markets} durations={durations} usedClientOrderIds={new Set()} />;
+  }
+
+  it('S, B and M change an unsized order, and on a sized one start a new order with the sized one set aside', async () => {
+    const user = userEvent.setup();
+    const client = new QueryClient();
+    render(
+      <QueryClientProvider client={client}>
+        <TicketWithKeys />
+      </QueryClientProvider>,
+    );
+    actions().clear(durations);
+    actions().selectMarket('PERP_ETH_USDC', '3500.00');
+    fireEvent.keyDown(document.body, { key: 's' });
+    expect(useTicketStore.getState().rows[0]?.side).toBe('SELL');
+    await user.clear(screen.getByLabelText('Price (USDC)'));
+    await user.type(screen.getByLabelText('Price (USDC)'), '3440');
+    await user.type(screen.getByLabelText('Quantity (ETH)'), '5');
+    (document.activeElement as HTMLElement).blur();
+    const sized = useTicketStore.getState().rows[0];
+    const asideBefore = useTicketStore.getState().aside.length;
+    fireEvent.keyDown(document.body, { key: 'b' });
+    fireEvent.keyDown(document.body, { key: 'm' });
+    // The sized sell is kept whole, aside; the ticket holds a new unsized buy at mark.
+    expect(useTicketStore.getState().aside[0]?.rows).toEqual([sized]);
+    expect(useTicketStore.getState().aside).toHaveLength(asideBefore + 1);
+    expect(useTicketStore.getState().rows).toHaveLength(1);
+    expect(useTicketStore.getState().rows[0]).toMatchObject({ side: 'BUY', price: '3500.00', size: '', symbol: 'PERP_ETH_USDC' });
   });
 });
 
