@@ -52,13 +52,55 @@ describe('the chart', () => {
     await expect.poll(() => canvas().getAttribute('data-price-lines'), { timeout: 15_000 }).toContain(`order:BUY:${Number(below)}`);
   });
 
-  it('a click on the chart puts that price, on the tick, in the ticket', async () => {
-    await clickMarket(page, 'PERP_BTC_USDC');
-    const before = await price().inputValue();
+  it('a plain click, a drag or a scroll on the chart leaves a sized order as it was', async () => {
+    await fillOrder(page, 'PERP_BTC_USDC', '0.002');
+    const quantity = page.getByLabel('Quantity (BTC)');
+    const before = { price: await price().inputValue(), quantity: await quantity.inputValue() };
     const box = (await canvas().boundingBox())!;
     await page.mouse.click(box.x + box.width / 2, box.y + box.height * 0.3);
-    await expect.poll(() => price().inputValue()).not.toBe(before);
-    expect(await price().inputValue()).toMatch(/^\d+\.\d$/);
+    await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.25);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.6, box.y + box.height * 0.4, { steps: 8 });
+    await page.mouse.up();
+    await page.mouse.wheel(0, 200);
+    // Whatever the chart would do with them, it has had time to.
+    await page.waitForTimeout(500);
+    expect({ price: await price().inputValue(), quantity: await quantity.inputValue() }).toEqual(before);
+  });
+
+  it('"+" on the price scale, then "Buy limit at …", puts that price, on the tick, in the ticket', async () => {
+    await clickMarket(page, 'PERP_BTC_USDC');
+    const box = (await canvas().boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height * 0.3);
+    await page.getByRole('button', { name: /^Order at [\d,]+\.\d$/ }).click();
+    const buy = page.getByRole('menuitem', { name: /^Buy limit at / });
+    await expect.poll(() => buy.evaluate((item) => item === document.activeElement)).toBe(true);
+    const shown = (await buy.innerText()).replace(/^Buy limit at /, '').replace(/,/g, '');
+    expect(shown).toMatch(/^\d+\.\d$/);
+    await buy.click();
+    await expect.poll(() => price().inputValue().then((value) => value.replace(/,/g, ''))).toBe(shown);
+    await expect.poll(() => page.getByRole('menu').count()).toBe(0);
+  });
+
+  it('the same menu opens from the keyboard and with a right click, and Escape closes it', async () => {
+    await clickMarket(page, 'PERP_BTC_USDC');
+    const plus = page.getByRole('button', { name: /^Order at / });
+    await plus.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('menuitem', { name: /^Buy limit at / }).waitFor();
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toMatch(/^Sell limit at /);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('menu').count()).toBe(0);
+    await expect.poll(() => plus.evaluate((button) => button === document.activeElement)).toBe(true);
+    const box = (await canvas().boundingBox())!;
+    await page.mouse.click(box.x + box.width / 3, box.y + box.height * 0.35, { button: 'right' });
+    const sell = page.getByRole('menuitem', { name: /^Sell limit at / });
+    await sell.waitFor();
+    const shown = (await sell.innerText()).replace(/^Sell limit at /, '').replace(/,/g, '');
+    await sell.click();
+    await expect.poll(() => price().inputValue().then((value) => value.replace(/,/g, ''))).toBe(shown);
+    expect(await page.getByRole('radio', { name: 'Sell / Short' }).isChecked()).toBe(true);
   });
 
   it('paints at most once per poll of the markets, and keeps moving with them', async () => {
