@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tapeCandlesResponseSchema } from '@/interface';
@@ -25,6 +27,22 @@ afterAll(async () => {
 });
 
 const canvas = () => page.getByTestId('chart-canvas');
+
+// Evaluated through the DevTools protocol (as in a11y.test.ts): the page's own CSP stays as it is.
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's serious and critical findings in one part of the page, each with where. */
+async function seriousViolations(on: Page, selector: string): Promise<string[]> {
+  if (!(await on.evaluate(() => 'axe' in window))) await on.evaluate(axeSource);
+  return on.evaluate(async (context) => {
+    type Found = { id: string; impact: string | null; nodes: { target: string[] }[] };
+    const axe = (window as unknown as { axe: { run(context: string, options: object): Promise<{ violations: Found[] }> } }).axe;
+    const { violations } = await axe.run(context, { resultTypes: ['violations'] });
+    return violations
+      .filter((found) => found.impact === 'serious' || found.impact === 'critical')
+      .flatMap((found) => found.nodes.map((node) => `${found.id} at ${node.target.join(' ')}`));
+  }, selector);
+}
 const price = () => page.getByLabel('Price (USDC)');
 
 describe('the chart', () => {
@@ -101,6 +119,36 @@ describe('the chart', () => {
     await sell.click();
     await expect.poll(() => price().inputValue().then((value) => value.replace(/,/g, ''))).toBe(shown);
     expect(await page.getByRole('radio', { name: 'Sell / Short' }).isChecked()).toBe(true);
+  });
+
+  it('on a phone the menu stays on the screen, and the chart with it open has no serious axe finding', async () => {
+    await clickMarket(page, 'PERP_BTC_USDC');
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await page.getByRole('navigation', { name: 'Panels' }).getByRole('button', { name: 'Chart' }).click();
+      await canvas().waitFor();
+      const plus = page.getByRole('button', { name: /^Order at / });
+      await plus.focus();
+      await page.keyboard.press('Enter');
+      const menu = page.getByRole('menu');
+      const onScreen = async () => {
+        await menu.waitFor();
+        const box = (await menu.boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(390);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      };
+      await onScreen();
+      expect(await seriousViolations(page, '.chart')).toEqual([]);
+      await page.keyboard.press('Escape');
+      // A long press (a right click here) near the price scale: the menu opens leftwards of it.
+      const chart = (await canvas().boundingBox())!;
+      await page.mouse.click(chart.x + chart.width * 0.8, chart.y + chart.height * 0.3, { button: 'right' });
+      await onScreen();
+      await page.keyboard.press('Escape');
+    } finally {
+      await page.setViewportSize({ width: 1440, height: 900 });
+    }
   });
 
   it('paints at most once per poll of the markets, and keeps moving with them', async () => {

@@ -39,16 +39,21 @@ export interface OrderMenuInput {
   onPickPrice: ((price: string, side: Side) => void) | undefined;
 }
 
+/** Just under the "+" (chart.css), which is centred on its price. */
+const PLUS_HALF_HEIGHT = 12;
+
 /** Keeps a menu inside its stage: a phone's narrow chart never pushes it off the screen. */
 function keepInside(menu: HTMLElement, at: MenuAt, scaleWidth: number): void {
   const stage = menu.offsetParent as HTMLElement | null;
   if (!stage) return;
   const width = menu.offsetWidth;
   const height = menu.offsetHeight;
-  // From the "+", the menu opens to its left, clear of the price scale; from a click, to its right.
-  const wanted = at.x === undefined ? stage.clientWidth - scaleWidth - width : at.x;
-  menu.style.left = `${Math.max(0, Math.min(wanted, stage.clientWidth - width))}px`;
-  menu.style.top = `${Math.max(0, Math.min(at.y, stage.clientHeight - height))}px`;
+  // From the "+", the menu opens under it, clear of the price scale; from a click, at the pointer.
+  const fromPlus = at.x === undefined;
+  const left = fromPlus ? stage.clientWidth - scaleWidth - width : at.x!;
+  const top = fromPlus ? at.y + PLUS_HALF_HEIGHT : at.y;
+  menu.style.left = `${Math.max(0, Math.min(left, stage.clientWidth - width))}px`;
+  menu.style.top = `${Math.max(0, Math.min(top, stage.clientHeight - height))}px`;
 }
 
 const menuItems = (menu: HTMLElement | null) => [...(menu?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
