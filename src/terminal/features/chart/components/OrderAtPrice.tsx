@@ -1,4 +1,5 @@
 import { t } from '@lingui/core/macro';
+import { useId } from 'react';
 import type { Side } from '@/interface';
 import { groupDecimalText } from '@/terminal/shared/format/number';
 import { useLocale } from '@/terminal/shared/i18n/i18n';
@@ -14,6 +15,7 @@ const SIDES: readonly Side[] = ['BUY', 'SELL'];
 export function OrderAtPrice(input: OrderMenuInput) {
   useLocale();
   const { plus, menuPrice, plusRef, menuRef, scaleWidth, openFromPlus, pick, onMenuKey } = useOrderMenu(input);
+  const menuId = useId();
   const open = menuPrice !== undefined;
   const shown = open ? groupDecimalText(menuPrice) : '';
   const sideWords = (side: Side) => (side === 'BUY' ? t`Buy limit at ${shown}` : t`Sell limit at ${shown}`);
@@ -30,6 +32,7 @@ export function OrderAtPrice(input: OrderMenuInput) {
           title={plusLabel}
           aria-haspopup="menu"
           aria-expanded={open}
+          aria-controls={open ? menuId : undefined}
           data-open={open}
           onClick={openFromPlus}
           onContextMenu={(event) => {
@@ -42,7 +45,7 @@ export function OrderAtPrice(input: OrderMenuInput) {
         </button>
       ) : null}
       {open ? (
-        <div ref={menuRef} className="chart__menu" role="menu" aria-label={t`Order at ${shown}`} onKeyDown={onMenuKey}>
+        <div ref={menuRef} id={menuId} className="chart__menu" role="menu" aria-label={t`Order at ${shown}`} onKeyDown={onMenuKey}>
           {SIDES.map((side) => (
             <button key={side} type="button" role="menuitem" tabIndex={-1} className={`chart__menu-item chart__menu-item--${side.toLowerCase()}`} onClick={() => pick(side)}>
               {sideWords(side)}
