@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tapeCandlesResponseSchema } from '@/interface';
@@ -25,6 +27,22 @@ afterAll(async () => {
 });
 
 const canvas = () => page.getByTestId('chart-canvas');
+
+// Evaluated through the DevTools protocol (as in a11y.test.ts): the page's own CSP stays as it is.
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's serious and critical findings in one part of the page, each with where. */
+async function seriousViolations(on: Page, selector: string): Promise<string[]> {
+  if (!(await on.evaluate(() => 'axe' in window))) await on.evaluate(axeSource);
+  return on.evaluate(async (context) => {
+    type Found = { id: string; impact: string | null; nodes: { target: string[] }[] };
+    const axe = (window as unknown as { axe: { run(context: string, options: object): Promise<{ violations: Found[] }> } }).axe;
+    const { violations } = await axe.run(context, { resultTypes: ['violations'] });
+    return violations
+      .filter((found) => found.impact === 'serious' || found.impact === 'critical')
+      .flatMap((found) => found.nodes.map((node) => `${found.id} at ${node.target.join(' ')}`));
+  }, selector);
+}
 const price = () => page.getByLabel('Price (USDC)');
 
 describe('the chart', () => {
@@ -52,13 +70,85 @@ describe('the chart', () => {
     await expect.poll(() => canvas().getAttribute('data-price-lines'), { timeout: 15_000 }).toContain(`order:BUY:${Number(below)}`);
   });
 
-  it('a click on the chart puts that price, on the tick, in the ticket', async () => {
-    await clickMarket(page, 'PERP_BTC_USDC');
-    const before = await price().inputValue();
+  it('a plain click, a drag or a scroll on the chart leaves a sized order as it was', async () => {
+    await fillOrder(page, 'PERP_BTC_USDC', '0.002');
+    const quantity = page.getByLabel('Quantity (BTC)');
+    const before = { price: await price().inputValue(), quantity: await quantity.inputValue() };
     const box = (await canvas().boundingBox())!;
     await page.mouse.click(box.x + box.width / 2, box.y + box.height * 0.3);
-    await expect.poll(() => price().inputValue()).not.toBe(before);
-    expect(await price().inputValue()).toMatch(/^\d+\.\d$/);
+    await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.25);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.6, box.y + box.height * 0.4, { steps: 8 });
+    await page.mouse.up();
+    await page.mouse.wheel(0, 200);
+    // Whatever the chart would do with them, it has had time to.
+    await page.waitForTimeout(500);
+    expect({ price: await price().inputValue(), quantity: await quantity.inputValue() }).toEqual(before);
+  });
+
+  it('"+" on the price scale, then "Buy limit at …", puts that price, on the tick, in the ticket', async () => {
+    await clickMarket(page, 'PERP_BTC_USDC');
+    const box = (await canvas().boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height * 0.3);
+    await page.getByRole('button', { name: /^Order at [\d,]+\.\d$/ }).click();
+    const buy = page.getByRole('menuitem', { name: /^Buy limit at / });
+    await expect.poll(() => buy.evaluate((item) => item === document.activeElement)).toBe(true);
+    const shown = (await buy.innerText()).replace(/^Buy limit at /, '').replace(/,/g, '');
+    expect(shown).toMatch(/^\d+\.\d$/);
+    await buy.click();
+    await expect.poll(() => price().inputValue().then((value) => value.replace(/,/g, ''))).toBe(shown);
+    await expect.poll(() => page.getByRole('menu').count()).toBe(0);
+  });
+
+  it('the same menu opens from the keyboard and with a right click, and Escape closes it', async () => {
+    await clickMarket(page, 'PERP_BTC_USDC');
+    const plus = page.getByRole('button', { name: /^Order at / });
+    await plus.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('menuitem', { name: /^Buy limit at / }).waitFor();
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toMatch(/^Sell limit at /);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('menu').count()).toBe(0);
+    await expect.poll(() => plus.evaluate((button) => button === document.activeElement)).toBe(true);
+    const box = (await canvas().boundingBox())!;
+    await page.mouse.click(box.x + box.width / 3, box.y + box.height * 0.35, { button: 'right' });
+    const sell = page.getByRole('menuitem', { name: /^Sell limit at / });
+    await sell.waitFor();
+    const shown = (await sell.innerText()).replace(/^Sell limit at /, '').replace(/,/g, '');
+    await sell.click();
+    await expect.poll(() => price().inputValue().then((value) => value.replace(/,/g, ''))).toBe(shown);
+    expect(await page.getByRole('radio', { name: 'Sell / Short' }).isChecked()).toBe(true);
+  });
+
+  it('on a phone the menu stays on the screen, and the chart with it open has no serious axe finding', async () => {
+    await clickMarket(page, 'PERP_BTC_USDC');
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await page.getByRole('navigation', { name: 'Panels' }).getByRole('button', { name: 'Chart' }).click();
+      await canvas().waitFor();
+      const plus = page.getByRole('button', { name: /^Order at / });
+      await plus.focus();
+      await page.keyboard.press('Enter');
+      const menu = page.getByRole('menu');
+      const onScreen = async () => {
+        await menu.waitFor();
+        const box = (await menu.boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(390);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      };
+      await onScreen();
+      expect(await seriousViolations(page, '.chart')).toEqual([]);
+      await page.keyboard.press('Escape');
+      // A long press (a right click here) near the price scale: the menu opens leftwards of it.
+      const chart = (await canvas().boundingBox())!;
+      await page.mouse.click(chart.x + chart.width * 0.8, chart.y + chart.height * 0.3, { button: 'right' });
+      await onScreen();
+      await page.keyboard.press('Escape');
+    } finally {
+      await page.setViewportSize({ width: 1440, height: 900 });
+    }
   });
 
   it('paints at most once per poll of the markets, and keeps moving with them', async () => {

@@ -96,22 +96,77 @@ describe('the chart panel', () => {
 
   it('draws the price lines it is given, again when they change', async () => {
     answer = ok([candle(0, 100)]);
-    const first: ChartPriceLine[] = [{ id: 'draft:a', price: 100, side: 'BUY', source: 'draft', title: '#1 buy' }];
+    const first: ChartPriceLine[] = [{ id: 'draft:BUY:100', price: 100, side: 'BUY', source: 'draft', count: 1, title: '#1 buy' }];
     const { rerenderWith } = renderChart({ lines: first });
     await waitFor(() => expect(calls('setPriceLines').at(-1)?.args).toEqual([first]));
-    const second = [...first, { id: 'order:t:0', price: 101, side: 'SELL' as const, source: 'order' as const, title: 'sell placed' }];
+    const second = [...first, { id: 'order:SELL:101', price: 101, side: 'SELL' as const, source: 'order' as const, count: 1, title: 'sell placed' }];
     rerenderWith({ lines: second });
     expect(calls('setPriceLines').at(-1)?.args).toEqual([second]);
   });
 
-  it('a click on the chart gives the ticket that price on the tick, as exact text', async () => {
+  it('a right click on the price pane offers "Buy/Sell limit at" its price on the tick, and gives the ticket that exact text', async () => {
     answer = ok([candle(0, 100)]);
     const { props } = renderChart();
     await waitFor(() => expect(engines).not.toHaveLength(0));
-    act(() => (engine().handlers as ChartHandlers).onPickPrice(99849.2734));
-    expect(props.onPickPrice).toHaveBeenCalledWith('99849.3');
-    act(() => (engine().handlers as ChartHandlers).onPickPrice(-5));
-    expect(props.onPickPrice).toHaveBeenCalledTimes(1);
+    const handlers = engine().handlers as ChartHandlers;
+    act(() => handlers.onMenu({ price: -5, x: 10, y: 10 }));
+    expect(screen.queryByRole('menu')).toBeNull();
+    act(() => handlers.onMenu({ price: 99849.2734, x: 10, y: 10 }));
+    const buy = screen.getByRole('menuitem', { name: 'Buy limit at 99,849.3' });
+    expect(buy).toHaveFocus();
+    await userEvent.setup().click(screen.getByRole('menuitem', { name: 'Sell limit at 99,849.3' }));
+    expect(props.onPickPrice).toHaveBeenCalledExactlyOnceWith('99849.3', 'SELL');
+    expect(screen.queryByRole('menu')).toBeNull();
+  });
+
+  it('the "+" sits at the pointer’s price (the last close for the keyboard), its menu keyboard driven, Escape gives the focus back', async () => {
+    answer = ok([candle(0, 100)]);
+    const { props } = renderChart();
+    await waitFor(() => expect(engines).not.toHaveLength(0));
+    const handlers = engine().handlers as ChartHandlers;
+    act(() => handlers.onLayout({ height: 300, scaleWidth: 60, range: { low: 90, high: 110 }, last: { price: 100.04, y: 150 } }));
+    const plus = screen.getByRole('button', { name: 'Order at 100.0' });
+    act(() => handlers.onPointerPrice({ price: 104.26, y: 80 }));
+    expect(plus).toHaveAccessibleName('Order at 104.3');
+    const user = userEvent.setup();
+    plus.focus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('menuitem', { name: 'Buy limit at 104.3' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: 'Sell limit at 104.3' })).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('menuitem', { name: 'Buy limit at 104.3' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(plus).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await user.keyboard('{Enter}');
+    expect(props.onPickPrice).toHaveBeenCalledExactlyOnceWith('104.3', 'BUY');
+  });
+
+  it('offers no price before the market’s tick is known', async () => {
+    answer = ok([candle(0, 100)]);
+    renderChart({ priceDecimals: undefined });
+    await waitFor(() => expect(engines).not.toHaveLength(0));
+    const handlers = engine().handlers as ChartHandlers;
+    act(() => handlers.onLayout({ height: 300, scaleWidth: 60, range: { low: 90, high: 110 }, last: { price: 100, y: 150 } }));
+    act(() => handlers.onMenu({ price: 100, x: 10, y: 10 }));
+    expect(screen.queryByRole('button', { name: /^Order at/ })).toBeNull();
+    expect(screen.queryByRole('menu')).toBeNull();
+  });
+
+  it('counts the orders beyond the price pane’s edges, again when the pane’s prices move', async () => {
+    answer = ok([candle(0, 100)]);
+    const line = (price: number, count: number): ChartPriceLine => ({ id: `order:BUY:${price}`, price, side: 'BUY', source: 'order', count, title: 'buy' });
+    renderChart({ lines: [line(80, 2), line(100, 1), line(120, 1)] });
+    await waitFor(() => expect(engines).not.toHaveLength(0));
+    const handlers = engine().handlers as ChartHandlers;
+    act(() => handlers.onLayout({ height: 300, scaleWidth: 60, range: { low: 90, high: 110 }, last: undefined }));
+    expect(screen.getByTestId('chart-edge-above')).toHaveTextContent('▲ 1 order above');
+    expect(screen.getByTestId('chart-edge-below')).toHaveTextContent('▼ 2 orders below');
+    act(() => handlers.onLayout({ height: 300, scaleWidth: 60, range: { low: 70, high: 110 }, last: undefined }));
+    expect(screen.queryByTestId('chart-edge-below')).toBeNull();
+    expect(screen.getByTestId('chart-edge-above')).toBeInTheDocument();
   });
 
   it('says when the tape is empty against a real service, instead of a blank canvas', async () => {

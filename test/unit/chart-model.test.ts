@@ -8,7 +8,8 @@ import { legendAt, legendItems } from '@/terminal/features/chart/model/legend';
 import { setFormatLocale } from '@/terminal/shared/format/locale';
 import { lastCandleOf, liveUpdate, type MarketTick } from '@/terminal/features/chart/model/live';
 import { chartCover, chartStatus } from '@/terminal/features/chart/model/notes';
-import { diffLines, draftLines, orderLines, type DraftLike } from '@/terminal/features/chart/model/priceLines';
+import { edgeNotes, offscreenOrders } from '@/terminal/features/chart/model/edges';
+import { diffLines, draftLines, orderLines, type ChartPriceLine, type DraftLike } from '@/terminal/features/chart/model/priceLines';
 import { hasCandle, sameSlot, toChartSeries } from '@/terminal/features/chart/model/series';
 import { snapToTick } from '@/terminal/features/chart/model/snap';
 import { journalOrder } from '../fixtures/orders';
@@ -177,16 +178,33 @@ describe('a clicked price snapped to the tick', () => {
 });
 
 describe('price lines', () => {
-  const row = (extra: Partial<DraftLike>): DraftLike => ({ id: 'r1', symbol: 'PERP_BTC_USDC', side: 'BUY', kind: 'limit', price: '100000.5', ...extra });
+  const row = (extra: Partial<DraftLike>): DraftLike => ({ id: 'r1', symbol: 'PERP_BTC_USDC', side: 'BUY', kind: 'limit', price: '100000.5', size: '0.01', ...extra });
 
-  it('draws every priced limit row of the ticket on this market, dashed as drafts, numbered as the ticket lists them', () => {
+  it('draws every priced and sized limit row of the ticket on this market, dashed as drafts, numbered as the ticket lists them', () => {
     const lines = draftLines(
       [row({}), row({ id: 'r2', side: 'SELL', price: '100100' }), row({ id: 'r3', symbol: 'PERP_ETH_USDC' }), row({ id: 'r4', kind: 'market' }), row({ id: 'r5', price: '' }), row({ id: 'r6', price: '12.' })],
       'PERP_BTC_USDC',
     );
     expect(lines).toEqual([
-      { id: 'draft:r1', price: 100000.5, side: 'BUY', source: 'draft', title: '#1 buy' },
-      { id: 'draft:r2', price: 100100, side: 'SELL', source: 'draft', title: '#2 sell' },
+      { id: 'draft:BUY:100000.5', price: 100000.5, side: 'BUY', source: 'draft', count: 1, title: '#1 buy' },
+      { id: 'draft:SELL:100100', price: 100100, side: 'SELL', source: 'draft', count: 1, title: '#2 sell' },
+    ]);
+  });
+
+  it('an empty draft draws nothing: a row without a size, or without a price', () => {
+    expect(draftLines([row({ size: '' }), row({ id: 'r2', size: '  ' }), row({ id: 'r3', price: '', size: '1' })], 'PERP_BTC_USDC')).toEqual([]);
+    expect(draftLines([row({ size: '' }), row({ id: 'r2', price: '99000' })], 'PERP_BTC_USDC').map((line) => line.title)).toEqual(['#2 buy']);
+  });
+
+  it('rows of one side at one price are one line, its label counted, its row numbers kept', () => {
+    const lines = draftLines(
+      [row({}), row({ id: 'r2', price: '99000' }), row({ id: 'r3' }), row({ id: 'r4', side: 'SELL' })],
+      'PERP_BTC_USDC',
+    );
+    expect(lines.map((line) => [line.id, line.count, line.title])).toEqual([
+      ['draft:BUY:100000.5', 2, '#1 #3 buy ×2'],
+      ['draft:BUY:99000', 1, '#2 buy'],
+      ['draft:SELL:100000.5', 1, '#4 sell'],
     ]);
   });
 
@@ -203,24 +221,58 @@ describe('price lines', () => {
       ],
       'PERP_BTC_USDC',
     );
-    expect(lines.map((line) => [line.id, line.price, line.side, line.source, line.title])).toEqual([
-      ['order:tk-1:0', 100012.5, 'BUY', 'order', 'buy placed'],
-      ['order:tk-1:1', 100500, 'SELL', 'order', 'sell sent'],
-      ['order:tk-1:6', 99000, 'BUY', 'order', 'buy placed'],
+    expect(lines.map((line) => [line.id, line.price, line.side, line.source, line.count, line.title])).toEqual([
+      ['order:BUY:100012.5', 100012.5, 'BUY', 'order', 1, 'buy placed'],
+      ['order:SELL:100500', 100500, 'SELL', 'order', 1, 'sell sent'],
+      ['order:BUY:99000', 99000, 'BUY', 'order', 1, 'buy placed'],
+    ]);
+  });
+
+  it('orders of one side at one price are one line whose label says how many', () => {
+    const lines = orderLines(
+      [
+        journalOrder(),
+        journalOrder({ seq: 1, status: 'sent' }),
+        journalOrder({ ticket_id: 'tk-2', seq: 0 }),
+        journalOrder({ seq: 2, side: 'SELL' }),
+        journalOrder({ seq: 3, side: 'SELL', order_price: 100013 }),
+      ],
+      'PERP_BTC_USDC',
+    );
+    expect(lines.map((line) => [line.id, line.count, line.title])).toEqual([
+      ['order:BUY:100012.5', 3, 'buy ×3'],
+      ['order:SELL:100012.5', 1, 'sell placed'],
+      ['order:SELL:100013', 1, 'sell placed'],
     ]);
   });
 
   it('redraws only the lines that changed', () => {
     const before = draftLines([row({}), row({ id: 'r2', price: '99000' })], 'PERP_BTC_USDC');
     const drawn = new Map(before.map((line) => [line.id, line]));
-    const after = draftLines([row({}), row({ id: 'r2', price: '99001' }), row({ id: 'r3', price: '1' })], 'PERP_BTC_USDC');
+    const after = draftLines([row({}), row({ id: 'r2', price: '99001' }), row({ id: 'r3', price: '100000.5' })], 'PERP_BTC_USDC');
     const { removed, added } = diffLines(drawn, after);
-    expect(removed).toEqual(['draft:r2']);
-    expect(added.map((line) => [line.id, line.price])).toEqual([
-      ['draft:r2', 99001],
-      ['draft:r3', 1],
+    expect(removed).toEqual(['draft:BUY:100000.5', 'draft:BUY:99000']);
+    expect(added.map((line) => [line.id, line.count])).toEqual([
+      ['draft:BUY:100000.5', 2],
+      ['draft:BUY:99001', 1],
     ]);
     expect(diffLines(drawn, before)).toEqual({ removed: [], added: [] });
+  });
+});
+
+describe('orders beyond the price pane', () => {
+  const line = (price: number, count = 1): ChartPriceLine => ({ id: `order:BUY:${price}`, price, side: 'BUY', source: 'order', count, title: 'buy' });
+
+  it('counts the orders each line stands for above and below the visible prices, none on the edges', () => {
+    const lines = [line(90), line(95, 3), line(100), line(110), line(120, 2), line(130)];
+    expect(offscreenOrders(lines, { low: 95, high: 110 })).toEqual({ above: 3, below: 1 });
+    expect(offscreenOrders(lines, { low: 0, high: 1000 })).toEqual({ above: 0, below: 0 });
+    expect(offscreenOrders(lines, undefined)).toEqual({ above: 0, below: 0 });
+  });
+
+  it('says how many at each edge with orders beyond it, in words', () => {
+    expect(edgeNotes({ above: 2, below: 1 })).toEqual({ above: '▲ 2 orders above', below: '▼ 1 order below' });
+    expect(edgeNotes({ above: 0, below: 0 })).toEqual({ above: undefined, below: undefined });
   });
 });
 

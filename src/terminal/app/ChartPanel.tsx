@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro';
 import { useCallback, useMemo } from 'react';
-import type { JournalOrder } from '@/interface';
+import type { JournalOrder, Side } from '@/interface';
 import { draftLines, orderLines, PriceChart, type MarketTick } from '../features/chart';
 import { useConfig, usePollingIntervals } from '../features/config';
 import { useFutures } from '../features/markets';
@@ -15,8 +15,8 @@ const NO_ORDERS: JournalOrder[] = [];
 
 /**
  * The chart of the ticket's market, fed by the feeds the terminal already polls: the markets feed
- * moves its current candle, the journal and the ticket give its price lines, and a click on it
- * prices the ticket's row. Self-contained, so that a layout can put it anywhere.
+ * moves its current candle, the journal and the ticket give its price lines, and its "+" (or a right
+ * click) starts an order at a price, buy or sell. Self-contained, so that a layout can put it anywhere.
  */
 export function ChartPanel() {
   const locale = useLocale();
@@ -46,7 +46,10 @@ export function ChartPanel() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- locale is not read, but the titles' t`` calls depend on it
     [orders, ticketRows, symbol, locale],
   );
-  const pickPrice = useCallback((price: string) => symbol && ticket.pickPrice(symbol, price, durations), [ticket, symbol, durations]);
+  const pickPrice = useCallback(
+    (price: string, side: Side) => symbol && ticket.pickPrice(symbol, price, durations, side),
+    [ticket, symbol, durations],
+  );
 
   return (
     <section className="panel chart" aria-labelledby="chart-title">

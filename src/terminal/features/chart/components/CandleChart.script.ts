@@ -5,6 +5,7 @@ import type { ChartPriceLine } from '../model/priceLines';
 import type { ChartSeries } from '../model/series';
 import { readChartColours } from '../model/colours';
 import { ChartEngine } from './chartEngine';
+import type { PricePaneHandlers } from './pricePane';
 
 export interface CandleChartInput {
   series: ChartSeries;
@@ -14,30 +15,23 @@ export interface CandleChartInput {
   lines: readonly ChartPriceLine[];
   showBasis: boolean;
   priceDecimals: number;
-  /** A click on the price pane, at a raw price (snapping to the tick is the caller's). */
-  onPickPrice(price: number): void;
 }
 
 /**
  * Keeps one chart engine for the life of the view and feeds it: the series when a new history
  * arrives (the only full redraw), each poll's tick, the price lines, the basis toggle.
  */
-export function useCandleChart(input: CandleChartInput) {
+export function useCandleChart(input: CandleChartInput, paneHandlers: PricePaneHandlers) {
   const containerRef = useRef<HTMLDivElement>(null);
   const engineRef = useRef<ChartEngine | undefined>(undefined);
   const [legend, setLegend] = useState<LegendValues | undefined>();
-  const pick = useRef(input.onPickPrice);
-  useEffect(() => {
-    pick.current = input.onPickPrice;
-  });
+  // The engine lives as long as the view: it is given the handlers the view had first (they are stable).
+  const pane = useRef(paneHandlers);
 
   useEffect(() => {
     const container = containerRef.current;
     if (!container) return;
-    const engine = new ChartEngine(container, readChartColours(container), {
-      onPickPrice: (price) => pick.current(price),
-      onLegend: setLegend,
-    });
+    const engine = new ChartEngine(container, readChartColours(container), { ...pane.current, onLegend: setLegend });
     engineRef.current = engine;
     // A theme is a set of attributes on <html> (see the settings): when they change, so do the colours.
     const themeWatch = new MutationObserver(() => engine.setColours(readChartColours(container)));

@@ -1,24 +1,32 @@
 import { t } from '@lingui/core/macro';
+import type { Side } from '@/interface';
 import { useLocale } from '@/terminal/shared/i18n/i18n';
+import { edgeNotes, offscreenOrders } from '../model/edges';
 import { legendItems } from '../model/legend';
 import { useCandleChart, type CandleChartInput } from './CandleChart.script';
+import { EdgeMarkers, OrderAtPrice } from './OrderAtPrice';
+import { usePricePane } from './OrderAtPrice.script';
 
 export interface CandleChartProps extends CandleChartInput {
   /** What the canvas shows, for a screen reader: the market, resolution and last close. */
   description: string;
   quantityDecimals: number;
+  /** A price on the tick, and the side, asked for from the chart's "+" or right click; undefined offers none. */
+  onPickPrice: ((price: string, side: Side) => void) | undefined;
 }
 
 /**
  * The canvas of the chart (lightweight-charts, loaded with this module only when a chart is shown)
  * and its legend of the values under the crosshair.
  */
-export function CandleChart({ description, quantityDecimals, ...input }: CandleChartProps) {
+export function CandleChart({ description, quantityDecimals, onPickPrice, ...input }: CandleChartProps) {
   useLocale();
-  const { containerRef, legend } = useCandleChart(input);
+  const pane = usePricePane();
+  const { containerRef, legend } = useCandleChart(input, pane.handlers);
   const items = legendItems(legend, input.priceDecimals, quantityDecimals);
+  const edges = edgeNotes(offscreenOrders(input.lines, pane.layout?.range));
   return (
-    <div className="chart__stage">
+    <div className="chart__stage" onPointerLeave={pane.forgetPointer}>
       <div
         className="chart__canvas"
         ref={containerRef}
@@ -26,8 +34,10 @@ export function CandleChart({ description, quantityDecimals, ...input }: CandleC
         aria-label={description}
         data-testid="chart-canvas"
         // What the canvas draws as price lines, readable outside it (the browser test checks it).
-        data-price-lines={input.lines.map((line) => `${line.source}:${line.side}:${line.price}`).join(' ')}
+        data-price-lines={input.lines.map((line) => `${line.source}:${line.side}:${line.price}×${line.count}`).join(' ')}
       />
+      <EdgeMarkers above={edges.above} below={edges.below} layout={pane.layout} />
+      <OrderAtPrice pane={pane} priceDecimals={input.priceDecimals} onPickPrice={onPickPrice} />
       <dl className="chart__legend" aria-label={t`Values under the crosshair`}>
         {items.map((item) => (
           <div key={item.label} className="chart__legend-item">

@@ -5,11 +5,10 @@ import { useCandles } from '../api/candlesQuery';
 import { lastCandleOf } from '../model/live';
 import { chartCover, chartStatus } from '../model/notes';
 import { toChartSeries } from '../model/series';
-import { snapToTick } from '../model/snap';
 import { useChartResolution, useShowBasis } from '../store';
 
-/** The chart's data for one market: its candles as series, its states in words, the click snapped to the tick. */
-export function usePriceChart(symbol: string | undefined, priceDecimals: number | undefined, staleReason: string | undefined, onPickPrice: (price: string) => void) {
+/** The chart's data for one market: its candles as series, and its states in words. */
+export function usePriceChart(symbol: string | undefined, staleReason: string | undefined) {
   // The covers and the status line are words, in the active language.
   useLocale();
   const resolution = useChartResolution();
@@ -27,11 +26,6 @@ export function usePriceChart(symbol: string | undefined, priceDecimals: number 
     simulated: candles.data?.simulated ?? false,
     staleReason,
   };
-  const pick = (price: number) => {
-    if (priceDecimals === undefined) return;
-    const snapped = snapToTick(price, priceDecimals);
-    if (snapped !== undefined) onPickPrice(snapped);
-  };
   return {
     resolution,
     resolutionMs,
@@ -40,7 +34,6 @@ export function usePriceChart(symbol: string | undefined, priceDecimals: number 
     last,
     cover: chartCover(state),
     status: chartStatus(state),
-    pick,
     lastClose: rows?.at(-1)?.close,
   };
 }

@@ -1,5 +1,6 @@
 import { t } from '@lingui/core/macro';
 import { Suspense } from 'react';
+import type { Side } from '@/interface';
 import { lazyWithWords } from '@/terminal/shared/i18n/lazyWithWords';
 import { formatFixed } from '@/terminal/shared/format/number';
 import { useLocale } from '@/terminal/shared/i18n/i18n';
@@ -18,7 +19,7 @@ const DEFAULT_DECIMALS = 2;
 export interface PriceChartProps {
   /** The market charted; undefined until the trader picks one. */
   symbol: string | undefined;
-  /** The instrument's price decimals (its tick); undefined until the markets feed has it, and a click then prices nothing. */
+  /** The instrument's price decimals (its tick); undefined until the markets feed has it, and the chart then offers no price. */
   priceDecimals: number | undefined;
   quantityDecimals: number;
   /** The market's values in the latest poll of the markets feed: they move the current candle. */
@@ -26,20 +27,24 @@ export interface PriceChartProps {
   lines: readonly ChartPriceLine[];
   /** Why the markets feed is stale; undefined while it is live. */
   staleReason: string | undefined;
-  /** A price clicked on the chart, snapped to the instrument's tick, as decimal text. */
-  onPickPrice(price: string): void;
+  /**
+   * A price asked for on purpose ("+" on the price scale or a right click, then "Buy/Sell limit
+   * at …"), on the instrument's tick, as decimal text, with the side of the order. A plain click,
+   * drag or scroll never calls it.
+   */
+  onPickPrice(price: string, side: Side): void;
 }
 
 /** Mark candles, index, funding and open interest of one market from the proxy's tape, live with each poll. */
 export function PriceChart({ symbol, priceDecimals, quantityDecimals, tick, lines, staleReason, onPickPrice }: PriceChartProps) {
   useLocale();
-  const chart = usePriceChart(symbol, priceDecimals, staleReason, onPickPrice);
+  const chart = usePriceChart(symbol, staleReason);
   const { cover, status, series } = chart;
   const decimals = priceDecimals ?? DEFAULT_DECIMALS;
   const { resolution } = chart;
   const lastClose = formatFixed(chart.lastClose, decimals);
   const description = symbol
-    ? t`Price chart of ${symbol}, ${resolution} candles, last close ${lastClose}. Click a price to put it in the ticket.`
+    ? t`Price chart of ${symbol}, ${resolution} candles, last close ${lastClose}. Use + on the price scale, or a right click, to start an order at a price.`
     : t`Price chart`;
   return (
     <>
@@ -67,7 +72,7 @@ export function PriceChart({ symbol, priceDecimals, quantityDecimals, tick, line
               showBasis={chart.showBasis}
               priceDecimals={decimals}
               quantityDecimals={quantityDecimals}
-              onPickPrice={chart.pick}
+              onPickPrice={priceDecimals === undefined ? undefined : onPickPrice}
             />
           </Suspense>
         ) : null}

@@ -1,7 +1,6 @@
 import {
   CandlestickSeries,
   createChart,
-  CrosshairMode,
   LineSeries,
   LineStyle,
   type IChartApi,
@@ -11,7 +10,6 @@ import {
   type Time,
   type UTCTimestamp,
 } from 'lightweight-charts';
-import { t } from '@lingui/core/macro';
 import { onLocaleChange } from '@/terminal/shared/i18n/i18n';
 import type { ChartColours } from '../model/colours';
 import { crosshairLabel, tickLabel } from '../model/time';
@@ -19,11 +17,10 @@ import { legendAt, type LegendValues } from '../model/legend';
 import { liveUpdate, type LastCandle, type MarketTick } from '../model/live';
 import { diffLines, type ChartPriceLine } from '../model/priceLines';
 import { sameSlot, type ChartSeries } from '../model/series';
-import { formatCompact, formatFixed, formatPercent } from '@/terminal/shared/format/number';
+import { amountFormat, candleColours, paletteOptions, percentFormat, priceFormatOf, seriesTitles } from './chartOptions';
+import { PricePaneWatch, type PricePaneHandlers } from './pricePane';
 
-export interface ChartHandlers {
-  /** A click on the price pane, at this price (a float from a pixel: the caller snaps it). */
-  onPickPrice(price: number): void;
+export interface ChartHandlers extends PricePaneHandlers {
   /** The values under the crosshair, or of the last candle when the pointer is off the chart. */
   onLegend(values: LegendValues | undefined): void;
 }
@@ -31,60 +28,9 @@ export interface ChartHandlers {
 type ValueSeries = ISeriesApi<'Line'>;
 type AnySlot = ChartSeries['candles'][number] | ChartSeries['index'][number];
 
-/*
- * The scales and labels write figures as the grid does, in the trader's language (the library's
- * own formats are English): each formatter reads the language when it is called.
- */
-/** Percent with fixed decimals (the library's own percent format rounds to 2); values are in percent. */
-const percentFormat = (decimals: number) => ({
-  type: 'custom' as const,
-  minMove: Number(`1e-${decimals}`),
-  formatter: (value: number) => formatPercent(value / 100, decimals, false),
-});
-
-const priceFormatOf = (decimals: number) => ({
-  type: 'custom' as const,
-  minMove: Number(`1e-${decimals}`),
-  formatter: (value: number) => formatFixed(value, decimals),
-});
-
-/*
- * Always two decimals (20.00K, never 20K beside 19.99K): a label that changes width as the amount
- * moves makes the library lay the whole chart out again, a full redraw and one more frame.
- */
-const amountFormat = { type: 'custom' as const, minMove: 0.0001, formatter: (value: number) => formatCompact(value, true) };
-
 // The chart library wants its nominal time type; ours is the same whole seconds.
 const asTimed = <T extends { time: number }>(slots: readonly T[]) => slots as unknown as (T & { time: UTCTimestamp })[];
 const asTime = <T extends { time: number }>(slot: T) => slot as unknown as T & { time: UTCTimestamp };
-
-/** Every chart option that comes from the theme, so a theme change applies them again. */
-const paletteOptions = (colours: ChartColours) => ({
-  layout: {
-    background: { color: colours.background },
-    textColor: colours.text,
-    fontFamily: colours.font,
-    panes: { separatorColor: colours.grid, separatorHoverColor: colours.grid },
-  },
-  grid: { vertLines: { color: colours.grid }, horzLines: { color: colours.grid } },
-  crosshair: { mode: CrosshairMode.Normal, vertLine: { color: colours.crosshair }, horzLine: { color: colours.crosshair } },
-  rightPriceScale: { borderColor: colours.grid },
-  leftPriceScale: { borderColor: colours.grid },
-  timeScale: { borderColor: colours.grid },
-});
-
-/** The series' names on the price scales, in the active language. */
-const seriesTitles = () => ({
-  candles: t({ message: 'mark', context: 'chart series: the mark price' }),
-  index: t({ message: 'index', context: 'chart series: the index price' }),
-  basis: t({ message: 'basis %', context: 'chart series: mark minus index, in % of the index' }),
-  funding: t({ message: 'funding', context: 'chart series: the estimated funding rate' }),
-  openInterest: t({ message: 'open interest', context: 'chart series' }),
-});
-
-const candleColours = ({ up, down }: ChartColours) => ({
-  upColor: up, downColor: down, borderUpColor: up, borderDownColor: down, wickUpColor: up, wickDownColor: down,
-});
 
 /**
  * The canvas side of the chart, as one object the React view drives: mark candles with the index
@@ -108,6 +54,7 @@ export class ChartEngine {
   private latest: LegendValues | undefined;
   private hovering = false;
   private readonly stopFollowingLocale: () => void;
+  private readonly pane: PricePaneWatch;
 
   constructor(
     container: HTMLElement,
@@ -149,7 +96,8 @@ export class ChartEngine {
     this.chart.panes()[0]?.setStretchFactor(4);
     fundingPane?.setStretchFactor(1);
     interestPane?.setStretchFactor(1);
-    this.chart.subscribeClick(this.click);
+    // No click handler: a plain click, drag or scroll never prices an order (see PricePaneWatch).
+    this.pane = new PricePaneWatch(this.chart, this.candles, container, handlers, () => this.last?.close);
     this.chart.subscribeCrosshairMove(this.crosshair);
   }
 
@@ -158,6 +106,7 @@ export class ChartEngine {
     const priceFormat = priceFormatOf(decimals);
     this.candles.applyOptions({ priceFormat });
     this.index.applyOptions({ priceFormat });
+    this.pane.soon();
   }
 
   /** A whole new history (another market or resolution, or a fresh read): the only setData. */
@@ -172,6 +121,7 @@ export class ChartEngine {
     this.last = last;
     this.latest = legendAt(series, series.candles.length - 1);
     if (!this.hovering) this.handlers.onLegend(this.latest);
+    this.pane.soon();
   }
 
   /**
@@ -195,6 +145,7 @@ export class ChartEngine {
     this.last = update.last;
     this.latest = legendAt(series, series.candles.length - 1);
     if (!this.hovering) this.handlers.onLegend(this.latest);
+    this.pane.soon();
   }
 
   /** Whether `slot` changes what `series` was given last (remembered if it does). */
@@ -236,6 +187,7 @@ export class ChartEngine {
     }
     this.basis.applyOptions({ visible });
     this.chart.applyOptions({ leftPriceScale: { visible } });
+    this.pane.soon();
   }
 
   /** Draws the wanted price lines; a line whose price, side and title stay is left alone. */
@@ -267,18 +219,13 @@ export class ChartEngine {
 
   remove(): void {
     this.stopFollowingLocale();
-    this.chart.unsubscribeClick(this.click);
+    this.pane.remove();
     this.chart.unsubscribeCrosshairMove(this.crosshair);
     this.chart.remove();
   }
 
-  private readonly click = (param: MouseEventParams<Time>) => {
-    if (!param.point || (param.paneIndex ?? 0) !== 0) return;
-    const price = this.candles.coordinateToPrice(param.point.y);
-    if (price !== null) this.handlers.onPickPrice(price);
-  };
-
   private readonly crosshair = (param: MouseEventParams<Time>) => {
+    this.pane.crosshair(param);
     this.hovering = param.time !== undefined;
     if (!this.hovering) return this.handlers.onLegend(this.latest);
     const value = (series: ValueSeries) => {
