@@ -96,7 +96,7 @@ describe('pre-trade warnings', () => {
     await user.clear(screen.getByLabelText('Price (USDC)'));
     await user.type(screen.getByLabelText('Price (USDC)'), '3560');
     await user.type(screen.getByLabelText('Quantity (ETH)'), '0.1');
-    const words = 'Post-only buy at or above mark 3,500.00 would cross: it is cancelled, not placed';
+    const words = 'Post-only buy at or above mark 3,500.00 would cross: it would be rejected, not placed';
     expect(within(screen.getByRole('list', { name: 'Warnings' })).getByText(words)).toBeInTheDocument();
     expect(rowTexts()[0]).toMatch(/1 warning/);
     await user.click(screen.getByRole('button', { name: 'Buy' }));

@@ -56,8 +56,8 @@ const messages: { [C in IssueCode]: (params: IssueParams[C]) => string } = {
   'price.postOnlyCrosses': ({ side, mark }) => {
     const markPrice = groupDecimalText(mark);
     return side === 'BUY'
-      ? t`Post-only buy at or above mark ${markPrice} would cross: it is cancelled, not placed`
-      : t`Post-only sell at or below mark ${markPrice} would cross: it is cancelled, not placed`;
+      ? t`Post-only buy at or above mark ${markPrice} would cross: it would be rejected, not placed`
+      : t`Post-only sell at or below mark ${markPrice} would cross: it would be rejected, not placed`;
   },
   'price.marketable': ({ bandPercent, direction, mark }) => {
     const markPrice = groupDecimalText(mark);
