@@ -4,6 +4,7 @@ import { checkTicket, type TicketContext } from '@/terminal/features/ticket/mode
 import { Big } from '@/terminal/features/ticket/model/decimal';
 import { newDraftRow } from '@/terminal/features/ticket/model/rows';
 import { messageFor, messagesOf } from '@/terminal/features/ticket/messages';
+import { marketSlippageOf, needsConfirmation, type ConfirmSettings } from '@/terminal/features/ticket/model/submit';
 import type { DraftRow, MarketContext } from '@/terminal/features/ticket/model/types';
 
 const duration = (id: string, title: string, extra: Partial<Duration> = {}): Duration => ({
@@ -33,6 +34,9 @@ const context: TicketContext = {
   durations,
   usedClientOrderIds: new Set(['used-1']),
 };
+
+/** The trader turned the market orders' slippage bound off: they go as MARKET. */
+const unbounded: TicketContext = { ...context, marketSlippage: null };
 
 let nextId = 0;
 const limit = (extra: Partial<DraftRow> = {}): DraftRow => ({
@@ -95,7 +99,8 @@ describe('the orders checkTicket sends', () => {
     expect(result.orders[0]?.order_type).toBe('LIMIT');
   });
 
-  it('sends a market order without its price, sized by quantity or by amount', () => {
+  it('sends a market order with the bound off as MARKET without a price, sized by quantity or by amount', () => {
+    const orderOf = (draft: DraftRow) => check([draft], unbounded).orders[0];
     expect(orderOf(market({ side: 'SELL', price: '99999', size: '0.25' }))).toEqual({
       symbol: 'PERP_BTC_USDC',
       order_type: 'MARKET',
@@ -268,6 +273,59 @@ describe('ticket blockers', () => {
   });
 });
 
+describe('a market order with its slippage bound (0.5% unless set)', () => {
+  const eth2: MarketContext = { ...eth, mark_price: 3457.33 };
+  const ctx: TicketContext = { ...context, markets: new Map([[eth.symbol, eth2]]) };
+  const ethMarket = (extra: Partial<DraftRow>) => market({ symbol: 'PERP_ETH_USDC', size: '1', ...extra });
+
+  it('goes as an IOC limit at mark × (1 ± slippage), rounded to the tick away from filling worse', () => {
+    // 3457.33 × 1.005 = 3474.61665: a buy rounds down; 3457.33 × 0.995 = 3440.04335: a sell rounds up.
+    const [buy, sell] = check([ethMarket({}), ethMarket({ side: 'SELL' })], ctx).orders;
+    expect(buy).toMatchObject({ order_type: 'IOC', side: 'BUY', order_price: 3474.61, order_quantity: 1 });
+    expect(sell).toMatchObject({ order_type: 'IOC', side: 'SELL', order_price: 3440.05, order_quantity: 1 });
+    expect(check([ethMarket({})], { ...ctx, marketSlippage: 0.01 }).orders[0]?.order_price).toBe(3491.9);
+    const row = check([ethMarket({})], ctx).rows[0]!;
+    expect([row.estimate?.mark.toFixed(), row.estimate?.bound?.toFixed(), row.notional?.toFixed()]).toEqual(['3457.33', '3474.61', '3457.33']);
+  });
+
+  it('sized by amount, sends amount ÷ bound rounded down to the step as its quantity, valued at the mark', () => {
+    const checked = check([ethMarket({ size: '1000', sizeUnit: 'amount' })], ctx);
+    // 1000 ÷ 3474.61 = 0.2878…: 0.287 ETH, worth 0.287 × 3457.33 at the mark.
+    expect(checked.orders[0]).toEqual(expect.objectContaining({ order_type: 'IOC', order_price: 3474.61, order_quantity: 0.287 }));
+    expect(checked.orders[0]).not.toHaveProperty('order_amount');
+    expect([checked.rows[0]?.quantity?.toFixed(), checked.rows[0]?.notional?.toFixed()]).toEqual(['0.287', '992.25371']);
+  });
+
+  it('needs a usable mark to be bounded from', () => {
+    const noMark = { ...context, markets: new Map([[eth.symbol, { ...eth, mark_price: 0 }]]) };
+    expect(check([ethMarket({})], noMark).rows[0]?.errors).toEqual({ price: 'No usable mark price for PERP_ETH_USDC yet' });
+    expect(check([ethMarket({})], { ...noMark, marketSlippage: null }).orders[0]?.order_type).toBe('MARKET');
+  });
+});
+
+describe('confirming market orders', () => {
+  const defaults = { mode: 'large' as const, minOrders: 5, minNotional: 50_000 };
+  const ethMarket = (size: string) => market({ symbol: 'PERP_ETH_USDC', size });
+  const asks = (drafts: DraftRow[], settings: ConfirmSettings = defaults, ctx = context) => needsConfirmation(check(drafts, ctx).summary, settings);
+
+  it('asks for a market order above 10,000 USDC at the mark unless the trader sets another threshold', () => {
+    expect(asks([ethMarket('2.857')])).toBe(false); // 9,999.50 USDC
+    expect(asks([ethMarket('2.858')])).toBe(true); // 10,003 USDC
+    expect(asks([ethMarket('2.858')], { ...defaults, marketConfirmNotional: 20_000 })).toBe(false);
+    // A limit order of the same size is not a market order.
+    expect(asks([limit({ symbol: 'PERP_ETH_USDC', price: '3500', size: '2.858' })])).toBe(false);
+  });
+
+  it('asks every time for a market order sent with the bound off', () => {
+    const off = { ...defaults, boundMarketOrders: false };
+    expect(marketSlippageOf(off)).toBeNull();
+    expect(marketSlippageOf(defaults)).toBe(0.005);
+    expect(marketSlippageOf({ ...defaults, marketSlippagePercent: 1 })).toBe(0.01);
+    expect(asks([ethMarket('0.01')], off, { ...context, marketSlippage: marketSlippageOf(off) })).toBe(true);
+    expect(asks([ethMarket('0.01')])).toBe(false);
+  });
+});
+
 describe('ticket summary', () => {
   const drafts = [
     limit({ price: '100000.0', size: '0.1' }),
@@ -278,7 +336,7 @@ describe('ticket summary', () => {
   ];
 
   it('sums each symbol and side exactly, pricing market quantities at mark', () => {
-    const { legs, totalNotional, orders } = check(drafts).summary;
+    const { legs, totalNotional, orders } = check(drafts, unbounded).summary;
     expect(orders).toBe(5);
     expect(legs.map((leg) => [leg.symbol, leg.side, leg.orders, leg.quantity.toFixed(), leg.notional.toFixed()])).toEqual([
       ['PERP_BTC_USDC', 'BUY', 2, '0.3', '29800.1'],
@@ -287,6 +345,25 @@ describe('ticket summary', () => {
       ['PERP_ETH_USDC', 'SELL', 1, '0', '1000'],
     ]);
     expect(totalNotional.eq(new Big('68450.1'))).toBe(true);
+    // Bounded, the amount becomes 1000 ÷ 3482.50 = 0.287 ETH, worth 1004.5 at the mark.
+    const bounded = check(drafts).summary;
+    expect(bounded.legs.at(-1)?.quantity.toFixed()).toBe('0.287');
+    expect(bounded.totalNotional.toFixed()).toBe('68454.6');
+  });
+
+  it('lists the orders as sent for the confirmation: type, duration, side, quantity, price or bound, notional', () => {
+    const groups = check([...drafts, limit({ durationId: 'POST_ONLY', price: '99000', size: '0.1' })]).summary.groups;
+    const line = (group: (typeof groups)[number]) =>
+      [group.symbol, group.side, group.orderType, group.market, group.duration, group.orders, group.quantity.toFixed(), group.lowPrice?.toFixed(), group.highPrice?.toFixed(), group.notional.toFixed()];
+    expect(groups.map(line)).toEqual([
+      ['PERP_BTC_USDC', 'BUY', 'LIMIT', false, 'Good till cancelled', 2, '0.3', '99000.5', '100000', '29800.1'],
+      ['PERP_BTC_USDC', 'SELL', 'LIMIT', false, 'Good till cancelled', 1, '0.3', '108000', '108000', '32400'],
+      ['PERP_ETH_USDC', 'BUY', 'IOC', true, undefined, 1, '1.5', '3517.5', '3517.5', '5250'],
+      ['PERP_ETH_USDC', 'SELL', 'IOC', true, undefined, 1, '0.287', '3482.5', '3482.5', '1004.5'],
+      ['PERP_BTC_USDC', 'BUY', 'POST_ONLY', false, 'Post only', 1, '0.1', '99000', '99000', '9900'],
+    ]);
+    const off = check(drafts, unbounded).summary.groups.at(-1)!;
+    expect([off.orderType, off.amount.toFixed(), off.quantity.toFixed(), off.lowPrice]).toEqual(['MARKET', '1000', '0', undefined]);
   });
 
   it('counts an order with a bad size as one to fix, never in its leg', () => {

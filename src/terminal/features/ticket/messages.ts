@@ -40,6 +40,11 @@ const messages: { [C in IssueCode]: (params: IssueParams[C]) => string } = {
     const usd = groupDecimalText(notional);
     return t`${usd} USD buys less than the step ${step}: nothing to send`;
   },
+  'size.amountBelowStepAtBound': ({ amount, step, bound }) => {
+    const usdc = groupDecimalText(amount);
+    const boundPrice = groupDecimalText(bound);
+    return t`${usdc} USDC buys less than the step ${step} at the bound ${boundPrice}: nothing to send`;
+  },
   'size.notPositive': () => t`Enter a positive number`,
   'size.offStep': ({ step }) => t`Use a multiple of the step ${step}`,
   'visible.notNumber': () => t`Enter a number, or leave empty to show it all`,

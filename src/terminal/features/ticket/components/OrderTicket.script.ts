@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import type { Duration } from '@/interface';
 import { checkTicket } from '../model/checkTicket';
+import { marketSlippageOf } from '../model/submit';
 import { sizeReference } from '../model/notional';
 import type { MarketContext, TicketContext } from '../model/types';
 import { DEFAULT_MARKETABLE_BAND } from '../model/warnings';
@@ -17,11 +18,13 @@ export function useOrderTicket(
 ) {
   const rows = useTicketRows();
   const row = useActiveRow();
-  const bandPercent = useConfirmSettings().marketableBandPercent;
+  const settings = useConfirmSettings();
+  const bandPercent = settings.marketableBandPercent;
   const marketableBand = bandPercent === undefined ? DEFAULT_MARKETABLE_BAND : bandPercent / 100;
+  const marketSlippage = marketSlippageOf(settings);
   const context: TicketContext = useMemo(
-    () => ({ markets, durations, usedClientOrderIds, marketableBand, markAgeMs }),
-    [markets, durations, usedClientOrderIds, marketableBand, markAgeMs],
+    () => ({ markets, durations, usedClientOrderIds, marketableBand, markAgeMs, marketSlippage }),
+    [markets, durations, usedClientOrderIds, marketableBand, markAgeMs, marketSlippage],
   );
   const check = useMemo(() => checkTicket(rows, context), [rows, context]);
   // The map is new on every poll; the list of markets only changes when the service's does.
