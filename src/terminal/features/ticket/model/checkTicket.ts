@@ -160,7 +160,7 @@ function summarise(rows: CheckedRow[], drafts: readonly DraftRow[], context: Tic
     orders: drafts.length,
     toFix: rows.filter((row) => !row.order).length,
     legs: [...legs.values()],
-    groups: orderGroups(rows, drafts, context.durations),
+    groups: orderGroups(rows, drafts, context),
     ...marketFigures(rows, drafts),
     totalNotional,
     furthestFromMark: furthest,

@@ -1,7 +1,7 @@
-import type { Duration, OrderType, Side } from '@/interface';
+import type { OrderType, Side } from '@/interface';
 import { Big } from './decimal';
 import { resolveDuration } from './durations';
-import type { DraftRow } from './types';
+import type { DraftRow, TicketContext } from './types';
 
 /** What a checked row brings to the confirmation: the order as sent, its size and the mark it is estimated at. */
 export interface GroupedRow {
@@ -33,6 +33,8 @@ export interface OrderGroup {
   /** The lowest and highest price sent: the limit, or the bound of a bounded market order. */
   lowPrice?: Big;
   highPrice?: Big;
+  /** The market's price decimals, to write a bound as the markets write prices. */
+  priceDecimals?: number;
 }
 
 /** What the ticket's market orders come to, for the confirmation rules. */
@@ -44,7 +46,7 @@ export interface MarketFigures {
 }
 
 /** The ticket's orders in the confirmation's lines, in the order their first row comes. */
-export function orderGroups(rows: readonly GroupedRow[], drafts: readonly DraftRow[], durations: readonly Duration[]): OrderGroup[] {
+export function orderGroups(rows: readonly GroupedRow[], drafts: readonly DraftRow[], { durations, markets }: Pick<TicketContext, 'durations' | 'markets'>): OrderGroup[] {
   const groups = new Map<string, OrderGroup>();
   rows.forEach((row, index) => {
     const draft = drafts[index];
@@ -54,7 +56,8 @@ export function orderGroups(rows: readonly GroupedRow[], drafts: readonly DraftR
     const key = [draft.symbol, draft.side, row.order.order_type, market, duration ?? ''].join('|');
     let group = groups.get(key);
     if (!group) {
-      group = { symbol: draft.symbol, side: draft.side, orderType: row.order.order_type, market, duration, orders: 0, quantity: new Big(0), amount: new Big(0), notional: new Big(0) };
+      const priceDecimals = markets.get(draft.symbol)?.priceDecimals;
+      group = { symbol: draft.symbol, side: draft.side, orderType: row.order.order_type, market, duration, orders: 0, quantity: new Big(0), amount: new Big(0), notional: new Big(0), priceDecimals };
       groups.set(key, group);
     }
     group.orders += 1;
