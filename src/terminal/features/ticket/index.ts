@@ -4,3 +4,4 @@ export { useActiveRowId, useActiveSymbol, useTicketActions, useTicketRows } from
 export { clientIdsInUse } from './model/ids';
 export type { MarketContext } from './model/types';
 export { subscribeToTicketResults } from './api/ticketResults';
+export { useSentMarks } from './sentMarks';

@@ -4,6 +4,7 @@ import { useRecoverPendingTicket } from '../api/recoverPending';
 import { useSubmitTicket } from '../api/submitTicket';
 import type { TicketCheck } from '../model/checkTicket';
 import { needsConfirmation, submitNotice } from '../model/submit';
+import { rememberSentMarks } from '../sentMarks';
 import { useConfirmSettings, usePendingTicket, useTicketActions } from '../store';
 
 /**
@@ -24,6 +25,7 @@ export function useSubmitBar(check: TicketCheck, durations: readonly Duration[])
     setConfirming(false);
     if (blocked || mutation.isPending) return;
     const ticket = actions.beginSubmission(check.orders);
+    rememberSentMarks(ticket.key, check);
     mutation.mutate(ticket, { onSuccess: (outcome) => actions.finishSubmission(outcome, durations) });
   };
   const submit = () => {
