@@ -1,11 +1,11 @@
 import { baseFromNotional } from './notional';
 import { Big, parseDecimal, roundToStep, stepOf } from './decimal';
 import { rowOrderType, usableMark } from './rowBasics';
-import { DEFAULT_MARKET_SLIPPAGE_PERCENT } from './submit';
 import type { DraftRow, MarketContext, RowContext } from './types';
 
-/** How far from mark a market order may fill unless the trader sets it: 0.5%. */
-export const DEFAULT_MARKET_SLIPPAGE = DEFAULT_MARKET_SLIPPAGE_PERCENT / 100;
+/** How far from mark a market order may fill unless the trader sets it, in percent. */
+export const DEFAULT_MARKET_SLIPPAGE_PERCENT = 0.5;
+const DEFAULT_MARKET_SLIPPAGE = DEFAULT_MARKET_SLIPPAGE_PERCENT / 100;
 
 /** The slippage market rows are bounded at, as a ratio; null when the trader turned the bound off. */
 export const slippageOf = (context: Pick<RowContext, 'marketSlippage'>): number | null =>

@@ -1,4 +1,7 @@
 import type { TicketSummary } from './checkTicket';
+import { DEFAULT_MARKET_SLIPPAGE_PERCENT } from './marketBound';
+
+export { DEFAULT_MARKET_SLIPPAGE_PERCENT };
 
 /** When to ask before sending: always, or only for tickets above a size or a notional. */
 export interface ConfirmSettings {
@@ -19,8 +22,6 @@ export interface ConfirmSettings {
 
 /** How far from mark a price may be before the ticket asks whatever its size. */
 export const DEFAULT_PRICE_GUARD_PERCENT = 5;
-/** Market orders are bounded at mark ± 0.5% unless the trader says otherwise. */
-export const DEFAULT_MARKET_SLIPPAGE_PERCENT = 0.5;
 /** From what notional a market order is asked about unless the trader says otherwise. */
 export const DEFAULT_MARKET_CONFIRM_NOTIONAL = 10_000;
 
