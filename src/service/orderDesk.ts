@@ -97,7 +97,7 @@ export class OrderDesk {
       }
     }
     if (!priceFreeTypes.includes(order.order_type) && order.order_price !== undefined) {
-      const reason = checkPrice(instrument, order.order_price, mark);
+      const reason = checkPrice(instrument, order.order_price, mark) ?? checkPostOnly(order, order.order_price, mark);
       if (reason) return reason;
     }
     // Exact decimals: an order at the limit is judged on its digits, not on a float product.
@@ -132,6 +132,19 @@ function checkPrice(instrument: Instrument, price: number, mark: number): string
     return `order_price ${plain(price)} is more than ${PRICE_BAND * 100}% ${distance.gt(0) ? 'above' : 'below'} mark ${plain(mark)}`;
   }
   return undefined;
+}
+
+/**
+ * A post-only order only ever adds liquidity: one that would cross the mark at arrival (a buy at
+ * or above it, a sell at or below it) is rejected whole, as the family does (code -1012), never
+ * placed and never filled.
+ */
+function checkPostOnly(order: OrderRequest, price: number, mark: number): string | undefined {
+  if (order.order_type !== 'POST_ONLY') return undefined;
+  const buy = order.side === 'BUY';
+  const crosses = buy ? new Big(price).gte(mark) : new Big(price).lte(mark);
+  if (!crosses) return undefined;
+  return `post-only order would cross the mark (${order.side} at ${plain(price)} ${buy ? '≥' : '≤'} mark ${plain(mark)}) and was rejected`;
 }
 
 function rejected(order: OrderRequest, reason: string): ResultRow {

@@ -48,4 +48,26 @@ describe('the confirm settings in the language’s figures', () => {
     expect(band).toHaveValue('0.3');
     expect(useTicketStore.getState().confirm.marketableBandPercent).toBe(0.3);
   });
+
+  it('show the market order bound and the market confirmation threshold, 0.5% and 10,000 USDC unless set', async () => {
+    const user = userEvent.setup();
+    render(<ConfirmSettingsForm />);
+    const slippage = screen.getByLabelText('Market order slippage, at most (%)');
+    const marketNotional = screen.getByLabelText('Still ask for a market order from (USDC)');
+    expect(slippage).toHaveValue('0.5');
+    expect(marketNotional).toHaveValue('10000');
+    await user.clear(slippage);
+    await user.type(slippage, '1.2');
+    expect(useTicketStore.getState().confirm.marketSlippagePercent).toBe(1.2);
+    // Beyond the service's price band an IOC bound would be refused: not taken.
+    await user.clear(slippage);
+    await user.type(slippage, '12');
+    expect(useTicketStore.getState().confirm.marketSlippagePercent).toBe(1);
+    await user.clear(marketNotional);
+    await user.type(marketNotional, '25000');
+    expect(useTicketStore.getState().confirm.marketConfirmNotional).toBe(25000);
+    await user.click(screen.getByLabelText('Bound market orders (off: sent as MARKET at any price, always asked)'));
+    expect(useTicketStore.getState().confirm.boundMarketOrders).toBe(false);
+    expect(screen.queryByLabelText('Market order slippage, at most (%)')).toBeNull();
+  });
 });

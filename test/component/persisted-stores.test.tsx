@@ -2,6 +2,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { MARKETS_STORAGE_KEY, useMarketsStore } from '@/terminal/features/markets/store';
+import { SENT_MARKS_STORAGE_KEY, useSentMarksStore } from '@/terminal/features/ticket/sentMarks';
 import { useTicketStore } from '@/terminal/features/ticket/store';
 import { TICKET_STORAGE_KEY, TICKET_STORAGE_VERSION } from '@/terminal/features/ticket/storedTicket';
 import { LAYOUT_STORAGE_KEY, useLayoutStore } from '@/terminal/shared/ui/grid/layoutStore';
@@ -64,6 +65,14 @@ const cases: Case[] = [
     version: TICKET_STORAGE_VERSION,
     stored: ticket,
     wrongField: { state: { ...ticket, rows: [{ ...draftRow, side: 'LONG' }] }, path: 'rows[0].side' },
+  },
+  {
+    what: 'marks of sent market orders',
+    key: SENT_MARKS_STORAGE_KEY,
+    store: useSentMarksStore as unknown as PersistedStore,
+    version: 1,
+    stored: { tickets: { 'tk-sent-1': { sentAt: 1_795_000_000_000, marks: [null, '3440.5'] } } },
+    wrongField: { state: { tickets: { 'tk-sent-1': { sentAt: 1, marks: ['about 3440'] } } }, path: 'tickets.tk-sent-1.marks[0]' },
   },
 ];
 

@@ -2,13 +2,14 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { useMarketsStore } from '@/terminal/features/markets/store';
+import { useSentMarksStore } from '@/terminal/features/ticket/sentMarks';
 import { useTicketStore } from '@/terminal/features/ticket/store';
 import { useLayoutStore } from '@/terminal/shared/ui/grid/layoutStore';
 import { useToastStore } from '@/terminal/shared/ui/toast/toastStore';
 
 // Stores are module state: every test starts from their initial state, as a fresh page would.
 type Resettable = { getState(): unknown; setState(state: unknown, replace: true): void };
-const stores = [useTicketStore, useMarketsStore, useLayoutStore, useToastStore] as unknown as Resettable[];
+const stores = [useTicketStore, useSentMarksStore, useMarketsStore, useLayoutStore, useToastStore] as unknown as Resettable[];
 const initial = stores.map((store) => [store, store.getState()] as const);
 
 afterEach(() => {

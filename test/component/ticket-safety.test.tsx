@@ -151,7 +151,7 @@ describe('pre-trade warnings', () => {
     await user.clear(screen.getByLabelText('Price (USDC)'));
     await user.type(screen.getByLabelText('Price (USDC)'), '3560');
     await user.type(screen.getByLabelText('Quantity (ETH)'), '0.1');
-    const words = 'Post-only buy at or above mark 3,500.00 would cross: it is cancelled, not placed';
+    const words = 'Post-only buy at or above mark 3,500.00 would cross: it would be rejected, not placed';
     expect(within(screen.getByRole('list', { name: 'Warnings' })).getByText(words)).toBeInTheDocument();
     expect(rowTexts()[0]).toMatch(/1 warning/);
     await user.click(screen.getByRole('button', { name: 'Buy' }));
@@ -181,6 +181,59 @@ describe('pre-trade warnings', () => {
     expect(screen.getByText(/35000\.00 USDC is 10× or more the ticket's usual 3500\.00/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Send 3 orders' }));
     expect(within(screen.getByRole('dialog')).getByText(/Order 3/).parentElement).toHaveTextContent(/a digit too many/);
+  });
+});
+
+describe('market orders are protected', () => {
+  const goMarket = async (user: ReturnType<typeof userEvent.setup>) => {
+    await user.click(screen.getByRole('radio', { name: 'Market' }));
+  };
+
+  it('shows the estimated price, the notional at mark and the bound, and sends an IOC at the bound, asking above 10,000 USDC', async () => {
+    const user = userEvent.setup();
+    acceptEverything();
+    renderTicket();
+    await goMarket(user);
+    await user.type(screen.getByLabelText('Quantity (ETH)'), '3');
+    const estimate = screen.getByLabelText('Estimated price (mark)');
+    expect(estimate).toHaveTextContent('3,500.00');
+    expect(estimate).toHaveAccessibleDescription('Sent as IOC at most 3,517.50 (mark + 0.50%)');
+    expect(screen.getByLabelText('Quantity (ETH)')).toHaveAccessibleDescription('≈ 10,500.00 USDC at mark');
+    await user.click(screen.getByRole('button', { name: 'Buy' }));
+    const dialog = screen.getByRole('dialog', { name: 'Send 1 order?' });
+    expect(within(dialog).getByText('Market (IOC at most 3,517.50)')).toBeInTheDocument();
+    expect(posts).toHaveLength(0);
+    await user.keyboard('{Enter}');
+    await screen.findByText('1 accepted');
+    expect(posts[0]).toEqual([expect.objectContaining({ order_type: 'IOC', side: 'BUY', order_price: 3517.5, order_quantity: 3 })]);
+  });
+
+  it('says which quantity an amount sends once bounded', async () => {
+    const user = userEvent.setup();
+    renderTicket();
+    await goMarket(user);
+    await user.click(screen.getByRole('button', { name: 'Size by amount instead' }));
+    await user.type(screen.getByLabelText('Amount (USDC)'), '1000');
+    // 1000 ÷ 3517.50 = 0.2842…: 0.284 ETH, worth 994.00 at the mark.
+    expect(screen.getByLabelText('Amount (USDC)')).toHaveAccessibleDescription(
+      'Sends 0.284 ETH: amount ÷ bound, rounded down to the step (≈ 994.00 USDC at mark)',
+    );
+  });
+
+  it('with the bound off, sends MARKET and asks every time, however small', async () => {
+    const user = userEvent.setup();
+    acceptEverything();
+    actions().setConfirm({ boundMarketOrders: false });
+    renderTicket();
+    await goMarket(user);
+    await user.type(screen.getByLabelText('Quantity (ETH)'), '0.01');
+    expect(screen.getByLabelText('Estimated price (mark)')).toHaveAccessibleDescription('Sent as MARKET with no price bound: asked before every send');
+    await user.click(screen.getByRole('button', { name: 'Buy' }));
+    expect(within(screen.getByRole('dialog', { name: 'Send 1 order?' })).getByText('Market price, no bound')).toBeInTheDocument();
+    await user.keyboard('{Enter}');
+    await screen.findByText('1 accepted');
+    expect(posts[0]).toEqual([expect.not.objectContaining({ order_price: expect.anything() as number })]);
+    expect(posts[0]?.[0]?.order_type).toBe('MARKET');
   });
 });
 

@@ -176,7 +176,7 @@ describe('the batch ticket', () => {
     await user.click(screen.getByRole('button', { name: 'Duplicate order 1' }));
     await user.click(screen.getByRole('button', { name: 'Send 2 orders' }));
     const dialog = screen.getByRole('dialog', { name: 'Send 2 orders?' });
-    expect(within(dialog).getByRole('table', { name: 'Ticket by market and side' })).toHaveTextContent(/PERP_BTC_USDCBUY20\.022,000\.00/);
+    expect(within(dialog).getByRole('table', { name: 'Orders to send' })).toHaveTextContent(/PERP_BTC_USDCBUYLIMITGood till cancelled20\.02[\d,.]+2,000\.00/);
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(posts).toHaveLength(0);

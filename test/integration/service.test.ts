@@ -146,6 +146,26 @@ describe('embedded service over HTTP', () => {
     expect(body.data!.rows[0]!.client_order_id).toBe('mixed-1');
   });
 
+  it('rejects a post-only order that would cross the mark at arrival, and places one that rests', async () => {
+    const mark = await markOf(ctx.service.url, 'PERP_BTC_USDC');
+    const above = Math.round(mark * 1.02);
+    const below = Math.round(mark * 0.98);
+    const postOnly = { order_type: 'POST_ONLY' };
+    const { status, body } = await postSigned(ctx.service.url, ctx.account, [
+      btcOrder(above, postOnly),
+      btcOrder(below, { ...postOnly, side: 'SELL' }),
+      btcOrder(below, postOnly),
+      btcOrder(above, { ...postOnly, side: 'SELL' }),
+    ]);
+    expect(status).toBe(200);
+    const rows = body.data!.rows;
+    expect(rows[0]!.error_message).toMatch(/^post-only order would cross the mark \(BUY at \d+ ≥ mark [\d.]+\) and was rejected$/);
+    expect(rows[1]!.error_message).toMatch(/^post-only order would cross the mark \(SELL at \d+ ≤ mark [\d.]+\) and was rejected$/);
+    expect(rows.slice(0, 2).map((row) => row.order_id)).toEqual([null, null]);
+    expect(rows.slice(2).map((row) => row.error_message)).toEqual(['none', 'none']);
+    expect(rows.slice(2).every((row) => Number.isInteger(row.order_id))).toBe(true);
+  });
+
   it('limits batch requests to one per second per key', async () => {
     const limited = await serviceWithAccount();
     try {

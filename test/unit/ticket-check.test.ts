@@ -34,6 +34,9 @@ const context: TicketContext = {
   usedClientOrderIds: new Set(['used-1']),
 };
 
+/** The trader turned the market orders' slippage bound off: they go as MARKET. */
+const unbounded: TicketContext = { ...context, marketSlippage: null };
+
 let nextId = 0;
 const limit = (extra: Partial<DraftRow> = {}): DraftRow => ({
   ...newDraftRow(durations, 'PERP_BTC_USDC'),
@@ -95,7 +98,8 @@ describe('the orders checkTicket sends', () => {
     expect(result.orders[0]?.order_type).toBe('LIMIT');
   });
 
-  it('sends a market order without its price, sized by quantity or by amount', () => {
+  it('sends a market order with the bound off as MARKET without a price, sized by quantity or by amount', () => {
+    const orderOf = (draft: DraftRow) => check([draft], unbounded).orders[0];
     expect(orderOf(market({ side: 'SELL', price: '99999', size: '0.25' }))).toEqual({
       symbol: 'PERP_BTC_USDC',
       order_type: 'MARKET',
@@ -278,7 +282,7 @@ describe('ticket summary', () => {
   ];
 
   it('sums each symbol and side exactly, pricing market quantities at mark', () => {
-    const { legs, totalNotional, orders } = check(drafts).summary;
+    const { legs, totalNotional, orders } = check(drafts, unbounded).summary;
     expect(orders).toBe(5);
     expect(legs.map((leg) => [leg.symbol, leg.side, leg.orders, leg.quantity.toFixed(), leg.notional.toFixed()])).toEqual([
       ['PERP_BTC_USDC', 'BUY', 2, '0.3', '29800.1'],
@@ -287,6 +291,25 @@ describe('ticket summary', () => {
       ['PERP_ETH_USDC', 'SELL', 1, '0', '1000'],
     ]);
     expect(totalNotional.eq(new Big('68450.1'))).toBe(true);
+    // Bounded, the amount becomes 1000 ÷ 3482.50 = 0.287 ETH, worth 1004.5 at the mark.
+    const bounded = check(drafts).summary;
+    expect(bounded.legs.at(-1)?.quantity.toFixed()).toBe('0.287');
+    expect(bounded.totalNotional.toFixed()).toBe('68454.6');
+  });
+
+  it('lists the orders as sent for the confirmation: type, duration, side, quantity, price or bound, notional', () => {
+    const groups = check([...drafts, limit({ durationId: 'POST_ONLY', price: '99000', size: '0.1' })]).summary.groups;
+    const line = (group: (typeof groups)[number]) =>
+      [group.symbol, group.side, group.orderType, group.market, group.duration, group.orders, group.quantity.toFixed(), group.lowPrice?.toFixed(), group.highPrice?.toFixed(), group.notional.toFixed()];
+    expect(groups.map(line)).toEqual([
+      ['PERP_BTC_USDC', 'BUY', 'LIMIT', false, 'Good till cancelled', 2, '0.3', '99000.5', '100000', '29800.1'],
+      ['PERP_BTC_USDC', 'SELL', 'LIMIT', false, 'Good till cancelled', 1, '0.3', '108000', '108000', '32400'],
+      ['PERP_ETH_USDC', 'BUY', 'IOC', true, undefined, 1, '1.5', '3517.5', '3517.5', '5250'],
+      ['PERP_ETH_USDC', 'SELL', 'IOC', true, undefined, 1, '0.287', '3482.5', '3482.5', '1004.5'],
+      ['PERP_BTC_USDC', 'BUY', 'POST_ONLY', false, 'Post only', 1, '0.1', '99000', '99000', '9900'],
+    ]);
+    const off = check(drafts, unbounded).summary.groups.at(-1)!;
+    expect([off.orderType, off.amount.toFixed(), off.quantity.toFixed(), off.lowPrice]).toEqual(['MARKET', '1000', '0', undefined]);
   });
 
   it('counts an order with a bad size as one to fix, never in its leg', () => {

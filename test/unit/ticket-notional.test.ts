@@ -95,9 +95,11 @@ describe('a USD-sized row in the ticket', () => {
     expect(result.rows[0]?.notional?.toFixed()).toBe('99.999');
   });
 
-  it('converts a market order at the mark', () => {
+  it('converts a market order at the mark (sent as IOC at its bound, or as MARKET with the bound off)', () => {
+    const unbounded = checkTicket([usdRow({ kind: 'market', durationId: '', price: '' })], { ...context, marketSlippage: null });
+    expect(unbounded.orders[0]).toMatchObject({ order_type: 'MARKET', order_quantity: 0.0294 });
     const result = checkTicket([usdRow({ kind: 'market', durationId: '', price: '' })], context);
-    expect(result.orders[0]).toMatchObject({ order_type: 'MARKET', order_quantity: derive('100', '3400', stepOf(4).toFixed()).toNumber() });
+    expect(result.orders[0]).toMatchObject({ order_type: 'IOC', order_quantity: derive('100', '3400', stepOf(4).toFixed()).toNumber() });
     expect(result.orders[0]?.order_quantity).toBe(0.0294);
   });
 

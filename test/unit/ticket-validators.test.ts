@@ -44,6 +44,8 @@ const cases: Case[] = [
   ['sizeOnStep', row({ size: '0.00001' }), 'size.offStep', 'size', 'Use a multiple of the step 0.0001'],
   ['notionalPriced', row({ sizeUnit: 'notional', size: '100', price: '' }), 'size.notionalNoPrice', 'size', 'Enter a price first: the quantity sent is USD ÷ price'],
   ['notionalBuysStep', row({ sizeUnit: 'notional', size: '5' }), 'size.notionalBelowStep', 'size', '5 USD buys less than the step 0.0001: nothing to send'],
+  ['boundHasMark', row({ kind: 'market', durationId: '', price: '' }), 'price.noMark', 'price', 'No usable mark price for PERP_BTC_USDC yet', { ...btc, mark_price: 0 }],
+  ['boundedAmountBuysStep', row({ kind: 'market', durationId: '', price: '', sizeUnit: 'amount', size: '5' }), 'size.amountBelowStepAtBound', 'size', '5 USDC buys less than the step 0.0001 at the bound 100,500.0: nothing to send'],
   ['visibleIsNumber', row({ visibleQuantity: 'x' }), 'visible.notNumber', 'visibleQuantity', 'Enter a number, or leave empty to show it all'],
   ['visibleApplies', row({ visibleQuantity: '0.05', durationId: 'IOC' }), 'visible.notForType', 'visibleQuantity', 'Does not apply to IOC orders; leave it empty'],
   ['visibleNotWithAmount', row({ visibleQuantity: '1', sizeUnit: 'amount' }), 'visible.withAmount', 'visibleQuantity', 'Not with an amount'],

@@ -25,7 +25,7 @@ describe('pre-trade warnings', () => {
     expect(postOnlyCrosses(limit({ price: '3600' }), eth, context)).toBeUndefined();
     const crossing = postOnlyCrosses(postOnly({ price: '3500' }), eth, context);
     expect(crossing).toMatchObject({ code: 'price.postOnlyCrosses', field: 'price', severity: 'warning' });
-    expect(messageFor(crossing!)).toBe('Post-only buy at or above mark 3,500.00 would cross: it is cancelled, not placed');
+    expect(messageFor(crossing!)).toBe('Post-only buy at or above mark 3,500.00 would cross: it would be rejected, not placed');
     expect(postOnlyCrosses(postOnly({ side: 'SELL', price: '3499.99' }), eth, context)?.severity).toBe('warning');
   });
 

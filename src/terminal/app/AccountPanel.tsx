@@ -6,6 +6,7 @@ import { useConfig, usePollingIntervals } from '../features/config';
 import { useFutures } from '../features/markets';
 import { useJournal } from '../features/orders';
 import { useProxyHealth, useSession } from '../features/session';
+import { useSentMarks } from '../features/ticket';
 import { isStale } from '../shared/api/freshness';
 import { useLocale } from '../shared/i18n/i18n';
 import { useNow } from '../shared/useNow';
@@ -28,6 +29,9 @@ export function AccountPanel() {
   const journalStale = isStale(journal, intervals.orders, now);
   // "Today" changes at midnight, not on every tick of the clock.
   const today = startOfDay(now);
+  const sentMarks = useSentMarks();
+  const futureRows = futures.data?.rows;
+  const marks = useMemo(() => new Map(futureRows?.map((row) => [row.symbol, row.mark_price])), [futureRows]);
 
   const values = useMemo(
     () =>
@@ -39,8 +43,10 @@ export function AccountPanel() {
         latencyMs: health.data?.service.latencyMs,
         clockOffsetMs: health.data?.clock.offsetMs,
         unknownOrders: health.data?.journal.unknownOrders,
+        sentMarks,
+        marks,
       }),
-    [journal.data, orders, today, health.data, futures.data?.rows.length],
+    [journal.data, orders, today, health.data, futures.data?.rows.length, sentMarks, marks],
   );
 
   // A table fed by the journal gets its rows once per journal change, so it (and its memoised

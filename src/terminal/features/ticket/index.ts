@@ -6,3 +6,4 @@ export type { MarketContext } from './model/types';
 export { subscribeToTicketResults } from './api/ticketResults';
 /** Finishes a ticket whose answer was lost or that was on its way at a reload: mounted app-wide, not in a panel. */
 export { useRecoverPendingTicket as useTicketRecovery } from './api/recoverPending';
+export { useSentMarks } from './sentMarks';

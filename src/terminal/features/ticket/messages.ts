@@ -40,6 +40,11 @@ const messages: { [C in IssueCode]: (params: IssueParams[C]) => string } = {
     const usd = groupDecimalText(notional);
     return t`${usd} USD buys less than the step ${step}: nothing to send`;
   },
+  'size.amountBelowStepAtBound': ({ amount, step, bound }) => {
+    const usdc = groupDecimalText(amount);
+    const boundPrice = groupDecimalText(bound);
+    return t`${usdc} USDC buys less than the step ${step} at the bound ${boundPrice}: nothing to send`;
+  },
   'size.notPositive': () => t`Enter a positive number`,
   'size.offStep': ({ step }) => t`Use a multiple of the step ${step}`,
   'price.leadingZero': ({ text }) => t`${text} starts with 0 and another digit: a decimal separator missing? Check the price`,
@@ -70,8 +75,8 @@ const messages: { [C in IssueCode]: (params: IssueParams[C]) => string } = {
   'price.postOnlyCrosses': ({ side, mark }) => {
     const markPrice = groupDecimalText(mark);
     return side === 'BUY'
-      ? t`Post-only buy at or above mark ${markPrice} would cross: it is cancelled, not placed`
-      : t`Post-only sell at or below mark ${markPrice} would cross: it is cancelled, not placed`;
+      ? t`Post-only buy at or above mark ${markPrice} would cross: it would be rejected, not placed`
+      : t`Post-only sell at or below mark ${markPrice} would cross: it would be rejected, not placed`;
   },
   'price.marketable': ({ bandPercent, direction, mark }) => {
     const markPrice = groupDecimalText(mark);

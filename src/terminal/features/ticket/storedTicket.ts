@@ -88,5 +88,8 @@ export const storedTicketSchema = z.object({
     // Added without a version: a ticket saved before it reads as the default band.
     marketableBandPercent: z.optional(z.number().check(z.positive())),
     priceGuardPercent: z.optional(z.number().check(z.positive())),
+    marketSlippagePercent: z.optional(z.number().check(z.positive(), z.maximum(10))),
+    boundMarketOrders: z.optional(z.boolean()),
+    marketConfirmNotional: z.optional(z.number().check(z.nonnegative())),
   }),
 });

@@ -33,7 +33,7 @@ export const honestSummaryItems: Readonly<Record<string, { title: MessageDescrip
   },
   workingNotional: {
     title: msg`Placed notional today`,
-    tooltip: msg`Price × quantity (or the USDC amount) of the orders the service accepted since midnight (local time). Not an exposure: fills and cancels are not reported.`,
+    tooltip: msg`Price × quantity (or the USDC amount) of the orders the service accepted since midnight (local time); a market order at the mark it was sent at (the current mark when another terminal sent it). Not an exposure: fills and cancels are not reported.`,
   },
 };
 
@@ -54,6 +54,25 @@ export interface SummaryInputs {
   clockOffsetMs?: number;
   /** Orders of unknown outcome in the whole journal (the proxy counts them; `orders` is a page). */
   unknownOrders?: number;
+  /** The mark each market order of this terminal was sent at: by ticket id, then the order's place in it. */
+  sentMarks?: Readonly<Record<string, { marks: readonly (string | null)[] }>>;
+  /** The marks now, by symbol: for a MARKET order whose mark at sending is not known here. */
+  marks?: ReadonlyMap<string, number>;
+}
+
+/**
+ * What an accepted order is counted for in the placed notional. A market order (sent as MARKET,
+ * or as an IOC at its bound) counts at the mark it was sent at, as the ticket showed it; other
+ * orders at their price; an amount as it is. Undefined when nothing prices it.
+ */
+export function placedNotional(order: JournalOrder, inputs: Pick<SummaryInputs, 'sentMarks' | 'marks'>): Big | undefined {
+  const sentAt = inputs.sentMarks?.[order.ticket_id]?.marks[order.seq];
+  if (order.order_amount !== null && order.order_quantity === null) return new Big(order.order_amount);
+  if (order.order_quantity === null) return undefined;
+  if (sentAt) return new Big(sentAt).times(order.order_quantity);
+  if (order.order_price !== null) return new Big(order.order_price).times(order.order_quantity);
+  const now = inputs.marks?.get(order.symbol);
+  return now !== undefined && now > 0 ? new Big(now).times(order.order_quantity) : undefined;
 }
 
 export function summaryValues(inputs: SummaryInputs): Record<string, string> {
@@ -65,12 +84,7 @@ export function summaryValues(inputs: SummaryInputs): Record<string, string> {
   if (inputs.orders) {
     const since = startOfDay(inputs.now ?? Date.now());
     const placed = inputs.orders.filter((order) => order.status === 'accepted' && order.updated_at >= since);
-    const notional = placed.reduce((sum, order) => {
-      if (order.order_price !== null && order.order_quantity !== null) {
-        return sum.plus(new Big(order.order_price).times(order.order_quantity));
-      }
-      return order.order_amount !== null ? sum.plus(order.order_amount) : sum;
-    }, new Big(0));
+    const notional = placed.reduce((sum, order) => sum.plus(placedNotional(order, inputs) ?? 0), new Big(0));
     const count = (status: JournalOrder['status']) => String(inputs.orders!.filter((order) => order.status === status).length);
     values.workingOrders = String(placed.length);
     values.workingNotional = `${formatFixed(notional.toNumber(), 2)} USDC`;

@@ -1,9 +1,9 @@
 import { plural, t } from '@lingui/core/macro';
 import { useEffect, useRef } from 'react';
-import { formatFixed, formatPercent, groupDecimalText } from '@/terminal/shared/format/number';
+import { formatFixed, formatPercent } from '@/terminal/shared/format/number';
 import { useLocale } from '@/terminal/shared/i18n/i18n';
-import { sideWord } from '../messages';
-import type { Leg, TicketSummary } from '../model/checkTicket';
+import type { TicketSummary } from '../model/checkTicket';
+import { ConfirmLines } from './ConfirmLines';
 import { TicketWarnings } from './WarningList';
 
 interface ConfirmDialogProps {
@@ -14,13 +14,6 @@ interface ConfirmDialogProps {
   note?: string;
   onConfirm: () => void;
   onCancel: () => void;
-}
-
-/** The leg's prices, low–high; one price alone; market orders have none. */
-function priceRange({ lowPrice, highPrice }: Leg): string {
-  if (!lowPrice || !highPrice) return '—';
-  const [low, high] = [groupDecimalText(lowPrice.toFixed()), groupDecimalText(highPrice.toFixed())];
-  return lowPrice.eq(highPrice) ? low : `${low}–${high}`;
 }
 
 /** The ticket's total, how far from mark it goes and how long the rate limit spreads it over. */
@@ -37,8 +30,9 @@ function totalText(summary: TicketSummary): string {
 }
 
 /**
- * The last look before a large ticket goes: what it buys and sells, for how much, how far from
- * the market, and how long the rate limit spreads it over. Enter sends, Escape cancels.
+ * The last look before a ticket goes: each order as it will be sent (type, duration, side, size,
+ * price or bound, notional), how far from the market, and how long the rate limit spreads it
+ * over. Enter sends, Escape cancels.
  */
 export function ConfirmDialog({ summary, title, note, onConfirm, onCancel }: ConfirmDialogProps) {
   useLocale();
@@ -79,30 +73,7 @@ export function ConfirmDialog({ summary, title, note, onConfirm, onCancel }: Con
           {title ?? plural(summary.orders, { one: 'Send # order?', other: 'Send # orders?' })}
         </h2>
         {note ? <p className="muted">{note}</p> : null}
-        <table className="legs" aria-label={t`Ticket by market and side`}>
-          <thead>
-            <tr>
-              <th>{t({ message: 'Market', context: 'column: the market traded' })}</th>
-              <th>{t({ message: 'Side', context: 'order side: buy or sell' })}</th>
-              <th className="right">{t`Orders`}</th>
-              <th className="right">{t({ message: 'Quantity', context: 'order quantity column' })}</th>
-              <th className="right">{t`Notional (USDC)`}</th>
-              <th className="right">{t`Prices`}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {summary.legs.map((leg) => (
-              <tr key={`${leg.symbol}|${leg.side}`}>
-                <td>{leg.symbol}</td>
-                <td className={leg.side === 'BUY' ? 'up' : 'down'}>{sideWord(leg.side)}</td>
-                <td className="num right">{leg.orders}</td>
-                <td className="num right">{leg.quantity.gt(0) ? groupDecimalText(leg.quantity.toFixed()) : '—'}</td>
-                <td className="num right">{formatFixed(leg.notional.toNumber(), 2)}</td>
-                <td className="num right">{priceRange(leg)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ConfirmLines groups={summary.groups} />
         <TicketWarnings warnings={summary.warnings} markAgeMs={summary.markAgeMs} />
         <p className="muted">
           {totalText(summary)}

@@ -1,5 +1,11 @@
 import { useState } from 'react';
-import { DEFAULT_PRICE_GUARD_PERCENT, readMinNotional } from '../model/submit';
+import {
+  DEFAULT_MARKET_CONFIRM_NOTIONAL,
+  DEFAULT_MARKET_SLIPPAGE_PERCENT,
+  DEFAULT_PRICE_GUARD_PERCENT,
+  readMinNotional,
+} from '../model/submit';
+import { PRICE_BAND } from '../model/validators';
 import { DEFAULT_MARKETABLE_BAND } from '../model/warnings';
 import { useConfirmSettings, useTicketActions } from '../store';
 
@@ -7,6 +13,12 @@ import { useConfirmSettings, useTicketActions } from '../store';
 const readPercent = (text: string): number | undefined => {
   const value = Number(text);
   return text !== '' && Number.isFinite(value) && value > 0 ? value : undefined;
+};
+
+/** A slippage the service's price band lets through: above 0, at most the band. */
+const readSlippage = (text: string): number | undefined => {
+  const value = readPercent(text);
+  return value !== undefined && value <= PRICE_BAND * 100 ? value : undefined;
 };
 
 /**
@@ -37,8 +49,21 @@ export function useConfirmSettingsForm() {
   const guard = useNumberText(settings.priceGuardPercent ?? DEFAULT_PRICE_GUARD_PERCENT, readPercent, (value) =>
     actions.setConfirm({ priceGuardPercent: value }),
   );
+  const slippage = useNumberText(settings.marketSlippagePercent ?? DEFAULT_MARKET_SLIPPAGE_PERCENT, readSlippage, (value) =>
+    actions.setConfirm({ marketSlippagePercent: value }),
+  );
+  const marketNotional = useNumberText(settings.marketConfirmNotional ?? DEFAULT_MARKET_CONFIRM_NOTIONAL, readMinNotional, (value) =>
+    actions.setConfirm({ marketConfirmNotional: value }),
+  );
   return {
     settings,
+    /** Whether market orders go bounded, as IOC at mark ± slippage. */
+    bounded: settings.boundMarketOrders !== false,
+    setBounded: (bounded: boolean) => actions.setConfirm({ boundMarketOrders: bounded }),
+    /** The market orders' maximum slippage, in percent. */
+    slippage,
+    /** From what notional (USDC, at the mark) a market order asks before it is sent. */
+    marketNotional,
     setAlways: (always: boolean) => actions.setConfirm({ mode: always ? 'always' : 'large' }),
     setMinOrders: (text: string) => {
       const value = Number(text);

@@ -30,10 +30,24 @@ export const ConfirmSettingsForm = memo(function ConfirmSettingsForm() {
               )}
             </Field>
           </div>
+          <Field label={t`Still ask for a market order from (USDC)`} hint={t`Its notional at the mark`}>
+            {(props) => (
+              <DecimalInput {...props} step="1000" min="0" value={form.marketNotional.text} onChange={form.marketNotional.set} onBlur={form.marketNotional.settle} />
+            )}
+          </Field>
           <Field label={t`Still ask from a price this far from mark (%)`} hint={t`Skipping the question is for prices near the market`}>
             {(props) => <DecimalInput {...props} step="0.5" min="0" value={form.guard.text} onChange={form.guard.set} onBlur={form.guard.settle} />}
           </Field>
         </>
+      ) : null}
+      <label>
+        <input type="checkbox" checked={form.bounded} onChange={(event) => form.setBounded(event.target.checked)} />
+        {t`Bound market orders (off: sent as MARKET at any price, always asked)`}
+      </label>
+      {form.bounded ? (
+        <Field label={t`Market order slippage, at most (%)`} hint={t`Sent as IOC at mark ± this, up to 10`}>
+          {(props) => <DecimalInput {...props} step="0.1" min="0" value={form.slippage.text} onChange={form.slippage.set} onBlur={form.slippage.settle} />}
+        </Field>
       ) : null}
       <Field label={t`Warn of a limit through mark by more than (%)`} hint={t`Warnings always ask before sending`}>
         {(props) => <DecimalInput {...props} step="0.1" min="0" value={form.band.text} onChange={form.band.set} onBlur={form.band.settle} />}

@@ -25,6 +25,27 @@ export function PriceField({ editor }: { editor: RowEditorModel }) {
   );
 }
 
+/** A market order's estimated price (the mark) and what is sent for it: an IOC at its bound, or MARKET. */
+export function MarketPriceField({ editor }: { editor: RowEditorModel }) {
+  useLocale();
+  const { row, errors, estimate, market, slippage } = editor;
+  const decimals = market?.priceDecimals ?? 2;
+  const mark = estimate ? formatFixed(estimate.mark.toNumber(), decimals) : '—';
+  const bound = estimate?.bound ? formatFixed(estimate.bound.toNumber(), decimals) : undefined;
+  const percent = slippage !== null ? formatPercent(slippage, 2, false) : '';
+  let hint = t`Sent as MARKET with no price bound: asked before every send`;
+  if (bound) hint = row.side === 'BUY' ? t`Sent as IOC at most ${bound} (mark + ${percent})` : t`Sent as IOC at least ${bound} (mark − ${percent})`;
+  return (
+    <Field label={t`Estimated price (mark)`} error={errors.price} hint={slippage === null || bound ? hint : undefined}>
+      {(props) => (
+        <output {...props} className="num ticket__estimate">
+          {mark}
+        </output>
+      )}
+    </Field>
+  );
+}
+
 const clearedWords = {
   noPrice: msg`Size cleared: there was no price to convert it at`,
   belowStep: msg`Size cleared: it came to less than one step`,
@@ -49,7 +70,14 @@ function sizeHint(editor: RowEditorModel): string | undefined {
   if (editor.sizeCleared) return i18n._(clearedWords[editor.sizeCleared]);
   if (editor.inUsd) return usdHint(editor);
   const notional = editor.notional ? formatFixed(editor.notional.toNumber(), 2) : undefined;
-  return notional ? t`≈ ${notional} USDC` : undefined;
+  if (!notional || editor.row.kind !== 'market') return notional ? t`≈ ${notional} USDC` : undefined;
+  // An amount goes as a quantity in a bounded IOC: the ticket says which.
+  if (editor.byAmount && editor.quantity && editor.market) {
+    const sent = editor.quantity.toFixed(editor.market.quantityDecimals);
+    const base = editor.base;
+    return t`Sends ${sent} ${base}: amount ÷ bound, rounded down to the step (≈ ${notional} USDC at mark)`;
+  }
+  return t`≈ ${notional} USDC at mark`;
 }
 
 function sizeLabel({ byAmount, inUsd, base }: RowEditorModel): string {

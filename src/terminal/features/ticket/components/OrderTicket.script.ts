@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import type { Duration } from '@/interface';
 import { checkTicket } from '../model/checkTicket';
+import { marketSlippageOf } from '../model/submit';
 import { sizeReference } from '../model/notional';
 import type { MarketContext, TicketContext } from '../model/types';
 import { DEFAULT_MARKETABLE_BAND } from '../model/warnings';
@@ -17,13 +18,15 @@ export function useOrderTicket(
 ) {
   const rows = useTicketRows();
   const row = useActiveRow();
-  const bandPercent = useConfirmSettings().marketableBandPercent;
+  const settings = useConfirmSettings();
+  const bandPercent = settings.marketableBandPercent;
   const marketableBand = bandPercent === undefined ? DEFAULT_MARKETABLE_BAND : bandPercent / 100;
   const lastSentRecord = useLastSent();
   const lastSent = useMemo(() => new Map(Object.entries(lastSentRecord)), [lastSentRecord]);
+  const marketSlippage = marketSlippageOf(settings);
   const context: TicketContext = useMemo(
-    () => ({ markets, durations, usedClientOrderIds, marketableBand, markAgeMs, lastSent }),
-    [markets, durations, usedClientOrderIds, marketableBand, markAgeMs, lastSent],
+    () => ({ markets, durations, usedClientOrderIds, marketableBand, markAgeMs, marketSlippage, lastSent }),
+    [markets, durations, usedClientOrderIds, marketableBand, markAgeMs, marketSlippage, lastSent],
   );
   const check = useMemo(() => checkTicket(rows, context), [rows, context]);
   // The map is new on every poll; the list of markets only changes when the service's does.

@@ -5,9 +5,10 @@ import type { CheckedRow } from '../model/checkTicket';
 import { stepOf } from '../model/decimal';
 import { convertSize, rowUnitFor, sizeReference } from '../model/notional';
 import { isPriced } from '../model/rowBasics';
+import { marketSlippageOf } from '../model/submit';
 import { durationsFor, resolveDuration } from '../model/durations';
 import type { DraftRow, MarketContext } from '../model/types';
-import { useSendAttempted, useSizeCleared, useTicketActions } from '../store';
+import { useConfirmSettings, useSendAttempted, useSizeCleared, useTicketActions } from '../store';
 import type { SizeUnitSetting } from './useSizeUnit.script';
 
 /** What the row editor shows of one order, and the edits it makes; the fields only render it. */
@@ -25,6 +26,7 @@ export function useRowEditor(
   const update = (patch: Partial<DraftRow>) => actions.updateRow(row.id, patch);
   const byAmount = row.sizeUnit === 'amount';
   const attempted = useSendAttempted();
+  const slippage = marketSlippageOf(useConfirmSettings());
   /** An empty field is not called wrong until the trader has been in it or tried to send. */
   const quiet = (value: string) => !attempted && value.trim() === '';
   return {
@@ -33,6 +35,9 @@ export function useRowEditor(
     errors: messagesOf(checked?.issues ?? {}),
     quiet: { symbol: quiet(row.symbol), price: quiet(row.price), size: quiet(row.size) },
     fromMark: checked?.fromMark,
+    /** A market row: the mark it is estimated at and the bound its IOC carries, with the slippage (null: unbounded). */
+    estimate: checked?.estimate,
+    slippage,
     notional: checked?.notional,
     /** What a USD size sends, and the price it is worked out at. */
     quantity: checked?.quantity,

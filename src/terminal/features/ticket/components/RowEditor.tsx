@@ -7,7 +7,7 @@ import type { CheckedRow } from '../model/checkTicket';
 import type { DraftRow, MarketContext } from '../model/types';
 import { DurationFields } from './DurationFields';
 import { MoreFields } from './MoreFields';
-import { PriceField, SizeField } from './OrderFields';
+import { MarketPriceField, PriceField, SizeField } from './OrderFields';
 import { useRowEditor } from './RowEditor.script';
 import { SidePicker } from './SidePicker';
 import type { SizeUnitSetting } from './useSizeUnit.script';
@@ -56,7 +56,7 @@ export function RowEditor({ row, checked, market, durations, sizing }: RowEditor
           />
         )}
       </Field>
-      {row.kind === 'limit' ? <PriceField editor={editor} /> : null}
+      {row.kind === 'limit' ? <PriceField editor={editor} /> : <MarketPriceField editor={editor} />}
       <SizeField editor={editor} />
       <DurationFields editor={editor} />
       <MoreFields editor={editor} />

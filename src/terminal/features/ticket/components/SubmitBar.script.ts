@@ -5,6 +5,7 @@ import type { Duration } from '@/interface';
 import { useSubmitTicket } from '../api/useSubmitTicket';
 import type { TicketCheck } from '../model/checkTicket';
 import { needsConfirmation, submitNotice } from '../model/submit';
+import { rememberSentMarks } from '../sentMarks';
 import { useConfirmSettings, usePendingTicket, useTicketActions } from '../store';
 
 /**
@@ -25,6 +26,7 @@ export function useSubmitBar(check: TicketCheck, durations: readonly Duration[])
     setConfirming(false);
     if (blocked || sending) return;
     const ticket = actions.beginSubmission(check.orders);
+    rememberSentMarks(ticket.key, check);
     mutation.mutate(ticket);
   };
   const submit = () => {

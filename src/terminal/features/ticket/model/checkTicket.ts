@@ -2,12 +2,15 @@ import { MAX_ORDERS_PER_REQUEST, REQUESTS_PER_SECOND, type OrderRequest, type Si
 import { Big, isMultipleOf, parseDecimal, stepOf, toWireNumber } from './decimal';
 import { blocker, isError, type RowIssues, type TicketBlocker, type TicketIssue } from './issues';
 import type { DraftRow, MarketContext, RowContext, TicketContext } from './types';
+import { boundedAmountQuantity, marketBound, marketRowSize } from './marketBound';
 import { notionalQuantity } from './notional';
+import { marketFigures, orderGroups, type MarketFigures, type OrderGroup } from './orderGroups';
 import { isPriced, rowOrderType, rowValidators, usableMark } from './validators';
 import { medianNotional, rowSize, rowWarnings } from './warnings';
 
 export { PRICE_BAND } from './validators';
 export type { TicketContext } from './types';
+export type { OrderGroup } from './orderGroups';
 
 export interface CheckedRow {
   id: string;
@@ -22,6 +25,8 @@ export interface CheckedRow {
   notional?: Big;
   /** Signed distance of the price from mark, as a ratio. */
   fromMark?: number;
+  /** A market row: the mark it is estimated at, and for a bounded one the limit its IOC carries. */
+  estimate?: { mark: Big; bound?: Big };
 }
 
 export interface Leg {
@@ -41,11 +46,13 @@ export interface NumberedWarning {
   issue: TicketIssue;
 }
 
-export interface TicketSummary {
+export interface TicketSummary extends MarketFigures {
   orders: number;
   /** Orders with an error: counted here, never in the legs or the notional. */
   toFix: number;
   legs: Leg[];
+  /** The orders as sent, one line per market, side, order type and duration: what the confirmation lists. */
+  groups: OrderGroup[];
   totalNotional: Big;
   /** The largest distance of a price from its mark, as a ratio; null without priced orders. */
   furthestFromMark: number | null;
@@ -87,17 +94,20 @@ function distanceFromMark(row: DraftRow, market: MarketContext | undefined, cont
 
 /** The order exactly as it will be sent, from a row without errors. */
 function orderOf(row: DraftRow, market: MarketContext | undefined, context: RowContext): OrderRequest {
-  const orderType = rowOrderType(row, context);
-  const order: OrderRequest = { symbol: row.symbol, order_type: orderType, side: row.side };
+  // A bounded market order goes as the family's marketable form: an IOC limit at its bound.
+  const bound = marketBound(row, market, context);
+  const order: OrderRequest = { symbol: row.symbol, order_type: bound ? 'IOC' : rowOrderType(row, context), side: row.side };
   const clientId = row.clientOrderId.trim();
-  const price = isPriced(row, context) ? parseDecimal(row.price) : undefined;
+  const price = bound ?? (isPriced(row, context) ? parseDecimal(row.price) : undefined);
   const size = parseDecimal(row.size);
   const visible = row.visibleQuantity.trim() !== '' ? parseDecimal(row.visibleQuantity) : undefined;
   if (clientId) order.client_order_id = clientId;
   if (price) order.order_price = toWireNumber(price);
   // A USD size goes as the base quantity the ticket showed: the service never sees the USD.
-  const quantity = row.sizeUnit === 'notional' ? notionalQuantity(row, market, context) : size;
-  if (size && row.sizeUnit === 'amount') order.order_amount = toWireNumber(size);
+  // An amount is only valid for MARKET: a bounded one carries amount ÷ bound as its quantity.
+  const quantity =
+    row.sizeUnit === 'notional' ? notionalQuantity(row, market, context) : bound && row.sizeUnit === 'amount' ? boundedAmountQuantity(row, market, context) : size;
+  if (size && row.sizeUnit === 'amount' && !bound) order.order_amount = toWireNumber(size);
   else if (quantity) order.order_quantity = toWireNumber(quantity);
   if (visible) order.visible_quantity = toWireNumber(visible);
   if (row.tag.trim()) order.order_tag = row.tag.trim();
@@ -110,12 +120,14 @@ export function checkRow(row: DraftRow, context: RowContext): CheckedRow {
   const issues = rowIssues(row, market, context);
   const warnings = rowWarnings.map((rule) => rule(row, market, context)).filter((found) => found !== undefined);
   const checked: CheckedRow = { id: row.id, issues, warnings, fromMark: distanceFromMark(row, market, context) };
-  if (!issues.size) Object.assign(checked, rowSize(row, market, context));
+  if (!issues.size) Object.assign(checked, marketRowSize(row, market, context) ?? rowSize(row, market, context));
+  const mark = row.kind === 'market' ? usableMark(market) : undefined;
+  if (mark) checked.estimate = { mark, bound: marketBound(row, market, context) };
   if (!Object.values(issues).some(isError)) checked.order = orderOf(row, market, context);
   return checked;
 }
 
-function summarise(rows: CheckedRow[], drafts: readonly DraftRow[]): TicketSummary {
+function summarise(rows: CheckedRow[], drafts: readonly DraftRow[], context: TicketContext): TicketSummary {
   const legs = new Map<string, Leg>();
   let furthest: number | null = null;
   let totalNotional = new Big(0);
@@ -148,6 +160,8 @@ function summarise(rows: CheckedRow[], drafts: readonly DraftRow[]): TicketSumma
     orders: drafts.length,
     toFix: rows.filter((row) => !row.order).length,
     legs: [...legs.values()],
+    groups: orderGroups(rows, drafts, context),
+    ...marketFigures(rows, drafts),
     totalNotional,
     furthestFromMark: furthest,
     requests,
@@ -187,7 +201,7 @@ export function checkTicket(drafts: readonly DraftRow[], context: TicketContext)
   }
   return {
     rows,
-    summary: { ...summarise(rows, drafts), markAgeMs: context.markAgeMs },
+    summary: { ...summarise(rows, drafts, context), markAgeMs: context.markAgeMs },
     orders: blockers.length === 0 ? rows.map((row) => row.order as OrderRequest) : [],
     blockers,
   };

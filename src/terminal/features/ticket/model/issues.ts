@@ -23,6 +23,7 @@ export interface RowIssueParams {
   'size.missingNotional': Record<string, never>;
   'size.notionalNoPrice': { from: 'limit' | 'mark'; symbol: string };
   'size.notionalBelowStep': { notional: string; step: string };
+  'size.amountBelowStepAtBound': { amount: string; step: string; bound: string };
   'size.notPositive': Record<string, never>;
   'size.offStep': { step: string };
   'price.leadingZero': { text: string };

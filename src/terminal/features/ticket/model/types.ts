@@ -73,6 +73,8 @@ export interface TicketContext {
   marketableBand?: number;
   /** The age of the marks when the market feed is stale; undefined while it is live. */
   markAgeMs?: number;
+  /** Market rows go as IOC at mark ± this ratio (0.5% unless set); null sends them as MARKET, unbounded. */
+  marketSlippage?: number | null;
   /** The price and base quantity of the last order sent in each market, to catch a slip of ten. */
   lastSent?: ReadonlyMap<string, LastSent>;
 }

@@ -2,6 +2,7 @@ import { clientOrderIdPattern, MAX_CLIENT_ORDER_ID, MAX_ORDER_TAG } from '@/inte
 import { isMultipleOf, parseDecimal, stepOf, type Big } from './decimal';
 import { asksForExpiry, durationsFor, resolveDuration } from './durations';
 import { issue, type TicketIssue } from './issues';
+import { boundedAmountQuantity, isBoundedMarket, marketBound } from './marketBound';
 import { notionalQuantity, sizeReference } from './notional';
 import { isPriced, markText, rowOrderType, usableMark } from './rowBasics';
 import type { DraftRow, MarketContext, RowContext } from './types';
@@ -119,6 +120,18 @@ export const notionalBuysStep: RowValidator = (row, market, context) => {
   return issue('size.notionalBelowStep', 'size', { notional: row.size.trim(), step: plain(stepOf(market.quantityDecimals)) });
 };
 
+/** A bounded market order is priced from the mark: without a usable one there is no bound to send. */
+export const boundHasMark: RowValidator = (row, market, context) =>
+  market && isBoundedMarket(row, context) && !usableMark(market) ? issue('price.noMark', 'price', { symbol: market.symbol }) : undefined;
+
+/** A bounded market order sized by amount sends amount ÷ bound: less than one step is nothing. */
+export const boundedAmountBuysStep: RowValidator = (row, market, context) => {
+  const quantity = boundedAmountQuantity(row, market, context);
+  const bound = marketBound(row, market, context);
+  if (!quantity || quantity.gt(0) || !bound || !market) return undefined;
+  return issue('size.amountBelowStepAtBound', 'size', { amount: row.size.trim(), step: plain(stepOf(market.quantityDecimals)), bound: markText(bound, market) });
+};
+
 export const visibleIsNumber: RowValidator = (row) =>
   hasVisible(row) && !parseDecimal(row.visibleQuantity) ? issue('visible.notNumber', 'visibleQuantity', {}) : undefined;
 
@@ -181,6 +194,8 @@ export const rowValidators: readonly RowValidator[] = [
   sizeOnStep,
   notionalPriced,
   notionalBuysStep,
+  boundHasMark,
+  boundedAmountBuysStep,
   visibleIsNumber,
   visibleApplies,
   visibleNotWithAmount,

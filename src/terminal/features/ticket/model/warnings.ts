@@ -39,7 +39,7 @@ export function rowSize(row: DraftRow, market: MarketContext | undefined, contex
   return { quantity: size, notional: reference ? size.times(reference) : undefined };
 }
 
-/** A post-only order that would cross the mark is not a maker order: the service cancels it. */
+/** A post-only order that would cross the mark is not a maker order: the service rejects it. */
 export const postOnlyCrosses: RowWarning = (row, market, context) => {
   const found = rowOrderType(row, context) === 'POST_ONLY' ? priceAndMark(row, market, context) : undefined;
   if (!found) return undefined;
