@@ -98,8 +98,8 @@ describe('MarketsTable', () => {
   it('sorts a numeric column largest first on the first click', async () => {
     const user = userEvent.setup();
     render(<MarketsTable rows={rows} selectedSymbol={undefined} onSelect={() => {}} />);
-    await user.click(screen.getByRole('button', { name: /^24h change/ }));
-    expect(screen.getByRole('columnheader', { name: /^24h change/ })).toHaveAttribute('aria-sort', 'descending');
+    await user.click(screen.getByRole('button', { name: /^24h %/ }));
+    expect(screen.getByRole('columnheader', { name: /^24h %/ })).toHaveAttribute('aria-sort', 'descending');
     expect(bodySymbols()).toEqual([...rows].sort((a, b) => (b.change24h ?? 0) - (a.change24h ?? 0)).map((row) => row.symbol));
   });
 
@@ -174,7 +174,7 @@ describe('MarketsTable', () => {
   it('shows the columns a perpetuals trader scans first, open interest in USDC; the rest in the Columns menu', () => {
     render(<MarketsTable rows={rows} selectedSymbol={undefined} onSelect={() => {}} />);
     const titles = screen.getAllByRole('columnheader').map((header) => header.querySelector('.grid__title')?.textContent ?? header.textContent);
-    expect(titles).toEqual(['★', 'Market', 'Mark', '24h change', 'Funding', 'Next funding', 'Open interest']);
+    expect(titles).toEqual(['★', 'Market', 'Mark', '24h %', 'Funding', 'Next funding', 'Open interest']);
     const btc = rows.find((row) => row.symbol === 'PERP_BTC_USDC')!;
     const cell = screen.getAllByRole('row').find((row) => row.getAttribute('data-symbol') === 'PERP_BTC_USDC')!.querySelector('td[data-column="openInterestValue"]')!;
     expect(cell).toHaveTextContent(formatCompact(btc.open_interest * btc.mark_price));

@@ -58,7 +58,7 @@ function fundingColumn(
   more: Pick<GridColumn<MarketRow>, 'cellTitle' | 'hiddenByDefault'>,
 ): GridColumn<MarketRow> {
   return {
-    ...numberColumn(id, title, tooltip, 88, (row) => formatPercent(row[id], 4)),
+    ...numberColumn(id, title, tooltip, 96, (row) => formatPercent(row[id], 4)),
     tone: (row) => toneOf(row[id]),
     ...more,
   };
@@ -68,14 +68,14 @@ const symbolColumn = (): GridColumn<MarketRow> => ({
   id: 'symbol',
   title: t({ message: 'Market', context: 'markets column: the instrument' }),
   tooltip: t`Perpetual future, quoted in USDC`,
-  width: 136,
+  width: 96,
   sortValue: (row) => row.symbol,
   cell: (row) => <SymbolCell row={row} />,
   hideable: false,
 });
 
 const changeColumn = (): GridColumn<MarketRow> => ({
-  ...numberColumn('change24h', t`24h change`, t`Last price against the price 24 hours ago`, 88, (row) => formatPercent(row.change24h)),
+  ...numberColumn('change24h', t({ message: '24h %', context: 'markets column: the change of the last 24 hours' }), t`24h change: last price against the price 24 hours ago`, 80, (row) => formatPercent(row.change24h)),
   tone: (row) => toneOf(row.change24h),
 });
 

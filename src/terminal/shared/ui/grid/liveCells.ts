@@ -16,7 +16,7 @@ interface LiveCell {
 }
 
 /** How long a moved value stays tinted: a glance, then neutral (never until the next poll). */
-export const FLASH_MS = 450;
+export const FLASH_MS = 300;
 
 /**
  * The cells of ticking columns (prices, rates, volumes) of the rows in view. React renders them
