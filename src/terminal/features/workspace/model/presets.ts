@@ -116,7 +116,21 @@ export const PRESET_IDS = Object.keys(PRESETS) as PresetId[];
 export const isPresetId = (id: string): id is PresetId => Object.hasOwn(PRESETS, id);
 export const DEFAULT_WORKSPACE: PresetId = 'trade';
 
-export const presetLayout = (id: PresetId): DockLayout => dockLayoutOf(PRESETS[id].arrangement);
+/**
+ * The Trade preset on a screen narrower than a laptop's (a tablet, 768 px): markets over the chart
+ * over the orders and account, beside the ticket, so no panel is squeezed to a sliver.
+ */
+const NARROW_TRADE: Arrangement & { row: unknown } = {
+  row: [
+    [58, { column: [[40, { tabs: ['markets'] }], [34, { tabs: ['chart'] }], [26, { tabs: ['orders', 'account'] }]] }],
+    [42, { tabs: ['ticket'] }],
+  ],
+};
+const NARROW_MAX_WIDTH = 1100;
+const isNarrow = () => typeof window !== 'undefined' && window.innerWidth < NARROW_MAX_WIDTH;
+
+export const presetLayout = (id: PresetId): DockLayout =>
+  dockLayoutOf(id === 'trade' && isNarrow() ? NARROW_TRADE : PRESETS[id].arrangement);
 
 const PRESET_WORDS: Record<PresetId, MessageDescriptor> = {
   trade: msg({ message: 'Trade', context: 'name of a workspace layout' }),
