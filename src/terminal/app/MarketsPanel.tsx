@@ -1,7 +1,7 @@
 import { plural, t } from '@lingui/core/macro';
 import { useCallback, useEffect, useRef } from 'react';
 import { usePollingIntervals } from '../features/config';
-import { MarketsTable, useFutures, useFuturesRetryInterval, type FuturesSnapshot } from '../features/markets';
+import { MarketsTable, pricesFreshness, useFutures, useFuturesRetryInterval, type FuturesSnapshot } from '../features/markets';
 import { useActiveSymbol, useTicketActions } from '../features/ticket';
 import { useIsPhone } from '../features/workspace';
 import { isStale } from '../shared/api/freshness';
@@ -33,6 +33,7 @@ export function MarketsPanel() {
   const selected = useActiveSymbol();
   const now = useNow();
   const snapshot = futures.data;
+  const prices = pricesFreshness(futures);
   // The service's words, as sent.
   const serviceError = futures.error?.message;
   // A finger needs 44 px to hit a row.
@@ -58,10 +59,10 @@ export function MarketsPanel() {
         <MarketsTable
           rows={snapshot.rows}
           selectedSymbol={selected}
-          stale={isStale(futures, quotes, now)}
+          stale={isStale(prices, quotes, now)}
           rowHeight={rowHeight}
           onSelect={select}
-          status={<FeedStatus name={t({ message: 'Prices', context: 'the markets feed, named in its status' })} query={futures} intervalMs={quotes} retryInMs={retryInMs} />}
+          status={<FeedStatus name={t({ message: 'Prices', context: 'the markets feed, named in its status' })} query={prices} intervalMs={quotes} retryInMs={retryInMs} />}
         />
       ) : serviceError !== undefined ? (
         <p className="empty" role="alert">

@@ -1,4 +1,4 @@
-export { futuresQueryOptions, useFutures, useFuturesRetryInterval, useMarket, type FuturesSnapshot } from './api/futuresQuery';
+export { futuresQueryOptions, pricesFreshness, useFutures, useFuturesRetryInterval, useMarket, type FuturesSnapshot } from './api/futuresQuery';
 export { useInstrumentSpecs } from './api/instrumentSpecs';
 export { marketsKeys } from './api/keys';
 export { marketsFeedOf, type MarketsFeed } from './api/marketsFeed';

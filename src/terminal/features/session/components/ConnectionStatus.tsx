@@ -10,15 +10,26 @@ function clockNote(offsetMs: number): string | undefined {
   return t`clock ${clockOffset} s`;
 }
 
-/** The service as the proxy sees it: reachable and how fast, and the clock offset it signs with. */
-export function ConnectionStatus({ health }: { health: Health['data'] | undefined }) {
+/**
+ * The service as the proxy sees it: reachable and how fast, and the clock offset it signs with.
+ * `notLive`: why its data is not live (frozen prices, failing polls, no recent health check); the
+ * latency is then not shown, as a fresh-looking number would say the opposite.
+ */
+export function ConnectionStatus({ health, notLive }: { health: Health['data'] | undefined; notLive?: string }) {
   useLocale();
   if (!health) return null;
   const { service, clock } = health;
+  if (service.reachable && notLive) {
+    return (
+      <span className="connection connection--down" role="status" aria-label={t`Service connection`} data-live="false" title={notLive}>
+        {t`Service not live: ${notLive}`}
+      </span>
+    );
+  }
   const latency = service.latencyMs ?? '—';
   const clockText = clockNote(clock.offsetMs);
   return (
-    <span className={`connection ${service.reachable ? '' : 'connection--down'}`} role="status" aria-label={t`Service connection`}>
+    <span className={`connection ${service.reachable ? '' : 'connection--down'}`} role="status" aria-label={t`Service connection`} data-live={service.reachable}>
       {service.reachable ? (
         <>
           {service.embedded ? t`Embedded service · ${latency} ms` : t`Service · ${latency} ms`}
