@@ -21,7 +21,7 @@ function figureColumns(markets: DecimalsBySymbol, narrow: boolean): Column[] {
       width: narrow ? 84 : 100,
       sortValue: (o) => o.order_price,
       cellKey: (o) => orderPriceText(o, markets),
-      cell: (o) => <span className="num">{orderPriceText(o, markets)}</span>,
+      cell: (o) => <span className="num" dir="ltr">{orderPriceText(o, markets)}</span>,
     },
     {
       id: 'order_quantity',
@@ -30,7 +30,7 @@ function figureColumns(markets: DecimalsBySymbol, narrow: boolean): Column[] {
       width: narrow ? 76 : 100,
       sortValue: (o) => o.order_quantity ?? o.order_amount,
       cellKey: (o) => orderSizeText(o, markets),
-      cell: (o) => <span className="num">{orderSizeText(o, markets)}</span>,
+      cell: (o) => <span className="num" dir="ltr">{orderSizeText(o, markets)}</span>,
     },
   ];
 }
@@ -51,7 +51,7 @@ const timeColumn = (): Column => ({
   title: t({ message: 'Time', context: 'orders column: when the order was sent' }),
   width: 80,
   sortValue: (o) => o.created_at,
-  cell: (o) => <span className="num muted">{formatClock(o.created_at)}</span>,
+  cell: (o) => <span className="num muted" dir="ltr">{formatClock(o.created_at)}</span>,
 });
 const typeColumn = (): Column => ({ id: 'order_type', title: t({ message: 'Type', context: 'orders column: the order type (limit, market…)' }), width: 96, sortValue: (o) => o.order_type, cell: (o) => o.order_type });
 const idColumn = (): Column => ({ id: 'order_id', title: t`Order id`, align: 'right', width: 90, sortValue: (o) => o.order_id, cell: (o) => <span className="num">{o.order_id ?? DASH}</span> });
