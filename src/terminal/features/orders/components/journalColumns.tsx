@@ -25,7 +25,8 @@ function figureColumns(markets: DecimalsBySymbol, narrow: boolean): Column[] {
     },
     {
       id: 'order_quantity',
-      title: t`Quantity`,
+      // A phone's column is as narrow as its figures: its title too.
+      title: narrow ? t({ message: 'Qty', context: 'orders column on a phone: the quantity' }) : t`Quantity`,
       align: 'right',
       width: narrow ? 76 : 100,
       sortValue: (o) => o.order_quantity ?? o.order_amount,
