@@ -114,21 +114,21 @@ describe('with the embedded service', () => {
     await page.locator('.markets summary', { hasText: 'Columns' }).click();
     // Drag a header onto another to put it there.
     await page.dragAndDrop('.markets th[data-column="open_interest"]', '.markets th[data-column="mark_price"]');
-    await markets.getByRole('button', { name: '24h change' }).click();
+    await markets.getByRole('button', { name: '24h %' }).click();
     const order = async () => markets.locator('th').evaluateAll((cells) => cells.map((cell) => cell.getAttribute('data-column')));
     const before = await order();
     expect(before).not.toContain('index_price');
     expect(before).toContain('last_funding_rate');
     expect(before.indexOf('est_funding_rate')).toBeLessThan(before.indexOf('24h_amount'));
     expect(before.indexOf('open_interest')).toBe(before.indexOf('mark_price') - 1);
-    const sort = await markets.getByRole('columnheader', { name: /^24h change/ }).getAttribute('aria-sort');
+    const sort = await markets.getByRole('columnheader', { name: /^24h %/ }).getAttribute('aria-sort');
     expect(sort).toMatch(/ascending|descending/);
 
     await page.reload();
     // Sorted by 24h change, BTC may be out of view (the rows are virtualized): any market will do.
     await page.locator('.markets tbody tr[data-symbol]').first().waitFor();
     expect(await order()).toEqual(before);
-    expect(await markets.getByRole('columnheader', { name: /^24h change/ }).getAttribute('aria-sort')).toBe(sort);
+    expect(await markets.getByRole('columnheader', { name: /^24h %/ }).getAttribute('aria-sort')).toBe(sort);
 
     await page.locator('.markets summary', { hasText: 'Columns' }).click();
     await page.getByRole('group', { name: 'Columns of Markets' }).getByRole('button', { name: 'Reset layout' }).click();

@@ -58,8 +58,8 @@ describe('the markets grid and the orders panel at 1440×900', () => {
   });
 
   it('a sorted grid under the pointer does not reorder across polls, and says so', async () => {
-    await page.getByRole('button', { name: /^24h change/ }).click();
-    await expect.poll(() => page.getByRole('columnheader', { name: /^24h change/ }).getAttribute('aria-sort')).toBe('descending');
+    await page.getByRole('button', { name: /^24h %/ }).click();
+    await expect.poll(() => page.getByRole('columnheader', { name: /^24h %/ }).getAttribute('aria-sort')).toBe('descending');
     const box = (await page.locator('table[aria-label="Markets"] tbody tr[data-index="4"]').boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await page.getByText('Order paused while you point').waitFor();

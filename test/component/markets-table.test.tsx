@@ -1,10 +1,11 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { useHotkeys } from '@/terminal/features/hotkeys';
 import { MarketsTable } from '@/terminal/features/markets';
 import { toMarketRow } from '@/terminal/features/markets/model/marketRow';
 import { inferSpec } from '@/terminal/features/markets/model/specs';
+import { formatCompact } from '@/terminal/shared/format/number';
 import { futuresRows } from '../fixtures/markets';
 
 const NO_OVERRIDES = {};
@@ -97,8 +98,8 @@ describe('MarketsTable', () => {
   it('sorts a numeric column largest first on the first click', async () => {
     const user = userEvent.setup();
     render(<MarketsTable rows={rows} selectedSymbol={undefined} onSelect={() => {}} />);
-    await user.click(screen.getByRole('button', { name: /^24h change/ }));
-    expect(screen.getByRole('columnheader', { name: /^24h change/ })).toHaveAttribute('aria-sort', 'descending');
+    await user.click(screen.getByRole('button', { name: /^24h %/ }));
+    expect(screen.getByRole('columnheader', { name: /^24h %/ })).toHaveAttribute('aria-sort', 'descending');
     expect(bodySymbols()).toEqual([...rows].sort((a, b) => (b.change24h ?? 0) - (a.change24h ?? 0)).map((row) => row.symbol));
   });
 
@@ -147,5 +148,52 @@ describe('MarketsTable', () => {
     expect(screen.getByRole('searchbox', { name: 'Search markets' })).toHaveFocus();
     await user.keyboard('/');
     expect(screen.getByRole('searchbox', { name: 'Search markets' })).toHaveValue('/');
+  });
+
+  it('flashes a moved mark for a moment only, then shows it neutral (no tint kept until the next poll)', () => {
+    vi.useFakeTimers();
+    try {
+      const { rerender } = render(<MarketsTable rows={rows} selectedSymbol={undefined} onSelect={() => {}} />);
+      const mark = () =>
+        screen.getAllByRole('row').find((row) => row.getAttribute('data-symbol') === 'PERP_BTC_USDC')!.querySelector('td[data-column="mark_price"]')!;
+      const btc = rows.find((row) => row.symbol === 'PERP_BTC_USDC')!;
+      const down = rows.map((row) => (row === btc ? toMarketRow({ ...row, mark_price: row.mark_price - 5 }, inferSpec(row), 0, row) : row));
+      rerender(<MarketsTable rows={down} selectedSymbol={undefined} onSelect={() => {}} />);
+      expect(mark()).toHaveAttribute('data-tone', 'down');
+      act(() => vi.advanceTimersByTime(600));
+      expect(mark()).not.toHaveAttribute('data-tone');
+      // A poll with the same mark (its tick still says "down") does not tint it again.
+      const same = down.map((row) => (row.symbol === btc.symbol ? { ...row } : row));
+      rerender(<MarketsTable rows={same} selectedSymbol={undefined} onSelect={() => {}} />);
+      expect(mark()).not.toHaveAttribute('data-tone');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('shows the columns a perpetuals trader scans first, open interest in USDC; the rest in the Columns menu', () => {
+    render(<MarketsTable rows={rows} selectedSymbol={undefined} onSelect={() => {}} />);
+    const titles = screen.getAllByRole('columnheader').map((header) => header.querySelector('.grid__title')?.textContent ?? header.textContent);
+    expect(titles).toEqual(['★', 'Market', 'Mark', '24h %', 'Funding', 'Next funding', 'Open interest']);
+    const btc = rows.find((row) => row.symbol === 'PERP_BTC_USDC')!;
+    const cell = screen.getAllByRole('row').find((row) => row.getAttribute('data-symbol') === 'PERP_BTC_USDC')!.querySelector('td[data-column="openInterestValue"]')!;
+    expect(cell).toHaveTextContent(formatCompact(btc.open_interest * btc.mark_price));
+  });
+
+  it('Enter in the search opens the only match, or the best one', async () => {
+    const user = userEvent.setup();
+    const onSelect = vi.fn();
+    render(<MarketsTable rows={rows} selectedSymbol={undefined} onSelect={onSelect} />);
+    const search = screen.getByRole('searchbox', { name: 'Search markets' });
+    await user.type(search, 'sol{Enter}');
+    expect(onSelect).toHaveBeenLastCalledWith('PERP_SOL_USDC');
+    await user.clear(search);
+    // "ET" is in ETH and more: the base that starts with it first.
+    await user.type(search, 'et{Enter}');
+    expect(onSelect).toHaveBeenLastCalledWith('PERP_ETH_USDC');
+    onSelect.mockClear();
+    await user.clear(search);
+    await user.type(search, 'nothing-like-it{Enter}');
+    expect(onSelect).not.toHaveBeenCalled();
   });
 });

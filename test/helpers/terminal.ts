@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 
-/** Selects a market in the markets table by its name cell (a click on a price picks that price). */
+/** Selects a market in the markets table by its name cell (a click anywhere on its row does the same). */
 export async function clickMarket(page: Page, symbol: string): Promise<void> {
   await page.locator(`tr[data-symbol="${symbol}"] td[data-column="symbol"]`).click();
 }

@@ -1,7 +1,7 @@
 import { plural, t } from '@lingui/core/macro';
-import { useCallback } from 'react';
-import { useConfig, usePollingIntervals } from '../features/config';
-import { MarketsTable, useFutures, useFuturesRetryInterval } from '../features/markets';
+import { useCallback, useEffect, useRef } from 'react';
+import { usePollingIntervals } from '../features/config';
+import { MarketsTable, pricesFreshness, useFutures, useFuturesRetryInterval, type FuturesSnapshot } from '../features/markets';
 import { useActiveSymbol, useTicketActions } from '../features/ticket';
 import { useIsPhone } from '../features/workspace';
 import { isStale } from '../shared/api/freshness';
@@ -10,42 +10,59 @@ import { useLocale } from '../shared/i18n/i18n';
 import { useNow } from '../shared/useNow';
 import { FeedStatus } from './FeedStatus';
 
+/**
+ * A market for the chart from the first prices: the ticket's own when it has one, else the first
+ * listed (BTC), so a trader opening the terminal sees a chart at once, not an empty one.
+ */
+function useFirstMarket(snapshot: FuturesSnapshot | undefined, selected: string | undefined, select: (symbol: string) => void) {
+  const done = useRef(false);
+  useEffect(() => {
+    if (done.current || !snapshot) return;
+    done.current = true;
+    const first = snapshot.rows[0];
+    if (!selected && first) select(first.symbol);
+  }, [snapshot, selected, select]);
+}
+
 export function MarketsPanel() {
   useLocale();
   const { quotes } = usePollingIntervals();
-  const { durations } = useConfig();
   const futures = useFutures(quotes);
   const retryInMs = useFuturesRetryInterval(quotes);
   const ticket = useTicketActions();
   const selected = useActiveSymbol();
   const now = useNow();
   const snapshot = futures.data;
+  const prices = pricesFreshness(futures);
   // The service's words, as sent.
   const serviceError = futures.error?.message;
   // A finger needs 44 px to hit a row.
   const rowHeight = useIsPhone() ? 44 : undefined;
-  const pickPrice = useCallback(
-    (symbol: string, price: string) => ticket.pickPrice(symbol, price, durations),
-    [ticket, durations],
+  const bySymbol = snapshot?.bySymbol;
+  // A click anywhere on a row (a price cell included) selects its market: nothing else.
+  const select = useCallback(
+    (symbol: string) => {
+      const market = bySymbol?.get(symbol);
+      ticket.selectMarket(symbol, market ? fixedPlain(market.mark_price, market.priceDecimals) : undefined);
+    },
+    [ticket, bySymbol],
   );
+  useFirstMarket(snapshot, selected, select);
   return (
     <section className="panel markets" aria-labelledby="markets-title">
-      <header className="panel__head">
-        <h2 id="markets-title">{t`Markets`}</h2>
-        <span className="muted">{snapshot ? plural(snapshot.rows.length, { one: '# perpetual', other: '# perpetuals' }) : ''}</span>
-        <FeedStatus name={t({ message: 'Prices', context: 'the markets feed, named in its status' })} query={futures} intervalMs={quotes} retryInMs={retryInMs} />
-      </header>
+      {/* The dock's tab (or the phone's tab bar) names the panel: the rows get its height. */}
+      <h2 id="markets-title" className="visually-hidden">
+        {t`Markets`}
+      </h2>
+      <p className="visually-hidden">{snapshot ? plural(snapshot.rows.length, { one: '# perpetual', other: '# perpetuals' }) : ''}</p>
       {snapshot ? (
         <MarketsTable
           rows={snapshot.rows}
           selectedSymbol={selected}
-          stale={isStale(futures, quotes, now)}
+          stale={isStale(prices, quotes, now)}
           rowHeight={rowHeight}
-          onPickPrice={pickPrice}
-          onSelect={(symbol) => {
-            const market = snapshot.bySymbol.get(symbol);
-            ticket.selectMarket(symbol, market ? fixedPlain(market.mark_price, market.priceDecimals) : undefined);
-          }}
+          onSelect={select}
+          status={<FeedStatus name={t({ message: 'Prices', context: 'the markets feed, named in its status' })} query={prices} intervalMs={quotes} retryInMs={retryInMs} />}
         />
       ) : serviceError !== undefined ? (
         <p className="empty" role="alert">

@@ -3,8 +3,10 @@ import { useState } from 'react';
 import type { JournalOrder } from '@/interface';
 import { countStatus, Tabs, type TabSpec } from '../features/account';
 import { useConfig, usePollingIntervals } from '../features/config';
+import { useInstrumentSpecs } from '../features/markets';
 import { JournalTable, UnknownOrdersAlert, useJournal, useJournalRetryInterval } from '../features/orders';
 import { useProxyHealth, useSession } from '../features/session';
+import { useIsPhone } from '../features/workspace';
 import { isStale } from '../shared/api/freshness';
 import { useLocale } from '../shared/i18n/i18n';
 import { useNow } from '../shared/useNow';
@@ -22,6 +24,8 @@ export function OrdersPanel() {
   const journalRetryInMs = useJournalRetryInterval(intervals.orders);
   const health = useProxyHealth(signedIn);
   const now = useNow();
+  const markets = useInstrumentSpecs(intervals.quotes);
+  const narrow = useIsPhone();
   const orders = journal.data?.rows ?? NO_ORDERS;
   const [tab, setTab] = useState('orders');
   const journalStale = isStale(journal, intervals.orders, now);
@@ -33,14 +37,21 @@ export function OrdersPanel() {
       id: 'orders',
       title: t({ message: 'Orders', context: 'tab: the orders working now' }),
       badge: placed || undefined,
-      content: signedIn ? <JournalTable kind="orders" orders={orders} customFields={config.orderCustomFields} stale={journalStale} /> : locked,
+      content: signedIn ? <JournalTable kind="orders" orders={orders} customFields={config.orderCustomFields} stale={journalStale} markets={markets} narrow={narrow} /> : locked,
     },
     {
       id: 'history',
       title: t`Order history`,
       badge: unknown ? <span className="badge badge--unknown">{plural(unknown, { one: '# unknown', other: '# unknown' })}</span> : undefined,
       content: signedIn ? (
-        <JournalTable kind="history" orders={orders} customFields={config.orderHistoryCustomFields} stale={journalStale} />
+        <JournalTable
+          kind="history"
+          orders={orders}
+          customFields={config.orderHistoryCustomFields}
+          stale={journalStale}
+          markets={markets}
+          narrow={narrow}
+        />
       ) : (
         locked
       ),

@@ -4,18 +4,22 @@ import { ConnectionStatus, SessionMenu, useProxyHealth, type SessionState } from
 import { LayoutMenu } from '../features/workspace';
 import { useLocale } from '../shared/i18n/i18n';
 import { PANELS } from './panels';
+import { useServiceNotLive } from './useServiceLive';
 
 export function TopBar({ session }: { session: SessionState }) {
   useLocale();
   const health = useProxyHealth(session === 'signed-in');
+  const notLive = useServiceNotLive(session, health);
   return (
     <header className="topbar">
       <h1 className="brand">Perp Terminal</h1>
-      <ConnectionStatus health={health.data} />
+      <ConnectionStatus health={health.data} notLive={notLive} />
       <LayoutMenu panels={PANELS} />
-      <span className={`session session--${session}`}>
+      <span className={`session session--${notLive ? 'not-live' : session}`} title={notLive}>
         {session === 'signed-in'
-          ? t`Trading enabled`
+          ? notLive
+            ? t`Signed in · prices not live`
+            : t`Trading enabled`
           : session === 'signed-out'
             ? t`Trading locked`
             : session === 'unreachable'

@@ -23,13 +23,11 @@ function Markets() {
   useEffect(() => {
     if (snapshot) markUpdate();
   }, [snapshot]);
-  // As in the terminal, prices are buttons (a click picks the price); the bench never clicks.
-  const pick = useCallback(() => undefined, []);
   const select = useCallback(() => undefined, []);
   return (
     <section className="panel markets bench-fill" aria-label="Markets">
       {snapshot ? (
-        <MarketsTable rows={snapshot.rows} selectedSymbol={undefined} onSelect={select} onPickPrice={pick} />
+        <MarketsTable rows={snapshot.rows} selectedSymbol={undefined} onSelect={select} />
       ) : (
         <p className="empty">Loading markets…</p>
       )}

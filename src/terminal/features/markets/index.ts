@@ -1,5 +1,7 @@
-export { futuresQueryOptions, useFutures, useFuturesRetryInterval, useMarket, type FuturesSnapshot } from './api/futuresQuery';
+export { futuresQueryOptions, pricesFreshness, useFutures, useFuturesRetryInterval, useMarket, type FuturesSnapshot } from './api/futuresQuery';
+export { useInstrumentSpecs } from './api/instrumentSpecs';
 export { marketsKeys } from './api/keys';
 export { marketsFeedOf, type MarketsFeed } from './api/marketsFeed';
 export { MarketsTable } from './components/MarketsTable';
 export type { MarketRow } from './model/marketRow';
+export type { InstrumentSpec } from './model/specs';

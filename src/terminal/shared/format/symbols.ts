@@ -107,3 +107,9 @@ export function readSymbols(tag: string, style: NumberStyle): NumberSymbols {
   const symbols = readStyle(tag, style);
   return { ...symbols, fast: agreesWithIntl(tag, style, symbols) };
 }
+
+/**
+ * Text kept whole and left to right inside a sentence of any direction ("2 ms", "+1.5 s", "0.00
+ * USDC" in Arabic would otherwise read "ms 2"): wrapped in Unicode's left-to-right isolate.
+ */
+export const ltrIsolate = (text: string): string => `\u2066${text}\u2069`;

@@ -20,7 +20,8 @@ export function SummaryStrip({ items, values }: { items: readonly SummaryItem[];
           <div key={item.id} className="summary__item" data-id={item.id} title={honest ? i18n._(honest.tooltip) : undefined}>
             <dt>{honest ? i18n._(honest.title) : item.title}</dt>
             <dd className={`num ${value === undefined ? 'muted' : ''}`} title={value === undefined ? t`No source for “${itemId}”` : undefined}>
-              {value ?? DASH}
+              {/* A figure with its currency or unit reads whole, left to right, in Arabic too. */}
+              <span dir="ltr">{value ?? DASH}</span>
             </dd>
           </div>
         );

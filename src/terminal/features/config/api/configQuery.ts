@@ -1,7 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import * as z from 'zod/mini';
 import { emptyTvConfig, readTvConfig, type ConfigReading, type PullingInterval, type TvConfig } from '@/interface';
 import { getJson } from '@/terminal/shared/api/http';
+import { useLocale } from '@/terminal/shared/i18n/i18n';
+import { translatedConfig } from '../model/knownTitles';
 import { configKeys } from './keys';
 
 /** Polling faster than this helps nobody and loads the proxy; a config asking for less is clamped. */
@@ -35,10 +38,16 @@ export function useTerminalConfig() {
   return useQuery(configQueryOptions());
 }
 
-/** The config in force: the last good reading, or the defaults while none has arrived. */
-export function useConfig() {
+/**
+ * The config in force: the last good reading, or the defaults while none has arrived; the titles
+ * the terminal knows by id in the trader's language (the config's own words for the others).
+ */
+export function useConfig(): TvConfig {
   const { data } = useTerminalConfig();
-  return data?.config ?? emptyTvConfig;
+  const locale = useLocale();
+  const config = data?.config ?? emptyTvConfig;
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- locale is not read, but the i18n._ calls depend on it
+  return useMemo(() => translatedConfig(config), [config, locale]);
 }
 
 /** Polling interval of every feed, in ms, clamped to MIN_POLL_MS. */

@@ -1,7 +1,7 @@
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import type { MarketRow } from '../model/marketRow';
 import { marketsKeys } from './keys';
-import { marketsFeedOf, type MarketsFeed } from './marketsFeed';
+import { marketsFeedOf, type FuturesSnapshot, type MarketsFeed } from './marketsFeed';
 
 export type { FuturesSnapshot } from './marketsFeed';
 
@@ -39,4 +39,13 @@ export function useMarket(symbol: string | undefined, intervalMs: number): Marke
     select: (snapshot) => (symbol ? snapshot.bySymbol.get(symbol) : undefined),
   });
   return data;
+}
+
+/**
+ * The markets feed as its freshness is judged: updated when the service's clock last moved, not
+ * when it last answered, so a frozen service that answers fast with the same prices reads stale.
+ */
+export function pricesFreshness(query: Pick<UseQueryResult<FuturesSnapshot, Error>, 'data' | 'dataUpdatedAt' | 'errorUpdatedAt' | 'error'>) {
+  const { data, dataUpdatedAt, errorUpdatedAt, error } = query;
+  return { dataUpdatedAt: data ? Math.min(dataUpdatedAt, data.advancedAt) : dataUpdatedAt, errorUpdatedAt, error };
 }

@@ -12,6 +12,11 @@ export interface FuturesSnapshot {
   serviceTime: number;
   /** This browser's clock when they arrived. */
   receivedAt: number;
+  /**
+   * This browser's clock when the service's clock last moved: a service that answers every poll
+   * with the same snapshot is frozen, however fast it answers.
+   */
+  advancedAt: number;
 }
 
 const createFeedWorker =
@@ -29,6 +34,7 @@ export class MarketsFeed {
   private previous = new Map<string, MarketRow>();
   /** How long the last poll took, so that polls start at the configured rate, not that much later. */
   private lastPollMs = 0;
+  private last: { serviceTime: number; advancedAt: number } | undefined;
   readonly backoff: Backoff = createBackoff();
 
   constructor(private readonly source: FuturesFeed = new FuturesFeed(createFeedWorker)) {}
@@ -64,7 +70,9 @@ export class MarketsFeed {
     });
     this.previous = bySymbol;
     this.lastPollMs = Date.now() - startedAt;
-    return { rows, bySymbol, serviceTime: frame.serviceTime, receivedAt: frame.receivedAt };
+    const advancedAt = this.last && this.last.serviceTime >= frame.serviceTime ? this.last.advancedAt : frame.receivedAt;
+    this.last = { serviceTime: frame.serviceTime, advancedAt };
+    return { rows, bySymbol, serviceTime: frame.serviceTime, receivedAt: frame.receivedAt, advancedAt };
   }
 }
 

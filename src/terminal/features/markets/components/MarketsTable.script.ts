@@ -7,8 +7,8 @@ import type { GridColumn } from '@/terminal/shared/ui/grid/DataGrid';
 import type { MarketRow } from '../model/marketRow';
 import { longestBase, PRICE_FIELDS, widestPrices } from '../model/priceWidths';
 
-/** " USDC perp" after the base, in its smaller type, and the gap before it. */
-const QUOTE_PX = 72;
+/** The quote after the base is read, not drawn (it is the same on every row): no room for it. */
+const QUOTE_PX = 0;
 
 interface MarketsCommandsInput {
   /** The markets in the order the table lists them. */

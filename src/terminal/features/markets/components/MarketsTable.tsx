@@ -1,10 +1,9 @@
 import { t } from '@lingui/core/macro';
-import { useCallback, useMemo } from 'react';
-import { fixedPlain } from '@/terminal/shared/format/number';
+import { useCallback, useMemo, type KeyboardEvent, type ReactNode } from 'react';
 import { useLocale } from '@/terminal/shared/i18n/i18n';
 import { DataGrid, type GridColumn } from '@/terminal/shared/ui/grid/DataGrid';
 import type { MarketRow } from '../model/marketRow';
-import { searchMarkets } from '../model/search';
+import { bestMatch, searchMarkets } from '../model/search';
 import { useFavorites, useMarketSearch, useMarketsActions } from '../store';
 import { marketColumns } from './columns';
 import { useMarketsCommands, useWholePriceColumns } from './MarketsTable.script';
@@ -14,20 +13,52 @@ export interface MarketsTableProps {
   rows: readonly MarketRow[] | undefined;
   selectedSymbol: string | undefined;
   onSelect: (symbol: string) => void;
-  /** A price clicked: its symbol and the price as the ticket takes it ("100012.5"). */
-  onPickPrice?: (symbol: string, price: string) => void;
   /** The prices are not live: shown greyed, never as if they were. */
   stale?: boolean;
   /** Taller rows where they are tapped with a finger (the phone layout). */
   rowHeight?: number;
+  /** Shown in the toolbar, after the search: the feed's freshness. */
+  status?: ReactNode;
 }
 
 const EMPTY: MarketRow[] = [];
 const rowId = (row: MarketRow) => row.symbol;
 const rowData = (row: MarketRow) => ({ 'data-symbol': row.symbol });
 
-/** Every market: searchable, favorites pinned on top, sortable by every column, virtualized. */
-export function MarketsTable({ rows, selectedSymbol, onSelect, onPickPrice, stale, rowHeight }: MarketsTableProps) {
+/** The pin of a row: its own button, out of the tab order (the grid is one tab stop; F pins). */
+function favoriteColumn(pinned: ReadonlySet<string>, toggleFavorite: (symbol: string) => void): GridColumn<MarketRow> {
+  return {
+    id: 'favorite',
+    title: '★',
+    tooltip: t`Favorites stay on top`,
+    width: 30,
+    hideable: false,
+    cellKey: (row) => row.symbol,
+    cell: (row) => {
+      const on = pinned.has(row.symbol);
+      const { base } = row;
+      return (
+        <button
+          type="button"
+          className={`star ${on ? 'star--on' : ''}`}
+          aria-pressed={on}
+          aria-label={on ? t`Unpin ${base}` : t`Pin ${base}`}
+          title={on ? t`Unpin (F on the row)` : t`Pin to the top (F on the row)`}
+          tabIndex={-1}
+          onClick={(event) => {
+            event.stopPropagation();
+            toggleFavorite(row.symbol);
+          }}
+        >
+          {on ? '★' : '☆'}
+        </button>
+      );
+    },
+  };
+}
+
+/** Every market: searchable (Enter opens the best match), favorites pinned on top, sortable by every column, virtualized. */
+export function MarketsTable({ rows, selectedSymbol, onSelect, stale, rowHeight, status }: MarketsTableProps) {
   const locale = useLocale();
   const favorites = useFavorites();
   const search = useMarketSearch();
@@ -36,16 +67,13 @@ export function MarketsTable({ rows, selectedSymbol, onSelect, onPickPrice, stal
   const shown = useMemo(() => searchMarkets(rows ?? EMPTY, search), [rows, search]);
   const searchRef = useMarketsCommands({ rows: shown, pinned, selectedSymbol, onSelect, toggleFavorite });
 
-  const pickColumns = useMemo(
-    () =>
-      marketColumns(
-        onPickPrice ? (symbol, price, decimals) => onPickPrice(symbol, fixedPlain(price, decimals)) : undefined,
-      ),
+  const ownColumns = useMemo(
+    () => marketColumns(),
     // The columns' titles are in the active language: built again when it changes.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- locale is not read, but the t`` calls depend on it
-    [onPickPrice, locale],
+    [locale],
   );
-  const priceColumns = useWholePriceColumns(pickColumns, rows ?? EMPTY);
+  const priceColumns = useWholePriceColumns(ownColumns, rows ?? EMPTY);
   const onRowKey = useCallback(
     (row: MarketRow, key: string) => {
       if (key !== 'f' && key !== 'F') return false;
@@ -55,41 +83,17 @@ export function MarketsTable({ rows, selectedSymbol, onSelect, onPickPrice, stal
     [toggleFavorite],
   );
   const columns = useMemo<GridColumn<MarketRow>[]>(
-    () => [
-      {
-        id: 'favorite',
-        title: '★',
-        tooltip: t`Favorites stay on top`,
-        width: 30,
-        hideable: false,
-        cellKey: (row) => row.symbol,
-        cell: (row) => {
-          const on = pinned.has(row.symbol);
-          const { base } = row;
-          return (
-            <button
-              type="button"
-              className={`star ${on ? 'star--on' : ''}`}
-              aria-pressed={on}
-              aria-label={on ? t`Unpin ${base}` : t`Pin ${base}`}
-              title={on ? t`Unpin (F on the row)` : t`Pin to the top (F on the row)`}
-              // The grid is one tab stop; F on a row pins it.
-              tabIndex={-1}
-              onClick={(event) => {
-                event.stopPropagation();
-                toggleFavorite(row.symbol);
-              }}
-            >
-              {on ? '★' : '☆'}
-            </button>
-          );
-        },
-      },
-      ...priceColumns,
-    ],
+    () => [favoriteColumn(pinned, toggleFavorite), ...priceColumns],
     // eslint-disable-next-line react-hooks/exhaustive-deps -- locale is not read, but the t`` calls depend on it
     [pinned, toggleFavorite, priceColumns, locale],
   );
+  const openBestMatch = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter') return;
+    const match = bestMatch(rows ?? EMPTY, search, pinned);
+    if (!match) return;
+    event.preventDefault();
+    onSelect(match.symbol);
+  };
 
   return (
     <DataGrid
@@ -108,15 +112,19 @@ export function MarketsTable({ rows, selectedSymbol, onSelect, onPickPrice, stal
       rowHeight={rowHeight}
       empty={search ? t`No market matches “${search}”.` : t`No markets.`}
       toolbar={
-        <input
-          ref={searchRef}
-          type="search"
-          className="input input--search"
-          placeholder={t`Search markets (/)`}
-          aria-label={t`Search markets`}
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-        />
+        <>
+          <input
+            ref={searchRef}
+            type="search"
+            className="input input--search"
+            placeholder={t`Search markets (/)`}
+            aria-label={t`Search markets`}
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            onKeyDown={openBestMatch}
+          />
+          {status}
+        </>
       }
     />
   );

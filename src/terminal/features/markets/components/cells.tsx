@@ -6,6 +6,7 @@ import type { MarketRow } from '../model/marketRow';
 import { MARKET_PAINT_TIMING } from '../paintTiming';
 
 
+/** The base asset in bold; the quote ("USDC perp", the same on every row) is for screen readers and the hover. */
 export function SymbolCell({ row }: { row: MarketRow }) {
   useLocale();
   const { quote } = row;
@@ -14,7 +15,7 @@ export function SymbolCell({ row }: { row: MarketRow }) {
       <span className="symbol__base" elementtiming={MARKET_PAINT_TIMING}>
         {row.base}
       </span>
-      <span className="symbol__quote">{t({ message: `${quote} perp`, context: 'a perpetual future, after its quote asset: "USDC perp"' })}</span>
+      <span className="visually-hidden">{t({ message: `${quote} perp`, context: 'a perpetual future, after its quote asset: "USDC perp"' })}</span>
     </span>
   );
 }

@@ -4,13 +4,11 @@ import type { GridColumn, Tone } from '@/terminal/shared/ui/grid/columns';
 import type { MarketRow } from '../model/marketRow';
 import { Countdown, SymbolCell } from './cells';
 
-export type PickPrice = (symbol: string, price: number, decimals: number) => void;
-
 /** up, down or nothing: the tone of a signed number. */
 const toneOf = (value: number | null): Tone => (value === null || value === 0 ? '' : value > 0 ? 'up' : 'down');
 
 type PriceField = 'mark_price' | 'index_price' | '24h_high' | '24h_low';
-type CompactField = '24h_amount' | '24h_volume' | 'open_interest' | 'sum_unitary_funding';
+type CompactField = '24h_amount' | '24h_volume' | 'open_interest' | 'sum_unitary_funding' | 'openInterestValue';
 type RateField = 'est_funding_rate' | 'last_funding_rate';
 
 /** A number of the market, right-aligned and sorted by its value. */
@@ -25,26 +23,21 @@ function numberColumn(
 }
 
 /**
- * A price column, live: a new price is one text node to change. A moved mark is tinted up or down
- * until the next poll (no animation to run every frame). A click makes a limit order at the price
- * shown.
+ * A price column, live: a new price is one text node to change. A moved mark flashes up or down
+ * for a moment (see LiveCells), never a tint that stays until the next poll. A click on it selects
+ * the row's market like any other cell: no price is taken from the table.
  */
-function priceColumn(
-  id: PriceField,
-  title: string,
-  tooltip: string,
-  width: number,
-  pick: PickPrice | undefined,
-): GridColumn<MarketRow> {
+function priceColumn(id: PriceField, title: string, tooltip: string, width: number, shown: { hiddenByDefault?: true } = {}): GridColumn<MarketRow> {
   const flashes = id === 'mark_price';
-  const shownTooltip = pick ? t`${tooltip}. Click a price for a limit order at it` : tooltip;
   return {
-    ...numberColumn(id, title, shownTooltip, width, (row) => formatFixed(row[id], row.priceDecimals)),
+    ...numberColumn(id, title, tooltip, width, (row) => formatFixed(row[id], row.priceDecimals)),
     tone: flashes ? (row) => row.markTick ?? '' : undefined,
     flash: flashes,
-    onCellClick: pick ? (row) => pick(row.symbol, row[id], row.priceDecimals) : undefined,
+    ...shown,
   };
 }
+
+const HIDDEN = { hiddenByDefault: true } as const;
 
 /** A size or an amount, compacted (1.23M): live. */
 function compactColumn(
@@ -75,14 +68,14 @@ const symbolColumn = (): GridColumn<MarketRow> => ({
   id: 'symbol',
   title: t({ message: 'Market', context: 'markets column: the instrument' }),
   tooltip: t`Perpetual future, quoted in USDC`,
-  width: 136,
+  width: 96,
   sortValue: (row) => row.symbol,
   cell: (row) => <SymbolCell row={row} />,
   hideable: false,
 });
 
 const changeColumn = (): GridColumn<MarketRow> => ({
-  ...numberColumn('change24h', t`24h change`, t`Last price against the price 24 hours ago`, 96, (row) => formatPercent(row.change24h)),
+  ...numberColumn('change24h', t({ message: '24h %', context: 'markets column: the change of the last 24 hours' }), t`24h change: last price against the price 24 hours ago`, 80, (row) => formatPercent(row.change24h)),
   tone: (row) => toneOf(row.change24h),
 });
 
@@ -92,7 +85,7 @@ const nextFundingColumn = (): GridColumn<MarketRow> => ({
   title: t`Next funding`,
   tooltip: t`Time left until funding settles`,
   align: 'right',
-  width: 108,
+  width: 100,
   sortValue: (row) => row.next_funding_time,
   cellKey: (row) => row.nextFundingAt,
   cell: (row) => <Countdown at={row.nextFundingAt} />,
@@ -107,23 +100,26 @@ function fundingTitle(row: MarketRow): string {
 }
 
 /**
- * The markets table's columns, in their default order; `pick` makes prices clickable. Built at
- * render: their titles are in the active language.
+ * The markets table's columns, in their default order. Shown at first: what a trader of perpetuals
+ * scans (the market, its mark, the day's move, funding and when it settles, open interest in
+ * dollars); the rest are one tick away in the Columns menu. Built at render: their titles are in
+ * the active language.
  */
-export const marketColumns = (pick?: PickPrice): GridColumn<MarketRow>[] => [
+export const marketColumns = (): GridColumn<MarketRow>[] => [
   symbolColumn(),
-  priceColumn('mark_price', t({ message: 'Mark', context: 'the mark price' }), t`Mark price: what positions are valued and liquidated at`, 96, pick),
-  priceColumn('index_price', t({ message: 'Index', context: 'the index price' }), t`Index price: the spot reference of the market`, 96, pick),
+  priceColumn('mark_price', t({ message: 'Mark', context: 'the mark price' }), t`Mark price: what positions are valued and liquidated at`, 96),
   changeColumn(),
-  priceColumn('24h_high', t`24h high`, t`Highest price of the last 24 hours`, 92, pick),
-  priceColumn('24h_low', t`24h low`, t`Lowest price of the last 24 hours`, 92, pick),
-  compactColumn('24h_amount', t`24h volume`, t`Traded in the last 24 hours, in USDC`, 96),
-  compactColumn('24h_volume', t`24h volume (base)`, t`Traded in the last 24 hours, in the base asset`, 110, { hiddenByDefault: true }),
   fundingColumn('est_funding_rate', t({ message: 'Funding', context: 'the estimated funding rate' }), t`Estimated funding rate per 8 hours; hover a rate for its yearly rate`, {
     cellTitle: fundingTitle,
   }),
-  fundingColumn('last_funding_rate', t`Last funding`, t`Rate of the last settlement, per 8 hours`, { hiddenByDefault: true }),
   nextFundingColumn(),
-  compactColumn('open_interest', t`Open interest`, t`Open contracts, in the base asset`, 112),
-  compactColumn('sum_unitary_funding', t`Cumulative funding`, t`Funding paid per unit since listing, in USDC`, 120, { hiddenByDefault: true }),
+  compactColumn('openInterestValue', t`Open interest`, t`Open contracts valued at the mark price, in USDC`, 104),
+  priceColumn('index_price', t({ message: 'Index', context: 'the index price' }), t`Index price: the spot reference of the market`, 96, HIDDEN),
+  priceColumn('24h_high', t`24h high`, t`Highest price of the last 24 hours`, 92, HIDDEN),
+  priceColumn('24h_low', t`24h low`, t`Lowest price of the last 24 hours`, 92, HIDDEN),
+  compactColumn('24h_amount', t`24h volume`, t`Traded in the last 24 hours, in USDC`, 96, HIDDEN),
+  compactColumn('24h_volume', t`24h volume (base)`, t`Traded in the last 24 hours, in the base asset`, 110, HIDDEN),
+  fundingColumn('last_funding_rate', t`Last funding`, t`Rate of the last settlement, per 8 hours`, HIDDEN),
+  compactColumn('open_interest', t`Open interest (base)`, t`Open contracts, in the base asset`, 120, HIDDEN),
+  compactColumn('sum_unitary_funding', t`Cumulative funding`, t`Funding paid per unit since listing, in USDC`, 120, HIDDEN),
 ];

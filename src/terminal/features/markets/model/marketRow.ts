@@ -12,6 +12,8 @@ export interface MarketRow extends FuturesRow, InstrumentSpec {
   change24h: number | null;
   /** Estimated funding rate per year, as a ratio. */
   fundingAnnualised: number;
+  /** Open interest valued at the mark price, in the quote asset (USDC): what traders compare markets by. */
+  openInterestValue: number;
   /** Direction of the last change of mark price, for the flash. */
   markTick: Tick;
   /** next_funding_time on this browser's clock, for the countdown. */
@@ -72,6 +74,7 @@ export function toMarketRow(
     quote,
     change24h: open > 0 ? (row['24h_close'] - open) / open : null,
     fundingAnnualised: row.est_funding_rate * FUNDING_PER_YEAR,
+    openInterestValue: row.open_interest * row.mark_price,
     // Whole seconds: the countdown shows seconds, and a steady value lets the cell skip renders.
     nextFundingAt: Math.round((row.next_funding_time - clockOffsetMs) / 1000) * 1000,
     markTick,

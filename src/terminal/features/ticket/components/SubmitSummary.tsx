@@ -3,10 +3,15 @@ import { baseAsset } from '@/interface';
 import { formatFixed, formatPercent, groupDecimalText } from '@/terminal/shared/format/number';
 import { useLocale } from '@/terminal/shared/i18n/i18n';
 import type { TicketSummary } from '../model/checkTicket';
+import { useSendAttempted, useTicketRows } from '../store';
 
-/** How many orders go, how many are to fix, and the requests they take when more than one. */
-function ordersText({ orders, toFix, requests, seconds }: TicketSummary): string {
+/**
+ * How many orders go, how many are to fix, and the requests they take when more than one. `quiet`:
+ * the trader has not sized an order nor tried to send, so nothing is "to fix" yet.
+ */
+function ordersText({ orders, toFix, requests, seconds }: TicketSummary, quiet: boolean): string {
   const ready = orders - toFix;
+  if (quiet && toFix > 0) return t`${ready} ready`;
   if (toFix > 0 && requests > 1) return t`${ready} ready · ${toFix} to fix in ${requests} requests (about ${seconds} s)`;
   if (toFix > 0) return t`${ready} ready · ${toFix} to fix`;
   if (requests > 1) return t`${orders} in ${requests} requests (about ${seconds} s)`;
@@ -22,11 +27,15 @@ function legTitle(side: 'BUY' | 'SELL', symbol: string): string {
 /** What the ticket sends: orders and requests, each leg of a batch, the notional, the furthest price. */
 export function SubmitSummary({ summary }: { summary: TicketSummary }) {
   useLocale();
+  const attempted = useSendAttempted();
+  // An empty ticket (at start, after a send) is not wrong: it says what is to fix once touched.
+  const untouched = useTicketRows().every((row) => row.size.trim() === '');
+  const quiet = !attempted && untouched;
   return (
     <dl className="submit__summary">
       <div>
         <dt>{t`Orders`}</dt>
-        <dd className="num">{ordersText(summary)}</dd>
+        <dd className="num">{ordersText(summary, quiet)}</dd>
       </div>
       {summary.legs.length > 1 || summary.orders > 1
         ? summary.legs.map((leg) => (

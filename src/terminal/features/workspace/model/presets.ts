@@ -80,21 +80,20 @@ export const PRESETS = {
     name: 'Trade',
     arrangement: {
       row: [
-        // Markets over the chart, not beside it: the grid keeps its full width (its columns fit at
-        // 1440, and a tablet's 768 px still leaves the chart room beside the ticket). The ticket
-        // has the full height, as in the terminals traders know: its fields and its send button
-        // are all in view at 900 px, none scrolled under its summary.
+        // Markets beside the chart, tall enough for 15 rows at 900 px and wide enough for the
+        // columns a trader scans first (market, mark, 24h, funding, next funding, open interest);
+        // the orders and the account under them. The ticket has the full height, as in the
+        // terminals traders know: its fields and its send button are all in view at 900 px.
         [
-          74,
+          75,
           {
             column: [
-              [36, { tabs: ['markets'] }],
-              [38, { tabs: ['chart'] }],
-              [26, { row: [[50, { tabs: ['orders'] }], [50, { tabs: ['account'] }]] }],
+              [63, { row: [[64, { tabs: ['markets'] }], [36, { tabs: ['chart'] }]] }],
+              [37, { row: [[55, { tabs: ['orders'] }], [45, { tabs: ['account'] }]] }],
             ],
           },
         ],
-        [26, { tabs: ['ticket'] }],
+        [25, { tabs: ['ticket'] }],
       ],
     },
   },
@@ -117,7 +116,21 @@ export const PRESET_IDS = Object.keys(PRESETS) as PresetId[];
 export const isPresetId = (id: string): id is PresetId => Object.hasOwn(PRESETS, id);
 export const DEFAULT_WORKSPACE: PresetId = 'trade';
 
-export const presetLayout = (id: PresetId): DockLayout => dockLayoutOf(PRESETS[id].arrangement);
+/**
+ * The Trade preset on a screen narrower than a laptop's (a tablet, 768 px): markets over the chart
+ * over the orders and account, beside the ticket, so no panel is squeezed to a sliver.
+ */
+const NARROW_TRADE: Arrangement & { row: unknown } = {
+  row: [
+    [58, { column: [[40, { tabs: ['markets'] }], [34, { tabs: ['chart'] }], [26, { tabs: ['orders', 'account'] }]] }],
+    [42, { tabs: ['ticket'] }],
+  ],
+};
+const NARROW_MAX_WIDTH = 1100;
+const isNarrow = () => typeof window !== 'undefined' && window.innerWidth < NARROW_MAX_WIDTH;
+
+export const presetLayout = (id: PresetId): DockLayout =>
+  dockLayoutOf(id === 'trade' && isNarrow() ? NARROW_TRADE : PRESETS[id].arrangement);
 
 const PRESET_WORDS: Record<PresetId, MessageDescriptor> = {
   trade: msg({ message: 'Trade', context: 'name of a workspace layout' }),

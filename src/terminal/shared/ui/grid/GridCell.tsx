@@ -24,7 +24,6 @@ export const cellShowsSame = (column: GridColumn<RowData>, before: RowData, afte
 
 function classOf(column: GridColumn<RowData>): string {
   let name = `grid__cell grid__cell--${column.align ?? 'left'}`;
-  if (column.onCellClick) name += ' grid__cell--action';
   if (column.flash) name += ' grid__cell--flash';
   if (column.cellClass) name += ` ${column.cellClass}`;
   return name;
@@ -42,7 +41,6 @@ export const GridCell = memo(
       (element: HTMLTableCellElement | null) => (element ? live.attach(rowId, column.id, element) : undefined),
       [live, rowId, column.id],
     );
-    const onCellClick = column.onCellClick;
     return (
       <td
         ref={isLive ? attach : undefined}
@@ -50,15 +48,6 @@ export const GridCell = memo(
         className={classOf(column)}
         title={isLive ? undefined : column.cellTitle?.(row)}
         style={{ flex: `1 0 ${width}px` }}
-        onClick={
-          onCellClick
-            ? (event) => {
-                event.stopPropagation();
-                // A live cell was rendered with an old row: act on the one it shows now.
-                onCellClick((isLive ? live.rowOf(rowId, column.id) : undefined) ?? row);
-              }
-            : undefined
-        }
       >
         {isLive ? null : column.cell?.(row)}
       </td>

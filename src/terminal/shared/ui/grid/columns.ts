@@ -21,7 +21,7 @@ export interface GridColumn<T extends RowData> {
   text?: (row: T) => string;
   /** Of a live column: the tone of the value (coloured; tinted when `flash`). */
   tone?: (row: T) => Tone | undefined;
-  /** Of a live column: the tone is a tint that lasts until the next update (a price that moved). */
+  /** Of a live column: the tone is a brief tint when the value moves (FLASH_MS), then none. */
   flash?: boolean;
   /** A rendered cell, for anything that is not plain text. */
   cell?: (row: T) => ReactNode;
@@ -29,8 +29,6 @@ export interface GridColumn<T extends RowData> {
   cellClass?: string;
   /** A tooltip on the cell. */
   cellTitle?: (row: T) => string | undefined;
-  /** A click on the cell does this instead of activating the row (a price makes an order at it). */
-  onCellClick?: (row: T) => void;
   /**
    * Of a rendered cell: what it shows, as a value. When it is the same as at the last render the
    * cell is not rendered again. Default: the sort value.

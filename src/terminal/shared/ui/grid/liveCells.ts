@@ -11,7 +11,12 @@ interface LiveCell {
   text?: string;
   tone?: string;
   title?: string;
+  /** The end of a flash under way. */
+  flashEnds?: ReturnType<typeof setTimeout>;
 }
+
+/** How long a moved value stays tinted: a glance, then neutral (never until the next poll). */
+export const FLASH_MS = 300;
 
 /**
  * The cells of ticking columns (prices, rates, volumes) of the rows in view. React renders them
@@ -42,14 +47,11 @@ export class LiveCells {
 
   private detach(rowId: string, columnId: string, element: HTMLTableCellElement): void {
     const cells = this.rows.get(rowId);
-    if (cells?.get(columnId)?.element !== element) return;
+    const cell = cells?.get(columnId);
+    if (!cells || cell?.element !== element) return;
+    clearTimeout(cell.flashEnds);
     cells.delete(columnId);
     if (cells.size === 0) this.rows.delete(rowId);
-  }
-
-  /** The row a live cell shows now (a click acts on what the trader sees). */
-  rowOf(rowId: string, columnId: string): RowData | undefined {
-    return this.rows.get(rowId)?.get(columnId)?.row;
   }
 
   /** Brings the live cells of one row up to date; a cell is not touched when nothing it shows changed. */
@@ -68,13 +70,15 @@ export class LiveCells {
 
 function writeCell(cell: LiveCell, column: GridColumn<RowData>, row: RowData): void {
   const text = column.text!(row);
+  const changed = cell.text !== undefined && text !== cell.text;
   if (text !== cell.text) {
     // The same text node with a new value: cheaper for the browser than a new node.
     if (cell.node) cell.node.nodeValue = text;
     else cell.node = cell.element.appendChild(document.createTextNode(text));
     cell.text = text;
   }
-  if (column.tone) {
+  if (column.tone && column.flash) flash(cell, column.tone(row) ?? '', changed);
+  else if (column.tone) {
     const tone = column.tone(row) ?? '';
     if (tone !== cell.tone) {
       if (tone) cell.element.setAttribute('data-tone', tone);
@@ -89,4 +93,19 @@ function writeCell(cell: LiveCell, column: GridColumn<RowData>, row: RowData): v
       cell.title = title;
     }
   }
+}
+
+/**
+ * A value that moved shows its direction for FLASH_MS, then the cell is neutral again: a poll that
+ * leaves it as it was does not tint it, and a tint never flips on and off with every poll.
+ */
+function flash(cell: LiveCell, tone: string, changed: boolean): void {
+  if (!changed || !tone) return;
+  clearTimeout(cell.flashEnds);
+  cell.element.setAttribute('data-tone', tone);
+  cell.tone = tone;
+  cell.flashEnds = setTimeout(() => {
+    cell.element.removeAttribute('data-tone');
+    cell.tone = '';
+  }, FLASH_MS);
 }
