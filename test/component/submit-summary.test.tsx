@@ -5,7 +5,10 @@ import { SubmitSummary } from '@/terminal/features/ticket/components/SubmitSumma
 import type { TicketSummary } from '@/terminal/features/ticket/model/checkTicket';
 import { useTicketStore } from '@/terminal/features/ticket/store';
 
-const oneToFix: TicketSummary = { orders: 1, toFix: 1, legs: [], totalNotional: new Big(0), furthestFromMark: null, requests: 1, seconds: 0, warnings: [] };
+const oneToFix: TicketSummary = {
+  orders: 1, toFix: 1, legs: [], groups: [], totalNotional: new Big(0), furthestFromMark: null, requests: 1, seconds: 0, warnings: [],
+  largestMarketNotional: null, unboundedMarkets: 0,
+};
 
 describe('the ticket summary', () => {
   it('says nothing is "to fix" in an empty ticket until the trader sizes an order or tries to send', () => {
