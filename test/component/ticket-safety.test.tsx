@@ -277,11 +277,19 @@ describe('after a send', () => {
     expect(useTicketStore.getState().rows).toEqual(ticketBefore);
   });
 
-  it('shows a send that cannot go as disabled, with the reason beside it', () => {
+  it('shows a send that cannot go as disabled; the reason beside it once the ticket is touched, no "to fix" before', async () => {
+    const user = userEvent.setup();
+    actions().clear(durations);
     renderTicket();
     const button = screen.getByRole('button', { name: 'Buy' });
     expect(button).toHaveAttribute('aria-disabled', 'true');
+    // An empty ticket, at start or after a send, is not wrong yet.
+    expect(button.nextElementSibling?.textContent).toBe('');
+    expect(rowTexts()[0]).not.toMatch(/to fix/);
+    // Enter in the order's fields is a try to send: from then on the ticket says what stands in the way.
+    await user.type(screen.getByLabelText('Quantity (ETH)'), '{Enter}');
     expect(button.nextElementSibling).toHaveTextContent('Fix the order first');
+    expect(rowTexts()[0]).toMatch(/to fix/);
   });
 });
 

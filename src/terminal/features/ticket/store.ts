@@ -73,6 +73,11 @@ export const useTicketOutcome = () => useTicketStore((state) => state.outcome);
 export const useTicketActions = () => useTicketStore((state) => state.actions);
 export const useTicketTool = () => useTicketStore((state) => state.tool);
 export const useSendAttempted = () => useTicketStore((state) => state.attempted);
+/**
+ * Whether the trader has sized an order or tried to send: until then an empty ticket (at start,
+ * after a send) is not wrong, and nothing in it is called "to fix".
+ */
+export const useTicketTouched = () => useTicketStore((state) => state.attempted || state.rows.some((row) => row.size.trim() !== ''));
 export const useSizeCleared = () => useTicketStore((state) => state.sizeCleared);
 export const useConfirmSettings = () => useTicketStore((state) => state.confirm);
 export const useAsideDrafts = () => useTicketStore((state) => state.aside);

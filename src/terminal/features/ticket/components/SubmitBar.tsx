@@ -8,6 +8,7 @@ import { ConfirmDialog } from './ConfirmDialog';
 import { SendProgress } from './SendProgress';
 import { useEnterSends, useSubmitBar } from './SubmitBar.script';
 import { SubmitSummary } from './SubmitSummary';
+import { useTicketTouched } from '../store';
 
 interface SubmitBarProps {
   check: TicketCheck;
@@ -20,8 +21,9 @@ const sendOne = (side: Side) =>
   side === 'BUY' ? t({ message: 'Buy', context: 'send button of a buy order' }) : t({ message: 'Sell', context: 'send button of a sell order' });
 
 /** The line under the send button: what stands in the way, or what is going on. */
-function whyText(bar: Pick<ReturnType<typeof useSubmitBar>, 'notice' | 'blockers' | 'error'>): string {
-  if (bar.notice === 'blocked') return bar.blockers.map(messageFor).join('; ');
+function whyText(bar: Pick<ReturnType<typeof useSubmitBar>, 'notice' | 'blockers' | 'error'>, touched: boolean): string {
+  // Until the trader sizes an order or tries to send, the disabled button is reason enough.
+  if (bar.notice === 'blocked') return touched ? bar.blockers.map(messageFor).join('; ') : '';
   if (bar.notice === 'checking') return t`Checking the last ticket…`;
   if (bar.notice !== 'unreachable') return '';
   const reason = bar.error?.message ?? '';
@@ -37,7 +39,7 @@ export function SubmitBar({ check, durations, side }: SubmitBarProps) {
   useEnterSends(ref, bar.submit);
   const single = summary.orders === 1;
   const label = bar.sending ? t`Sending…` : single ? sendOne(side) : plural(summary.orders, { one: 'Send # order', other: 'Send # orders' });
-  const why = whyText(bar);
+  const why = whyText(bar, useTicketTouched());
 
   return (
     <div className="submit" ref={ref}>

@@ -3,7 +3,7 @@ import { baseAsset } from '@/interface';
 import { formatFixed, formatPercent, groupDecimalText } from '@/terminal/shared/format/number';
 import { useLocale } from '@/terminal/shared/i18n/i18n';
 import type { TicketSummary } from '../model/checkTicket';
-import { useSendAttempted, useTicketRows } from '../store';
+import { useTicketTouched } from '../store';
 
 /**
  * How many orders go, how many are to fix, and the requests they take when more than one. `quiet`:
@@ -27,10 +27,8 @@ function legTitle(side: 'BUY' | 'SELL', symbol: string): string {
 /** What the ticket sends: orders and requests, each leg of a batch, the notional, the furthest price. */
 export function SubmitSummary({ summary }: { summary: TicketSummary }) {
   useLocale();
-  const attempted = useSendAttempted();
   // An empty ticket (at start, after a send) is not wrong: it says what is to fix once touched.
-  const untouched = useTicketRows().every((row) => row.size.trim() === '');
-  const quiet = !attempted && untouched;
+  const quiet = !useTicketTouched();
   return (
     <dl className="submit__summary">
       <div>

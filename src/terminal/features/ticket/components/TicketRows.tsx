@@ -3,7 +3,7 @@ import { memo } from 'react';
 import { messageFor, messagesOf } from '../messages';
 import type { CheckedRow } from '../model/checkTicket';
 import type { DraftRow } from '../model/types';
-import { useActiveRowId, useTicketActions } from '../store';
+import { useActiveRowId, useTicketActions, useTicketTouched } from '../store';
 import { baseAsset, type Duration } from '@/interface';
 import { groupDecimalText } from '@/terminal/shared/format/number';
 import { useLocale } from '@/terminal/shared/i18n/i18n';
@@ -31,6 +31,8 @@ function TicketRowsView({ rows, checked, durations }: TicketRowsProps) {
   useLocale();
   const activeId = useActiveRowId();
   const actions = useTicketActions();
+  // An untouched ticket (at start, after a send) calls nothing "to fix" yet.
+  const touched = useTicketTouched();
   return (
     <div className="ticket-rows">
       <div className="ticket-rows__head">
@@ -41,7 +43,7 @@ function TicketRowsView({ rows, checked, durations }: TicketRowsProps) {
       </div>
       <ol className="ticket-rows__list" aria-label={t`Orders of the ticket`}>
         {rows.map((row, index) => {
-          const errors = Object.values(messagesOf(checked[index]?.issues ?? {}));
+          const errors = touched ? Object.values(messagesOf(checked[index]?.issues ?? {})) : [];
           const warnings = (checked[index]?.warnings ?? []).map(messageFor);
           const active = row.id === activeId;
           const base = baseAsset(row.symbol) ?? '—';
