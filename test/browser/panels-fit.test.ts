@@ -40,11 +40,11 @@ async function placeOrder(page: Page): Promise<void> {
 }
 
 /**
- * What spills out of the markets, orders or account panel, or is squeezed in it: an element drawn past its panel's box with no
+ * What spills out of the markets, orders, account or chart panel, or is squeezed in it: an element drawn past its panel's box with no
  * scrolling box between them, and text set one word to a line (a panel too narrow for it).
  */
 function spills(page: Page) {
-  return page.locator('.panel.markets, .panel.orders, .panel.account').evaluateAll((panels) =>
+  return page.locator('.panel.markets, .panel.orders, .panel.account, .panel.chart').evaluateAll((panels) =>
     panels.flatMap((panel) => {
       const box = panel.getBoundingClientRect();
       if (box.width === 0) return [];
