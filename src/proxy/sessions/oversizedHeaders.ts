@@ -28,7 +28,8 @@ type ClientError = Error & { code?: string };
  * can meet: headers over the limit. Other errors are answered as Fastify would (400, 408).
  */
 export function answerClientError(this: FastifyInstance, error: ClientError, socket: Socket): void {
-  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  // Called again for each further piece of a request already answered: it was answered once.
+  if (error.code === 'ECONNRESET' || socket.destroyed || !socket.writable) return;
   const [status, body, type] =
     error.code === 'HPE_HEADER_OVERFLOW'
       ? [431, HEADERS_TOO_LARGE, 'text/plain; charset=utf-8']
@@ -36,11 +37,11 @@ export function answerClientError(this: FastifyInstance, error: ClientError, soc
         ? [408, '{"success":false,"message":"the request did not arrive in time"}', 'application/json']
         : [400, '{"success":false,"message":"the request could not be read"}', 'application/json'];
   if (status === 431) this.log.warn({ client: socket.remoteAddress }, 'request headers over the limit (planted cookies?)');
-  if (socket.writable) {
-    socket.write(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: ${type}\r\n` +
-        `Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
-    );
-  }
-  socket.destroy(error);
+  // Ended, not destroyed: a socket closed with the rest of the request unread is reset, and the
+  // browser would lose the answer with it. The rest is read (and ignored) until the browser closes.
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: ${type}\r\n` +
+      `Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
+  );
+  setTimeout(() => socket.destroy(), 2000).unref();
 }
