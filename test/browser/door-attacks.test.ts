@@ -37,7 +37,7 @@ async function signedIn(context?: BrowserContext) {
 }
 
 /** The other page, open in `context`, running `attack` in its own origin. */
-async function otherPage<A>(context: BrowserContext, attack: (arg: A) => void, arg: A): Promise<Page> {
+async function otherPage(context: BrowserContext, attack: (arg: string) => void, arg: string): Promise<Page> {
   const page = await context.newPage();
   await page.goto(otherOrigin);
   await page.evaluate(attack, arg);
@@ -96,7 +96,7 @@ describe('a page on another port of 127.0.0.1', () => {
       () => {
         for (let i = 0; i < 5; i++) document.cookie = `junk${i}=${'x'.repeat(4000)}; path=/`;
       },
-      undefined,
+      '',
     );
     const answer = await here.page.goto(app.url);
     expect(answer?.status()).toBe(431);
