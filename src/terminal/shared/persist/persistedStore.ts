@@ -147,8 +147,10 @@ function refuse(name: string, what: Words, api: StoreApi<unknown>): void {
   useToastStore.getState().actions.push({ id: `stored-full:${name}:${++refusals}`, tone: 'error', ...words(), words, timeoutMs: 0 });
   undoing.add(name);
   try {
-    // The last value that was saved comes back (localStorage is read at once: done on return).
-    void (api as StoreApi<unknown> & { persist?: { rehydrate(): Promise<void> | void } }).persist?.rehydrate();
+    // The last value that was saved comes back (localStorage is read at once: done on return);
+    // with none saved yet, the defaults.
+    if (localStorage.getItem(name) === null) api.setState(api.getInitialState(), true);
+    else void (api as StoreApi<unknown> & { persist?: { rehydrate(): Promise<void> | void } }).persist?.rehydrate();
   } finally {
     undoing.delete(name);
   }
