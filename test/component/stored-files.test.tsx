@@ -68,6 +68,11 @@ describe('a settings file binding keys the editor refuses (review finding 4)', (
     expect(enter).toMatchObject({ ok: false, reason: expect.stringContaining('keys.ticket.sell: Enter is kept') });
     expect(readSettingsFile(withKeys({ 'ticket.buy': 'S' }))).toEqual({ ok: false, reason: 'keys.ticket.buy: S is also the key of ticket.sell' });
     expect(readSettingsFile(withKeys({ 'ticket.buy': 'X', 'ticket.sell': 'X' }))).toEqual({ ok: false, reason: 'keys.ticket.sell: X is also the key of ticket.buy' });
+    // A key refused leaves the default in force: binding B elsewhere is named there.
+    expect(readSettingsFile(withKeys({ 'ticket.buy': 'Enter', 'markets.search': 'B' }))).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining('keys.markets.search: B is also the key of ticket.buy'),
+    });
     expect(readSettingsFile(withKeys({ 'orders.cancelAll': 'C' }))).toMatchObject({ ok: false, reason: expect.stringMatching(/^keys\.orders\.cancelAll: /) });
     expect(readSettingsFile(withKeys({ 'ticket.buy': 'ctrl+b' }))).toMatchObject({ ok: false });
   });

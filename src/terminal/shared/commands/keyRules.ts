@@ -54,11 +54,15 @@ export const isHotkeyCommand = (command: string): command is HotkeyCommand => Ob
 export function keyProblems(overrides: Readonly<Record<string, string>>): KeyProblem[] {
   const problems: KeyProblem[] = [];
   const inForce = new Map<string, string>(Object.entries(DEFAULT_KEYS));
+  const bound = new Set<string>();
   for (const [command, keys] of Object.entries(overrides)) {
     if (!isHotkeyCommand(command)) problems.push({ kind: 'unknown', command, keys });
     else if (!CHORD.test(keys)) problems.push({ kind: 'unreadable', command, keys });
     else if (RESERVED_KEYS.has(keys)) problems.push({ kind: 'reserved', command, keys });
-    else inForce.set(command, keys);
+    else {
+      inForce.set(command, keys);
+      bound.add(command);
+    }
   }
   const holder = new Map<string, string>();
   for (const [command, keys] of inForce) {
@@ -68,8 +72,8 @@ export function keyProblems(overrides: Readonly<Record<string, string>>): KeyPro
       continue;
     }
     // Named on the command the trader bound, not on the one that kept its default.
-    const bound = Object.hasOwn(overrides, command) ? command : other;
-    problems.push({ kind: 'taken', command: bound, keys, other: bound === command ? other : command });
+    const named = bound.has(command) ? command : other;
+    problems.push({ kind: 'taken', command: named, keys, other: named === command ? other : command });
   }
   return problems;
 }
