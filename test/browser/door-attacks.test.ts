@@ -81,6 +81,8 @@ describe('a page on another port of 127.0.0.1', () => {
       },
       `terminal_session_${port}`,
     );
+    // The real cookie and six planted ones, once document.cookie has reached the cookie store.
+    await expect.poll(async () => (await here.context.cookies()).filter((cookie) => cookie.name === `terminal_session_${port}`).length).toBe(7);
     await here.page.getByText('Session', { exact: true }).click();
     await here.page.getByRole('button', { name: 'Sign out everywhere' }).click();
     await here.page.getByText('Trading locked').waitFor();
@@ -98,6 +100,8 @@ describe('a page on another port of 127.0.0.1', () => {
       },
       '',
     );
+    // document.cookie reaches the browser's cookie store a moment later.
+    await expect.poll(async () => (await here.context.cookies()).filter((cookie) => cookie.name.startsWith('junk')).length).toBe(5);
     const answer = await here.page.goto(app.url);
     expect(answer?.status()).toBe(431);
     const text = await here.page.locator('body').innerText();
