@@ -2,7 +2,7 @@
  * `npm start`: the terminal, its signing proxy and (unless SERVICE_BASE_URL is set) the embedded
  * service. `npm run service`: the embedded service alone, for bots and other clients.
  */
-import { readdirSync, statSync } from 'node:fs';
+import { chmodSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { LOOPBACK_ADDRESS, readProxyEnv, startProxy, StartupError, type ProxyEnv, type ServiceAccount } from './proxy';
 import { loadOrCreateDemoAccount, startService, type RunningService } from './service';
@@ -28,6 +28,15 @@ async function ensureTerminalBuilt(): Promise<void> {
   console.log('Building the terminal…');
   const { build } = await import('vite');
   await build({ root, logLevel: 'warn' });
+}
+
+/**
+ * DATA_DIR holds the demo account's secret, the journal and the sessions: it is the user's alone
+ * (0700), whichever command starts first, and narrowed to that when it already exists.
+ */
+function preparePrivateDataDir(dataDir: string): void {
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  chmodSync(dataDir, 0o700);
 }
 
 function serviceOptions() {
@@ -138,6 +147,7 @@ try {
   const mode = process.argv[2] === 'service' ? 'service' : 'terminal';
   // Takes SERVICE_SECRET out of process.env: the build or any child process inherits nothing of it.
   const env = readProxyEnv(process.env, mode);
+  preparePrivateDataDir(env.dataDir);
   await (mode === 'service' ? runService(env) : runTerminal(env));
 } catch (error) {
   if (error instanceof StartupError) {

@@ -23,6 +23,7 @@ import { terminalRoutes } from './routes/terminal';
 import { ticketsRoutes } from './routes/tickets';
 import type { ServiceClock } from './serviceClock';
 import type { Door } from './sessions';
+import { answerClientError } from './sessions/oversizedHeaders';
 import type { TicketSender } from './ticketSender';
 import './types';
 
@@ -58,6 +59,8 @@ function createServer(options: ProxyOptions): FastifyInstance {
     // On close, after the sender has stopped and answered its tickets (preClose), every socket
     // left is closed: a stop never waits on a slow or hostile client.
     forceCloseConnections: true,
+    // Headers over the limit (cookies planted by another port) get words saying how to clear them.
+    clientErrorHandler: answerClientError,
   });
 }
 

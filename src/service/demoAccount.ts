@@ -56,7 +56,8 @@ export async function loadOrCreateDemoAccount(
     return { account: parsed.data, created: false };
   }
   const account = createAccountCredentials();
-  await mkdir(dirname(file), { recursive: true });
+  // The folder holds the secret: the user's alone, as the proxy makes DATA_DIR.
+  await mkdir(dirname(file), { recursive: true, mode: 0o700 });
   await writeFile(file, `${JSON.stringify(account, null, 2)}\n`, { mode: 0o600, flag: 'wx' });
   return { account, created: true };
 }

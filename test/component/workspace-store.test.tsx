@@ -67,7 +67,7 @@ describe('the stored workspaces', () => {
 
   it('save as, rename, reset and delete', () => {
     const { actions } = useWorkspaceStore.getState();
-    const id = actions.saveAs('Trade', presetLayout('watch'));
+    const id = actions.saveAs('Trade', presetLayout('watch'))!;
     expect(useWorkspaceStore.getState().workspaces[id]?.name).toBe('Trade 2');
     actions.keep(id, presetLayout('batch'));
     expect(useWorkspaceStore.getState().workspaces[id]?.layout).toEqual(presetLayout('batch'));

@@ -8,7 +8,8 @@ export interface RawAnswer {
 
 /**
  * Sends `target` exactly as written (no URL normalisation, as fetch would do) on a fresh
- * connection, and reads the status, headers and body of the answer.
+ * connection, and reads the status, headers and body of the answer. `from` is the loopback
+ * address the connection comes from (Linux routes all of 127.0.0.0/8 to this machine).
  */
 export function rawRequest(
   port: number,
@@ -16,9 +17,10 @@ export function rawRequest(
   target: string,
   headers: Record<string, string> = {},
   body = '',
+  from?: string,
 ): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
-    const socket = connect(port, '127.0.0.1');
+    const socket = connect({ port, host: '127.0.0.1', ...(from ? { localAddress: from } : {}) });
     let received = '';
     const lines = [`${method} ${target} HTTP/1.1`, 'Connection: close'];
     if (!Object.keys(headers).some((name) => name.toLowerCase() === 'host')) lines.push(`Host: 127.0.0.1:${port}`);

@@ -3,7 +3,7 @@ import fastifyStatic from '@fastify/static';
 import * as z from 'zod/mini';
 import type { ZodRoutes } from '@/interface/routeSchemas';
 import { sendError } from '../http';
-import { exchangeToken, loginRateLimit } from '../sessions/login';
+import { exchangeToken } from '../sessions/login';
 
 export interface TerminalRoutesOptions extends Record<string, unknown> {
   /** The built terminal; omitted in API-only tests (then only the login is served at '/'). */
@@ -40,7 +40,7 @@ export const terminalRoutes: ZodRoutes<TerminalRoutesOptions> = async (app, opti
     });
   }
   const querystring = z.object({ token: z.optional(z.string()), login: z.optional(z.string()) });
-  app.get('/', { config: { rateLimit: loginRateLimit }, schema: { querystring } }, (request, reply) => {
+  app.get('/', { schema: { querystring } }, (request, reply) => {
     const { token } = request.query;
     if (typeof token === 'string') return exchangeToken(request, reply, token);
     if (distDir) return reply.sendFile('index.html');

@@ -26,28 +26,34 @@ export function originProblem(origin: string | undefined, host: string, allowed:
 }
 
 /**
- * Every value the Cookie header gives `name`. A page on another port of the same host can set a
- * cookie of our name with a longer path, which the browser sends first: the door tries each value
- * (at most a few) instead of trusting the first.
+ * Every value the Cookie header gives `name`, each once. A page on another port of the same host
+ * can set cookies of our name with longer paths, which the browser sends first: the door tries
+ * every value instead of trusting the first few. How many there can be is bounded by the size of
+ * the headers (16 kB, Node's limit), and a value that is not shaped like a session costs no lookup.
  */
-export function cookieValues(header: string | undefined, name: string, max = 4): string[] {
+export function cookieValues(header: string | undefined, name: string): string[] {
   if (!header) return [];
-  const values: string[] = [];
+  const values = new Set<string>();
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');
     if (eq === -1 || part.slice(0, eq).trim() !== name) continue;
-    values.push(part.slice(eq + 1).trim());
-    if (values.length >= max) break;
+    values.add(part.slice(eq + 1).trim());
   }
-  return values;
+  return [...values];
 }
+
+type Header = string | string[] | undefined;
 
 /**
  * Whether a login request is a trader opening the printed link: browsers say where a request comes
- * from (`Sec-Fetch-Site`), and a link pasted or typed into the address bar comes from nowhere
- * (`none`). An `<img>` or a fetch from another site carrying a wrong token would otherwise count
- * against the trader's own logins; it is refused without counting. Clients that send no
- * `Sec-Fetch-Site` (curl, a script) are taken as they are.
+ * from (`Sec-Fetch-Site`) and what it is for (`Sec-Fetch-Mode`). A link pasted or typed into the
+ * address bar comes from nowhere (`none`) and is a navigation. An `<img>`, a frame or a fetch from
+ * another site, or a navigation another page started (another port of 127.0.0.1 is `same-site`),
+ * would otherwise count wrong tokens against the trader's own logins; it is refused without
+ * counting. Clients that send no `Sec-Fetch-Site` (curl, a script; Node's fetch sends only a
+ * mode) are taken as they are: a browser always sends both.
  */
-export const loginFromAddressBar = (fetchSite: string | string[] | undefined) =>
-  fetchSite === undefined || fetchSite === 'none' || fetchSite === 'same-origin';
+export function loginNavigation(site: Header, mode: Header): boolean {
+  if (site === undefined) return true;
+  return (site === 'none' || site === 'same-origin') && mode === 'navigate';
+}

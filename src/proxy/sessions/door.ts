@@ -1,13 +1,12 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { LOGIN_LIMITS, LoginLimits, type LoginLimitsOptions } from './loginLimits';
 import type { SessionStore } from './sessionStore';
 
 const DEFAULT_SESSION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** Sessions remembered in memory; a handful in practice, bounded against a flood of cookies. */
 const MAX_KNOWN_SESSIONS = 1000;
-/** Wrong tokens allowed per client in one window before every try is refused unseen. */
-const MAX_FAILED_LOGINS = 5;
-const FAILED_LOGIN_WINDOW_MS = 60_000;
-const MAX_TRACKED_CLIENTS = 10_000;
+/** What a session id looks like (32 random bytes, base64url): anything else costs no hash. */
+const SESSION_ID = /^[A-Za-z0-9_-]{43}$/;
 
 const hash = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -29,7 +28,8 @@ export const sessionCookieName = (port: number | undefined) => `terminal_session
  * Who may trade through this proxy: whoever opened the link it printed. The link's token is traded
  * once for a session cookie (HttpOnly, SameSite=Strict); sessions are kept, hashed, in their own
  * store, tied to the token. A token generated at start works once; a token fixed by
- * TERMINAL_TOKEN works every time (the operator chose it). Wrong tokens are counted per client.
+ * TERMINAL_TOKEN works every time (the operator chose it). Wrong tokens are counted per client
+ * address and overall (LoginLimits).
  */
 export class Door {
   readonly token: string;
@@ -37,7 +37,7 @@ export class Door {
   private used = false;
   /** Valid sessions seen, so a request costs no hash and no query. */
   private readonly known = new Map<string, Session>();
-  private readonly failures = new Map<string, { count: number; since: number }>();
+  private readonly limits: LoginLimits;
   /** Sessions ended at start because they were made with another token. */
   readonly endedAtStart: number;
 
@@ -45,7 +45,9 @@ export class Door {
     private readonly store: SessionStore,
     fixedToken: string | undefined,
     private readonly sessionTtlMs = DEFAULT_SESSION_TTL_MS,
+    limits: LoginLimitsOptions = LOGIN_LIMITS,
   ) {
+    this.limits = new LoginLimits(limits);
     this.token = fixedToken ?? randomBytes(24).toString('base64url');
     this.reusable = fixedToken !== undefined;
     this.endedAtStart = store.bindToken(this.token);
@@ -57,18 +59,15 @@ export class Door {
 
   /** A new session for the right token; `client` (its address) is limited in wrong tries. */
   exchange(token: string, client: string, now = Date.now()): Exchange {
-    const tries = this.failures.get(client);
-    if (tries && now - tries.since >= FAILED_LOGIN_WINDOW_MS) this.failures.delete(client);
-    else if (tries && tries.count >= MAX_FAILED_LOGINS) {
-      return { kind: 'limited', retryAfterSeconds: Math.ceil((tries.since + FAILED_LOGIN_WINDOW_MS - now) / 1000) };
-    }
+    const wait = this.limits.wait(client, now);
+    if (wait > 0) return { kind: 'limited', retryAfterSeconds: wait };
     const given = Buffer.from(hash(token));
     const expected = Buffer.from(hash(this.token));
     if (!timingSafeEqual(given, expected) || (this.used && !this.reusable)) {
-      return { kind: 'refused', failures: this.countFailure(client, now) };
+      return { kind: 'refused', failures: this.limits.fail(client, now) };
     }
     this.used = true;
-    this.failures.delete(client);
+    this.limits.succeeded(client);
     const id = randomBytes(32).toString('base64url');
     this.store.save(hash(id), now, now + this.sessionTtlMs);
     // Saving may have trimmed the oldest sessions: forget what was remembered of them.
@@ -78,7 +77,7 @@ export class Door {
 
   /** The session of a cookie value, if it is one and has not expired. */
   session(id: string | undefined, now = Date.now()): Session | undefined {
-    if (!id || id.length > 128) return undefined;
+    if (!id || !SESSION_ID.test(id)) return undefined;
     const known = this.lookup(id);
     return known !== undefined && known.expiresAt > now ? known : undefined;
   }
@@ -93,14 +92,6 @@ export class Door {
   endAll(): number {
     this.known.clear();
     return this.store.removeAll();
-  }
-
-  private countFailure(client: string, now: number): number {
-    if (this.failures.size >= MAX_TRACKED_CLIENTS) this.failures.clear();
-    const entry = this.failures.get(client) ?? { count: 0, since: now };
-    entry.count += 1;
-    this.failures.set(client, entry);
-    return entry.count;
   }
 
   private lookup(id: string): Session | undefined {

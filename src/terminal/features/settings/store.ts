@@ -39,6 +39,7 @@ export const useSettingsStore = create<SettingsState>()(
       version: SETTINGS_VERSION,
       migrations: settingsMigrations,
       schema: settingsSchema,
+      guardLoad: true,
       partialize: ({ language, theme, upDown, density, motion, sizeUnit, sound, notifications, keys }) => ({
         language,
         theme,

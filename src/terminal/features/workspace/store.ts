@@ -15,15 +15,20 @@ export const WORKSPACE_STORAGE_KEY = 'perp-terminal.workspace';
  * layout as the trader has since left it (`layout`).
  */
 const workspaceSchema = z.object({
-  name: z.string().check(z.minLength(1)),
+  name: z.string().check(z.minLength(1), z.maxLength(80)),
   layout: z.nullable(dockLayoutSchema),
   saved: z.nullable(dockLayoutSchema),
 });
 export type Workspace = z.infer<typeof workspaceSchema>;
 
+/** Workspaces kept at most: far more than a trader switches between, few enough to fit in storage. */
+export const MAX_WORKSPACES = 50;
+
 const storedWorkspacesSchema = z.object({
   active: z.string(),
-  workspaces: z.record(z.string(), workspaceSchema),
+  workspaces: z
+    .record(z.string(), workspaceSchema)
+    .check(z.refine((workspaces) => Object.keys(workspaces).length <= MAX_WORKSPACES, { message: `at most ${MAX_WORKSPACES} workspaces` })),
 });
 type StoredWorkspaces = z.infer<typeof storedWorkspacesSchema>;
 
@@ -40,9 +45,15 @@ interface WorkspaceState extends StoredWorkspaces {
      * the active one: a dock kept warm, or a save that lands after a switch, is still that dock's.
      */
     keep(id: string, layout: DockLayout): void;
-    saveAs(name: string, layout: DockLayout): string;
+    /**
+     * A new saved workspace, made active. Saved from a preset, it takes the changes made to the
+     * preset with it, and the preset is itself again: Save as never changes a built-in. Undefined
+     * when MAX_WORKSPACES are kept already.
+     */
+    saveAs(name: string, layout: DockLayout): string | undefined;
     rename(id: string, name: string): void;
     remove(id: string): void;
+    /** Back to how it was saved; a preset back to the terminal's own, its name too. */
     reset(id: string): void;
   };
 }
@@ -52,8 +63,9 @@ export function layoutOf(id: string, workspace: Workspace | undefined): DockLayo
   return workspace?.layout ?? workspace?.saved ?? presetLayout(isPresetId(id) ? id : DEFAULT_WORKSPACE);
 }
 
-/** A name not yet taken: "Mine", then "Mine 2", "Mine 3"… */
-export function freeName(name: string, workspaces: Record<string, Workspace>): string {
+/** A name not yet taken: "Mine", then "Mine 2", "Mine 3"… (short enough for the stored shape). */
+export function freeName(wanted: string, workspaces: Record<string, Workspace>): string {
+  const name = wanted.slice(0, 72);
   const taken = new Set(Object.values(workspaces).map((workspace) => workspace.name));
   if (!taken.has(name)) return name;
   let n = 2;
@@ -82,12 +94,14 @@ export const useWorkspaceStore = create<WorkspaceState>()(
           });
         },
         saveAs(name, layout) {
+          if (Object.keys(get().workspaces).length >= MAX_WORKSPACES) return undefined;
           const id = newId();
-          set((state) => ({
-            active: id,
-            opened: state.opened + 1,
-            workspaces: { ...state.workspaces, [id]: { name: freeName(name.trim() || t`My layout`, state.workspaces), layout: null, saved: layout } },
-          }));
+          set((state) => {
+            const from = state.workspaces[state.active];
+            const preset = isPresetId(state.active) && from ? { [state.active]: { ...from, layout: null } } : {};
+            const entry = { name: freeName(name.trim() || t`My layout`, state.workspaces), layout: null, saved: layout };
+            return { active: id, opened: state.opened + 1, workspaces: { ...state.workspaces, ...preset, [id]: entry } };
+          });
           return id;
         },
         rename(id, name) {
@@ -111,7 +125,9 @@ export const useWorkspaceStore = create<WorkspaceState>()(
         reset(id) {
           set((state) => {
             const current = state.workspaces[id];
-            return current ? { workspaces: { ...state.workspaces, [id]: { ...current, layout: null } }, opened: state.opened + 1 } : {};
+            if (!current) return {};
+            const name = isPresetId(id) ? PRESETS[id].name : current.name;
+            return { workspaces: { ...state.workspaces, [id]: { ...current, name, layout: null } }, opened: state.opened + 1 };
           });
         },
       },
@@ -124,6 +140,7 @@ export const useWorkspaceStore = create<WorkspaceState>()(
       migrations: {},
       schema: storedWorkspacesSchema,
       partialize: ({ active, workspaces }) => ({ active, workspaces }),
+      guardLoad: true,
     },
   ),
 );

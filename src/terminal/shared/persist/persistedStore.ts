@@ -5,6 +5,7 @@ import { persist, type PersistOptions, type PersistStorage, type StorageValue } 
 import { describeIssues } from '@/interface';
 import { useToastStore } from '../ui/toast/toastStore';
 import { say, type Words } from '../words';
+import { guardLoad, isQuotaError, setAsideKey } from './loadGuard';
 // The source language is active before this module says anything, in a test as in the terminal.
 import '@/terminal/shared/i18n/i18n';
 
@@ -35,6 +36,11 @@ export interface PersistedOptions<T, S> {
   schema: z.ZodMiniType<S>;
   /** What of the state is stored. */
   partialize: (state: T) => S;
+  /**
+   * A value the trader can bring from a file (a workspace, the settings): when the page failed
+   * while loading it, the next open sets it aside instead of failing again (loadGuard.ts).
+   */
+  guardLoad?: boolean;
 }
 
 /**
@@ -50,12 +56,22 @@ export class UnreadableStoredValue extends Error {
   }
 }
 
+interface StorageHooks {
+  guarded: boolean;
+  /** A write the browser refused (its storage is full): nothing was saved. */
+  refused(error: unknown): void;
+}
+
 /** localStorage as JSON; where there is none (Node), the store lives in memory only. */
-function jsonStorage<S>(): PersistStorage<S> | undefined {
+function jsonStorage<S>(hooks: StorageHooks): PersistStorage<S> | undefined {
   if (typeof localStorage === 'undefined') return undefined;
   return {
     getItem(name) {
       const raw = localStorage.getItem(name);
+      if (hooks.guarded && guardLoad(name, raw) === 'set-aside') {
+        const key = setAsideKey(name);
+        throw new UnreadableStoredValue(msg`The terminal failed while opening it last time, so it was set aside (kept in this browser as ${key}).`);
+      }
       if (raw === null) return null;
       let value: unknown;
       try {
@@ -70,7 +86,12 @@ function jsonStorage<S>(): PersistStorage<S> | undefined {
       return stored as StorageValue<S>;
     },
     setItem(name, value) {
-      localStorage.setItem(name, JSON.stringify(value));
+      try {
+        localStorage.setItem(name, JSON.stringify(value));
+      } catch (error) {
+        if (!isQuotaError(error)) throw error;
+        hooks.refused(error);
+      }
     },
     removeItem(name) {
       localStorage.removeItem(name);
@@ -110,12 +131,37 @@ function notify(name: string, what: Words, error: unknown): void {
   useToastStore.getState().actions.push({ id: `stored:${name}`, tone: 'warning', ...words(), words, timeoutMs: 0 });
 }
 
+let refusals = 0;
+const undoing = new Set<string>();
+/** A change the browser had no room to save: said, and undone, so what is shown is what is kept. */
+function refuse(name: string, what: Words, api: StoreApi<unknown>): void {
+  // Undoing writes the last saved value back, which takes no more room; should it fail too, once.
+  if (undoing.has(name)) return;
+  const words = () => {
+    const thing = say(what);
+    return {
+      title: t({ comment: 'thing: what was saved, e.g. "workspaces", "settings"', message: `Not saved: your ${thing} do not fit in the browser's storage` }),
+      detail: t`The change was undone. Delete a saved workspace or clear other sites' data in the browser, then try again.`,
+    };
+  };
+  useToastStore.getState().actions.push({ id: `stored-full:${name}:${++refusals}`, tone: 'error', ...words(), words, timeoutMs: 0 });
+  undoing.add(name);
+  try {
+    // The last value that was saved comes back (localStorage is read at once: done on return);
+    // with none saved yet, the defaults.
+    if (localStorage.getItem(name) === null) api.setState(api.getInitialState(), true);
+    else void (api as StoreApi<unknown> & { persist?: { rehydrate(): Promise<void> | void } }).persist?.rehydrate();
+  } finally {
+    undoing.delete(name);
+  }
+}
+
 function persistOptions<T, S>(options: PersistedOptions<T, S>, api: StoreApi<T>): PersistOptions<T, S> {
   const { name, what, version, migrations, schema, partialize } = options;
   return {
     name,
     version,
-    storage: jsonStorage<S>(),
+    storage: jsonStorage<S>({ guarded: options.guardLoad ?? false, refused: () => refuse(name, what, api as StoreApi<unknown>) }),
     partialize,
     migrate: (stored, from) => migrateStored(stored, from, version, migrations) as S,
     merge: (stored, current) => {

@@ -1,6 +1,7 @@
 import { t } from '@lingui/core/macro';
 import * as z from 'zod/mini';
 import { describeIssues } from '@/interface';
+import { keyProblems, type KeyProblem } from '@/terminal/shared/commands/keyRules';
 import { LOCALE_IDS } from '@/terminal/shared/i18n/locales';
 import { migrateStored, UnreadableStoredValue } from '@/terminal/shared/persist/persistedStore';
 // The source language is active before this module says anything, in a test as in the terminal.
@@ -27,6 +28,26 @@ export type SizeUnit = (typeof SIZE_UNITS)[number];
 export const languageSchema = z.union([z.literal('auto'), z.enum(LOCALE_IDS)]);
 export type Language = z.infer<typeof languageSchema>;
 
+/** A refused binding in words, under the command it names (`keys.ticket.buy: …`). */
+function keyProblemWords(problem: KeyProblem): string {
+  const { keys } = problem;
+  if (problem.kind === 'unknown') return t`there is no shortcut of that name`;
+  if (problem.kind === 'unreadable') return t`"${keys}" is not a key a shortcut can take`;
+  if (problem.kind === 'reserved') return t`${keys} is kept for the ticket and dialogs`;
+  const other = problem.other;
+  return t`${keys} is also the key of ${other}`;
+}
+
+/**
+ * The trader's keys, checked by the rules the shortcut editor applies (shared/commands/keyRules):
+ * a file or a stored value cannot bind what the editor refuses.
+ */
+const keysSchema = z.record(z.string(), z.string()).check(
+  z.superRefine((keys, ctx) => {
+    for (const problem of keyProblems(keys)) ctx.addIssue({ code: 'custom', input: keys, path: [problem.command], message: keyProblemWords(problem) });
+  }),
+);
+
 export const settingsSchema = z.object({
   language: languageSchema,
   theme: z.enum(THEMES),
@@ -38,7 +59,7 @@ export const settingsSchema = z.object({
   sound: z.object({ on: z.boolean(), volume: z.number().check(z.gte(0), z.lte(1)) }),
   notifications: z.boolean(),
   /** Hotkeys the trader rebound: command id → key ("Ctrl+K"); the rest keep their defaults. */
-  keys: z.record(z.string(), z.string()),
+  keys: keysSchema,
 });
 
 export type Settings = z.infer<typeof settingsSchema>;

@@ -4,10 +4,13 @@ import { useLocale } from '@/terminal/shared/i18n/i18n';
 import { useToastStore } from '@/terminal/shared/ui/toast/toastStore';
 import { say } from '@/terminal/shared/words';
 import { useDockControls, useShownPanels } from '../deskStore';
+import type { DockLayout } from '../model/dockLayout';
+import { MAX_LAYOUT_FILE_BYTES } from '../model/layoutLimits';
 import { isPresetId, workspaceName } from '../model/presets';
 import { readWorkspaceFile, workspaceFile, workspaceFileName } from '../model/workspaceFile';
-import { layoutOf, useActiveWorkspaceId, useWorkspaceActions, useWorkspaces } from '../store';
+import { layoutOf, MAX_WORKSPACES, useActiveWorkspaceId, useWorkspaceActions, useWorkspaces, useWorkspaceStore } from '../store';
 import type { PanelRegistry } from '../types';
+import { openOffScreen } from './openOffScreen';
 
 const notify = (tone: 'success' | 'error', title: string, detail?: string) =>
   useToastStore.getState().actions.push({ id: `layout:${Date.now()}:${title}`, tone, title, detail, timeoutMs: tone === 'error' ? 0 : 4000 });
@@ -19,18 +22,41 @@ function download(name: string, text: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** Opens a picked workspace file as a new saved workspace; a bad file changes nothing and says why. */
-function useImport(saveAs: (name: string, layout: ReturnType<typeof layoutOf>) => string) {
+type SaveAs = (name: string, layout: DockLayout) => string | undefined;
+
+/** Save as, or why not: MAX_WORKSPACES kept, or no room in the browser (said by the store). */
+function saveOrSay(saveAs: SaveAs, name: string, layout: DockLayout): boolean {
+  const id = saveAs(name, layout);
+  if (id === undefined) {
+    const most = MAX_WORKSPACES;
+    notify('error', t`Not saved: ${most} workspaces are kept at most`, t`Delete a workspace you no longer use, then save again.`);
+    return false;
+  }
+  // A write the browser refused was undone by the store, which said so.
+  return useWorkspaceStore.getState().workspaces[id] !== undefined;
+}
+
+/**
+ * Opens a picked workspace file as a new saved workspace: read and checked as the stored ones are,
+ * then opened off screen, and only then saved as the active one. A bad file changes nothing and
+ * says why.
+ */
+function useImport(saveAs: SaveAs) {
   return async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
-    const read = readWorkspaceFile(await file.text());
     const fileName = file.name;
+    const kilobytes = Math.round(MAX_LAYOUT_FILE_BYTES / 1024);
+    const read =
+      file.size > MAX_LAYOUT_FILE_BYTES
+        ? { ok: false as const, problem: t`It is larger than ${kilobytes} kB; a workspace file is a few kB.` }
+        : readWorkspaceFile(await file.text());
     if (!read.ok) return notify('error', t`${fileName} was not imported`, read.problem);
+    const failure = openOffScreen(read.file.layout);
+    if (failure !== undefined) return notify('error', t`${fileName} was not imported`, t`Its layout does not open: ${String(failure)}`);
     const name = read.file.name;
-    saveAs(name, read.file.layout);
-    notify('success', t`Imported “${name}”`);
+    if (saveOrSay(saveAs, name, read.file.layout)) notify('success', t`Imported “${name}”`);
   };
 }
 
@@ -68,7 +94,7 @@ export default function LayoutMenuBody({ panels }: { panels: PanelRegistry }) {
         <input className="input" value={name} onChange={(event) => setName(event.target.value)} placeholder={shownName} />
       </label>
       <div className="layout-menu__row">
-        <button type="button" className="button" onClick={() => actions.saveAs(name || copyName, snapshot())}>
+        <button type="button" className="button" onClick={() => saveOrSay(actions.saveAs, name || copyName, snapshot())}>
           {t`Save as`}
         </button>
         <button type="button" className="button" disabled={!name.trim()} onClick={() => actions.rename(active, name)}>

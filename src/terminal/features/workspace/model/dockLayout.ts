@@ -1,14 +1,16 @@
 import * as z from 'zod/mini';
 import '@/interface/zod';
+import { LAYOUT_LIMITS, layoutLimitIssue } from './layoutLimits';
 
 /**
  * A workspace's arrangement as the docking library writes it (dockview's `toJSON`): a grid of
  * groups, each a stack of panels shown as tabs. The schema checks what the terminal reads back
  * and keeps what it does not know (sizes, locks), so a layout survives a round trip unchanged.
+ * Its depth and counts are checked first (layoutLimits.ts), before the nested grid is read.
  */
 const groupSchema = z.looseObject({
   id: z.string(),
-  views: z.array(z.string()),
+  views: z.array(z.string()).check(z.maxLength(LAYOUT_LIMITS.views)),
   activeView: z.optional(z.string()),
 });
 export type GroupState = z.infer<typeof groupSchema>;
@@ -48,7 +50,7 @@ const panelStateSchema = z.looseObject({
 
 const floatingGroupSchema = z.looseObject({ data: groupSchema });
 
-export const dockLayoutSchema = z.looseObject({
+const dockLayoutShape = z.looseObject({
   grid: z.looseObject({
     root: gridNodeSchema,
     width: z.number(),
@@ -59,6 +61,15 @@ export const dockLayoutSchema = z.looseObject({
   activeGroup: z.optional(z.string()),
   floatingGroups: z.optional(z.array(floatingGroupSchema)),
 });
+
+/** Within the limits first: a pipe stops at its first schema's issues, so the shape is never walked. */
+const withinLimits = z.unknown().check(
+  z.superRefine((layout, ctx) => {
+    const issue = layoutLimitIssue(layout);
+    if (issue) ctx.addIssue({ code: 'custom', input: layout, ...issue });
+  }),
+);
+export const dockLayoutSchema = z.pipe(withinLimits, dockLayoutShape);
 export type DockLayout = z.infer<typeof dockLayoutSchema>;
 
 /** The panels a layout shows, in the order they appear in its grid, then its floating groups. */

@@ -2,6 +2,7 @@ import { t } from '@lingui/core/macro';
 import * as z from 'zod/mini';
 import { describeIssues } from '@/interface';
 import { dockLayoutSchema, type DockLayout } from './dockLayout';
+import { MAX_LAYOUT_FILE_BYTES } from './layoutLimits';
 // The source language is active before this module says anything, in a test as in the terminal.
 import '@/terminal/shared/i18n/i18n';
 
@@ -43,6 +44,10 @@ function otherVersion(version: string | undefined): string {
 
 /** A file the trader picked, read as a workspace, or what is wrong with it (by field). */
 export function readWorkspaceFile(text: string): ReadFile {
+  if (text.length > MAX_LAYOUT_FILE_BYTES) {
+    const kilobytes = Math.round(MAX_LAYOUT_FILE_BYTES / 1024);
+    return { ok: false, problem: t`It is larger than ${kilobytes} kB; a workspace file is a few kB.` };
+  }
   let value: unknown;
   try {
     value = JSON.parse(text);
