@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OrderRequest } from '@/interface';
@@ -142,7 +142,55 @@ describe('single-key hotkeys on a sized order', () => {
   });
 });
 
+describe('the confirmation', () => {
+  it('sends the market bound it showed, though the mark moves while it is open', async () => {
+    const user = userEvent.setup();
+    acceptEverything();
+    actions().clear(durations);
+    actions().selectMarket('PERP_ETH_USDC', '3500.00');
+    actions().setConfirm({ mode: 'always' });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const ticketAt = (mark: number) => (
+      <QueryClientProvider client={client}>
+        <OrderTicket markets={new Map([...markets, ['PERP_ETH_USDC', { ...markets.get('PERP_ETH_USDC')!, mark_price: mark }]])} durations={durations} usedClientOrderIds={new Set()} />
+      </QueryClientProvider>
+    );
+    const { rerender } = render(ticketAt(3500));
+    const row = useTicketStore.getState().rows[0]!;
+    act(() => actions().setKind(row.id, 'market', durations));
+    await user.type(screen.getByLabelText('Quantity (ETH)'), '0.1');
+    await user.click(screen.getByRole('button', { name: 'Buy' }));
+    const dialog = screen.getByRole('dialog', { name: 'Send 1 order?' });
+    expect(dialog).toHaveTextContent('IOC at most 3,517.50');
+    rerender(ticketAt(3600));
+    expect(screen.getByRole('dialog', { name: 'Send 1 order?' })).toHaveTextContent('IOC at most 3,517.50');
+    await user.keyboard('{Enter}');
+    await vi.waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0]?.[0]).toMatchObject({ order_type: 'IOC', order_price: 3517.5, order_quantity: 0.1 });
+  });
+});
+
 describe('pre-trade warnings', () => {
+  it('"1,5" typed in English shows 15 with why, and Enter asks before sending it, whatever the size', async () => {
+    const user = userEvent.setup();
+    acceptEverything();
+    actions().clear(durations);
+    actions().selectMarket('PERP_ETH_USDC', '3500.00');
+    renderTicket();
+    await user.type(screen.getByLabelText('Quantity (ETH)'), '1,5');
+    expect(screen.getByLabelText('Quantity (ETH)')).toHaveValue('15');
+    const words = 'A key was refused while typing this quantity: is 15 the quantity you meant?';
+    expect(within(screen.getByRole('list', { name: 'Warnings' })).getByText(words)).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Quantity (ETH)'), '{Enter}');
+    const dialog = screen.getByRole('dialog', { name: 'Send 1 order?' });
+    expect(within(dialog).getByText(/^Order 1/).parentElement).toHaveTextContent(`Order 1: ${words}`);
+    expect(posts).toHaveLength(0);
+    await user.keyboard('{Escape}');
+    // Mended (the wrong digit deleted), the question goes with the complaint.
+    await user.type(screen.getByLabelText('Quantity (ETH)'), '{Backspace}');
+    expect(screen.queryByText(words)).toBeNull();
+  });
+
   it('shows a crossing post-only in the row and repeats it in the confirmation, which it forces', async () => {
     const user = userEvent.setup();
     acceptEverything();

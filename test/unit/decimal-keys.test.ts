@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { typedEdit } from '@/terminal/shared/format/decimalKeys';
-import { shownDecimal } from '@/terminal/shared/format/decimalText';
+import { latinDigits, shownDecimal } from '@/terminal/shared/format/decimalText';
 import { FORMAT_LOCALES, separators, setFormatLocale } from '@/terminal/shared/format/locale';
 
 afterEach(() => {
@@ -11,7 +11,7 @@ afterEach(() => {
 const digitsOf = (text: string) => text.replace(/\D/g, '');
 
 /** Keys a trader may press in a price or quantity field, in any layout. */
-const KEYS = ['0', '1', '5', '9', '.', ',', '-', ' ', 'e', '٫', '٬', '\u00a0', "'", 'x', '+'];
+const KEYS = ['0', '1', '5', '9', '.', ',', '-', ' ', 'e', '٫', '٬', '\u00a0', "'", 'x', '+', '٥', '۷'];
 
 describe('a decimal field never shows one number and holds another', () => {
   it('in English, a comma is refused as not the decimal separator, and nothing is added', () => {
@@ -21,6 +21,14 @@ describe('a decimal field never shows one number and holds another', () => {
     expect(typedEdit('0.5', '0.5.', separators(), '0')).toEqual({ refused: { code: 'secondSeparator', char: '.' } });
     expect(typedEdit('', '-', separators(), '0')).toEqual({ refused: { code: 'negative' } });
     expect(typedEdit('1', '1x', separators(), '0')).toEqual({ refused: { code: 'notDigit', char: 'x' } });
+  });
+
+  it('takes Arabic-Indic digits and the Arabic decimal separator as the same number, in Latin digits', () => {
+    for (const locale of ['ar', 'en', 'de']) {
+      setFormatLocale(locale);
+      expect(typedEdit('', '٠٫٥', separators(), '0')).toEqual({ value: '0.5' });
+      expect(typedEdit('1', '1۲', separators(), '0')).toEqual({ value: '12' });
+    }
   });
 
   it('in German, a comma and a point are both the decimal separator', () => {
@@ -45,7 +53,8 @@ describe('a decimal field never shows one number and holds another', () => {
             if ('value' in edit) {
               // Taken: the field shows exactly what was typed (a point typed where the locale writes
               // a comma shows as its comma), so what is sent is what is seen.
-              expect(shownDecimal(edit.value, locals)).toBe(typed.split('.').join(locals.decimal));
+              // Arabic-Indic digits show as the Latin digits the terminal writes: the same number.
+              expect(shownDecimal(edit.value, locals)).toBe(latinDigits(typed).split('.').join(locals.decimal));
               value = edit.value;
             } else {
               // Refused: said, and the value is as it was; never another number in silence.

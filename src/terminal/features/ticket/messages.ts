@@ -47,6 +47,8 @@ const messages: { [C in IssueCode]: (params: IssueParams[C]) => string } = {
   },
   'size.notPositive': () => t`Enter a positive number`,
   'size.offStep': ({ step }) => t`Use a multiple of the step ${step}`,
+  'price.refusedKey': ({ text }) => t`A key was refused while typing this price: is ${text} the price you meant?`,
+  'size.refusedKey': ({ text }) => t`A key was refused while typing this quantity: is ${text} the quantity you meant?`,
   'price.leadingZero': ({ text }) => t`${text} starts with 0 and another digit: a decimal separator missing? Check the price`,
   'size.leadingZero': ({ text }) => t`${text} starts with 0 and another digit: a decimal separator missing? Check the quantity`,
   'price.tenfold': ({ last, larger }) => {

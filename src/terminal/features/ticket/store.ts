@@ -33,6 +33,7 @@ export const useTicketStore = create<TicketState>()(
       sizeCleared: null,
       aside: [],
       lastSent: {},
+      refusedFields: [],
       actions: {
         ...settingsActions(set),
         ...activeRowActions(set),
@@ -82,3 +83,4 @@ export const useSizeCleared = () => useTicketStore((state) => state.sizeCleared)
 export const useConfirmSettings = () => useTicketStore((state) => state.confirm);
 export const useAsideDrafts = () => useTicketStore((state) => state.aside);
 export const useLastSent = () => useTicketStore((state) => state.lastSent);
+export const useRefusedFields = () => useTicketStore((state) => state.refusedFields);

@@ -1,4 +1,4 @@
-import { isDecimalDraft, typedDecimal, type Separators } from './decimalText';
+import { isDecimalDraft, latinDigits, typedDecimal, type Separators } from './decimalText';
 
 /**
  * Why a field did not take what was typed or pasted, as data: the view words it. A field never
@@ -16,7 +16,7 @@ export type DecimalEdit = { value: string } | { refused: DecimalRefusal };
 
 const DIGIT = /\d/;
 /** Characters some locale writes as a decimal or group separator: one typed where it does not belong is named as such. */
-const SEPARATOR_LIKE = new Set([',', '.', '٫', '٬', '\u00a0', '\u202f', "'", '’', ' ']);
+const SEPARATOR_LIKE = new Set([',', '.', '٬', '\u00a0', '\u202f', "'", '’', ' ']);
 
 /** What an edit put in: the text between the common start and the common end of before and after. */
 export function insertedText(before: string, after: string): string {
@@ -30,10 +30,10 @@ export function insertedText(before: string, after: string): string {
 /** The first character of `inserted` the field cannot take, and why. */
 function refusalOf(inserted: string, after: string, separators: Separators, min?: string): DecimalRefusal {
   const { decimal } = separators;
-  for (const char of inserted) {
+  for (const char of latinDigits(inserted)) {
     if (DIGIT.test(char)) continue;
     if (char === decimal || char === '.') {
-      const count = [...after].filter((c) => c === decimal || c === '.').length;
+      const count = [...latinDigits(after)].filter((c) => c === decimal || c === '.').length;
       if (count > 1) return { code: 'secondSeparator', char };
       continue;
     }

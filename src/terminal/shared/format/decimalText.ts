@@ -26,12 +26,25 @@ const ENGLISH: Separators = { decimal: '.', group: ',' };
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
+ * Arabic-Indic and Eastern Arabic-Indic digits (an Arabic or Persian keyboard's) as the Latin
+ * digits the terminal writes, and the Arabic decimal separator "٫" as a point: the same number,
+ * shown as the terminal shows every figure.
+ */
+export function latinDigits(text: string): string {
+  return text
+    .replace(/[\u0660-\u0669]/g, (digit) => String(digit.charCodeAt(0) - 0x0660))
+    .replace(/[\u06f0-\u06f9]/g, (digit) => String(digit.charCodeAt(0) - 0x06f0))
+    .replace(/\u066b/g, '.');
+}
+
+/**
  * Text typed in the locale's form as the canonical decimal text: the locale's decimal separator
  * or a point, at most one of them ("0,25" in de is 0.25). Anything else is left as typed, which
  * isDecimalDraft refuses.
  */
 export function typedDecimal(text: string, { decimal }: Separators = ENGLISH): string {
-  return decimal === '.' ? text : text.split(decimal).join('.');
+  const latin = latinDigits(text);
+  return decimal === '.' ? latin : latin.split(decimal).join('.');
 }
 
 /** Canonical decimal text as the locale shows it in a field: "0.25" → "0,25" in de, never grouped. */
@@ -47,7 +60,7 @@ export function shownDecimal(text: string, { decimal }: Separators = ENGLISH): s
  * refused: never read as another number.
  */
 export function cleanPastedDecimal(text: string, separators: Separators = ENGLISH): string {
-  const compact = text.replace(/[\s'’\u200e\u200f\u061c]/g, '').replace(/\u2212/g, '-');
+  const compact = latinDigits(text).replace(/[\s'’\u200e\u200f\u061c\u066c]/g, '').replace(/\u2212/g, '-');
   const { decimal, group } = separators;
   if (group !== '' && !/\s/.test(group)) {
     // A first group never starts with 0: "0.125" is a decimal in every locale, not 125.

@@ -1,4 +1,4 @@
-import { useId, useState, type ClipboardEvent, type InputHTMLAttributes, type KeyboardEvent } from 'react';
+import { useEffect, useId, useState, type ClipboardEvent, type InputHTMLAttributes, type KeyboardEvent } from 'react';
 import { typedEdit, type DecimalRefusal } from '../format/decimalKeys';
 import { cleanPastedDecimal, isDecimalDraft, shownDecimal, stepDecimal } from '../format/decimalText';
 import { separators } from '../format/locale';
@@ -14,6 +14,8 @@ export interface DecimalInputProps extends NativeProps {
   step?: string;
   /** Arrow keys stop here; with min ≥ 0 a minus sign is refused. Typing below it is left to the form's checks. */
   min?: string;
+  /** Told whether a refusal stands under the field: a form may ask before sending what was typed around it. */
+  onRefusal?(standing: boolean): void;
 }
 
 /**
@@ -27,13 +29,22 @@ export interface DecimalInputProps extends NativeProps {
  * itself ("“,” is not the decimal separator in English"), never dropped in silence: a comma lost
  * from "0,5" once sent ten times the quantity typed.
  */
-export function DecimalInput({ value, onChange, step, min, className = 'input num', onKeyDown, onPaste, ...props }: DecimalInputProps) {
+export function DecimalInput({ value, onChange, step, min, className = 'input num', onKeyDown, onPaste, onRefusal, ...props }: DecimalInputProps) {
   const locale = separators();
   const refusalId = useId();
   // The value when it was refused: the complaint holds while the trader only adds to that value,
   // not once the field is mended or set anew from outside (a send clears the size).
   const [refused, setRefused] = useState<{ refusal: DecimalRefusal; at: string } | null>(null);
   const refusal = refused && value.startsWith(refused.at) ? refused.refusal : null;
+  const standing = refusal !== null;
+  useEffect(() => {
+    if (!standing) return;
+    onRefusal?.(true);
+    // A field gone (another row, another tool) takes its complaint with it.
+    return () => onRefusal?.(false);
+    // Only the change matters; a new callback each render is not a new refusal.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [standing]);
   const refuse = (found: DecimalRefusal) => setRefused({ refusal: found, at: value });
   const accept = (text: string) => {
     setRefused(null);

@@ -5,7 +5,7 @@ import { marketSlippageOf } from '../model/submit';
 import { sizeReference } from '../model/notional';
 import type { MarketContext, TicketContext } from '../model/types';
 import { DEFAULT_MARKETABLE_BAND } from '../model/warnings';
-import { useActiveRow, useConfirmSettings, useLastSent, useTicketActions, useTicketRows, useTicketTool } from '../store';
+import { useActiveRow, useConfirmSettings, useLastSent, useRefusedFields, useTicketActions, useTicketRows, useTicketTool } from '../store';
 import { useFollowSizeUnit, type SizeUnitSetting } from './useSizeUnit.script';
 
 /** The ticket's rows checked against the live markets, and the order being edited with its market. */
@@ -24,9 +24,11 @@ export function useOrderTicket(
   const lastSentRecord = useLastSent();
   const lastSent = useMemo(() => new Map(Object.entries(lastSentRecord)), [lastSentRecord]);
   const marketSlippage = marketSlippageOf(settings);
+  const refusedList = useRefusedFields();
+  const refusedFields = useMemo(() => new Set(refusedList), [refusedList]);
   const context: TicketContext = useMemo(
-    () => ({ markets, durations, usedClientOrderIds, marketableBand, markAgeMs, marketSlippage, lastSent }),
-    [markets, durations, usedClientOrderIds, marketableBand, markAgeMs, marketSlippage, lastSent],
+    () => ({ markets, durations, usedClientOrderIds, marketableBand, markAgeMs, marketSlippage, lastSent, refusedFields }),
+    [markets, durations, usedClientOrderIds, marketableBand, markAgeMs, marketSlippage, lastSent, refusedFields],
   );
   const check = useMemo(() => checkTicket(rows, context), [rows, context]);
   // The map is new on every poll; the list of markets only changes when the service's does.

@@ -55,6 +55,7 @@ export function useRowEditor(
     quantityStep: market ? stepOf(market.quantityDecimals).toFixed() : undefined,
     byAmount,
     update,
+    noteRefusal: (field: 'price' | 'size', standing: boolean) => actions.noteRefusal(row.id, field, standing),
     changeSymbol: (symbol: string) => actions.changeSymbol(row.id, symbol),
     setKind: (kind: DraftRow['kind']) => actions.setKind(row.id, kind, durations),
     fillMark: () => market && update({ price: fixedPlain(market.mark_price, market.priceDecimals) }),

@@ -17,23 +17,25 @@ export function useSubmitBar(check: TicketCheck, durations: readonly Duration[])
   const pending = usePendingTicket();
   const settings = useConfirmSettings();
   const mutation = useSubmitTicket(durations);
-  const [confirming, setConfirming] = useState(false);
+  // The ticket as the confirmation showed it: what the trader agreed to is what goes, though the
+  // mark (and a market order's bound with it) moves while the question is open.
+  const [confirming, setConfirming] = useState<TicketCheck | null>(null);
   // A send from anywhere (Send again in the result) holds this button too: one ticket at a time.
   const sending = useIsMutating({ mutationKey: ticketKeys.send() }) > 0 || mutation.isPending;
   const blocked = check.blockers.length > 0;
 
-  const send = () => {
-    setConfirming(false);
-    if (blocked || sending) return;
-    const ticket = actions.beginSubmission(check.orders);
-    rememberSentMarks(ticket.key, check);
+  const sendChecked = (agreed: TicketCheck) => {
+    setConfirming(null);
+    if (agreed.blockers.length > 0 || sending) return;
+    const ticket = actions.beginSubmission(agreed.orders);
+    rememberSentMarks(ticket.key, agreed);
     mutation.mutate(ticket);
   };
   const submit = () => {
     if (blocked) actions.attemptSend();
     if (blocked || sending) return;
-    if (needsConfirmation(check.summary, settings)) setConfirming(true);
-    else send();
+    if (needsConfirmation(check.summary, settings)) setConfirming(check);
+    else sendChecked(check);
   };
 
   return {
@@ -45,10 +47,11 @@ export function useSubmitBar(check: TicketCheck, durations: readonly Duration[])
     notice: submitNotice({ blocked, failed: Boolean(mutation.error), pending: Boolean(pending), sending }),
     /** The ticket on its way, when its requests are worth a progress line. */
     progressKey: sending && pending && check.summary.requests > 1 ? pending.key : undefined,
+    /** The ticket the open confirmation shows, held as it was when asked. */
     confirming,
     submit,
-    send,
-    cancel: () => setConfirming(false),
+    send: () => confirming && sendChecked(confirming),
+    cancel: () => setConfirming(null),
   };
 }
 

@@ -63,7 +63,7 @@ export function SubmitBar({ check, durations, side }: SubmitBarProps) {
         </div>
       </div>
       {bar.progressKey ? <SendProgress ticketKey={bar.progressKey} requests={summary.requests} orders={summary.orders} /> : null}
-      {bar.confirming ? <ConfirmDialog summary={summary} onConfirm={bar.send} onCancel={bar.cancel} /> : null}
+      {bar.confirming ? <ConfirmDialog summary={bar.confirming.summary} onConfirm={bar.send} onCancel={bar.cancel} /> : null}
     </div>
   );
 }

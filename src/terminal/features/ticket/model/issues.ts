@@ -26,6 +26,8 @@ export interface RowIssueParams {
   'size.amountBelowStepAtBound': { amount: string; step: string; bound: string };
   'size.notPositive': Record<string, never>;
   'size.offStep': { step: string };
+  'price.refusedKey': { text: string };
+  'size.refusedKey': { text: string };
   'price.leadingZero': { text: string };
   'size.leadingZero': { text: string };
   'price.tenfold': { last: string; larger: boolean };

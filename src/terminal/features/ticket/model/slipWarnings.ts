@@ -41,4 +41,14 @@ export const sizeTenfold: Warn = (row, _market, context) => {
   return slip ? warning('size.tenfold', 'size', slip) : undefined;
 };
 
-export const slipWarnings: readonly Warn[] = [priceLeadingZero, sizeLeadingZero, priceTenfold, sizeTenfold];
+/**
+ * A key refused while the figure was typed ("1,5" in English shows 15, with why under the field):
+ * what stands may not be what was meant, so the send asks, whatever the ticket's size.
+ */
+export const priceRefusedKey: Warn = (row, _market, context) =>
+  context.refusedFields?.has(`${row.id}:price`) ? warning('price.refusedKey', 'price', { text: row.price.trim() }) : undefined;
+
+export const sizeRefusedKey: Warn = (row, _market, context) =>
+  context.refusedFields?.has(`${row.id}:size`) ? warning('size.refusedKey', 'size', { text: row.size.trim() }) : undefined;
+
+export const slipWarnings: readonly Warn[] = [priceRefusedKey, sizeRefusedKey, priceLeadingZero, sizeLeadingZero, priceTenfold, sizeTenfold];

@@ -77,6 +77,8 @@ export interface TicketContext {
   marketSlippage?: number | null;
   /** The price and base quantity of the last order sent in each market, to catch a slip of ten. */
   lastSent?: ReadonlyMap<string, LastSent>;
+  /** `rowId:field` of fields under which a refused keystroke stands (see DecimalInput). */
+  refusedFields?: ReadonlySet<string>;
 }
 
 /** What the last order sent in a market was, as decimal text. */

@@ -18,8 +18,14 @@ function announceAside(row: DraftRow): void {
     tone: 'warning',
     title: t`Your ${side} ${size} ${symbol} order was set aside`,
     detail: t`It is kept, unchanged, under the ticket: Restore brings it back.`,
-    timeoutMs: 6000,
+    timeoutMs: 4000,
   });
+}
+
+/** Once the trader restores or discards, "was set aside" is no longer news. */
+function forgetAsideNews(): void {
+  const toasts = useToastStore.getState();
+  for (const toast of toasts.toasts) if (toast.id.startsWith('aside-')) toasts.actions.dismiss(toast.id);
 }
 
 /**
@@ -76,9 +82,11 @@ export function gestureActions(set: SetTicket, get: GetTicket): GestureActions {
     },
     restoreAside(id) {
       set(restoreAside(get(), id));
+      forgetAsideNews();
     },
     discardAside(id) {
       set(discardAside(get(), id));
+      forgetAsideNews();
     },
   };
 }

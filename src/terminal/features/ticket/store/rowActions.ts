@@ -20,6 +20,14 @@ export function activeRowActions(set: SetTicket): Omit<ActiveRowActions, keyof G
     setActiveRow(id) {
       set({ activeRowId: id });
     },
+    noteRefusal(id, field, standing) {
+      const key = `${id}:${field}`;
+      set((state) => {
+        const has = state.refusedFields.includes(key);
+        if (has === standing) return state;
+        return { refusedFields: standing ? [...state.refusedFields, key] : state.refusedFields.filter((item) => item !== key) };
+      });
+    },
     updateRow(id, patch) {
       set((state) => ({ rows: state.rows.map((row) => (row.id === id ? { ...edited(row), ...patch } : row)) }));
     },

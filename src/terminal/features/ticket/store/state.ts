@@ -39,6 +39,8 @@ export interface ActiveRowActions extends GestureActions {
   changeSymbol(id: string, symbol: string): void;
   setActiveRow(id: string): void;
   updateRow(id: string, patch: Partial<Omit<DraftRow, 'id'>>): void;
+  /** A field of the row has (or no longer has) a refused keystroke standing under it. */
+  noteRefusal(id: string, field: 'price' | 'size', standing: boolean): void;
   setKind(id: string, kind: OrderKind, durations: readonly Duration[]): void;
   /**
    * The row's size carried into another unit by `convert` (the ticket's decimal maths, notional.ts,
@@ -87,6 +89,8 @@ export interface TicketState {
   sizeCleared: { rowId: string; reason: SizeClearedReason } | null;
   /** Whether a send was tried since the last one went: until then an empty field is not called an error. */
   attempted: boolean;
+  /** `rowId:field` of the fields under which a refused keystroke stands: the send then asks. */
+  refusedFields: string[];
   /** Sized drafts a gesture set aside, newest first. */
   aside: AsideDraft[];
   /** The price and base quantity last sent in each market, to catch a slip of a digit. */

@@ -26,7 +26,7 @@ export function submissionActions(set: SetTicket, get: GetTicket): SubmissionAct
       const current = get().pending;
       if (current && JSON.stringify(current.orders) === JSON.stringify(orders)) return current;
       const pending = { key: newTicketKey(), orders, recvWindow: get().recvWindow, startedAt: Date.now() };
-      set({ pending, outcome: null, attempted: false, lastSent: { ...get().lastSent, ...lastSentOf(orders) } });
+      set({ pending, outcome: null, attempted: false, refusedFields: [], lastSent: { ...get().lastSent, ...lastSentOf(orders) } });
       return pending;
     },
     attemptSend() {

@@ -7,13 +7,15 @@ export interface Box {
 }
 
 /**
- * What a toast must never hide: the top bar, the ticket's header (its market and mark), the newest
- * orders (the table is newest first: its header and first rows), and a phone's tab bar and trade
- * buttons.
+ * What a toast must never hide: the top bar, the ticket's header (its market and mark), its orders
+ * and send bar (what will be sent), the newest orders (the table is newest first: its header and
+ * first rows), and a phone's tab bar and trade buttons.
  */
 export const TOAST_AVOID = [
   '.topbar',
   '.panel.ticket > .panel__head',
+  '.panel.ticket .ticket-rows',
+  '.panel.ticket .submit',
   '.phone__sheet-head',
   '.phone__tabs',
   '.phone__trade',
