@@ -124,6 +124,19 @@ describe('DecimalInput in a locale with a decimal comma', () => {
     expect(screen.getByRole('status')).toHaveTextContent(/^1\.52$/);
   });
 
+  it('says how it read a paste that could be either ("1.234" is 1234 in German)', async () => {
+    setFormatLocale('de');
+    const user = userEvent.setup();
+    render(<Probe />);
+    await user.click(field());
+    await user.paste('1.234');
+    expect(field()).toHaveValue('1234');
+    expect(screen.getByRole('alert')).toHaveTextContent('“1.234” was read as 1234: “.” separates thousands in Deutsch');
+    await user.clear(field());
+    await user.paste('1.234,5');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('reads pasted German thousands, and refuses English ones', async () => {
     setFormatLocale('de');
     const user = userEvent.setup();

@@ -9,7 +9,9 @@ export type DecimalRefusal =
   | { code: 'secondSeparator'; char: string }
   | { code: 'negative' }
   | { code: 'notDigit'; char: string }
-  | { code: 'notANumber'; text: string; decimal: string };
+  | { code: 'notANumber'; text: string; decimal: string }
+  /** Not refused, but read one way of two: "1.234" pasted in German is 1234. */
+  | { code: 'readAsThousands'; text: string; read: string; group: string };
 
 /** A field's value after an edit, or why it stays as it was. */
 export type DecimalEdit = { value: string } | { refused: DecimalRefusal };

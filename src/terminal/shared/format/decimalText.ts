@@ -70,6 +70,17 @@ export function cleanPastedDecimal(text: string, separators: Separators = ENGLIS
   return typedDecimal(compact, separators);
 }
 
+/**
+ * Whether a paste was read with thousands taken out and nothing to tell it from a decimal: "1.234"
+ * in German is 1234, where an English keyboard meant 1.234. The field then says how it read it.
+ */
+export function readAsThousands(text: string, separators: Separators = ENGLISH): boolean {
+  const { group } = separators;
+  if (group !== '.' && group !== ',') return false;
+  const compact = latinDigits(text).replace(/[\s'’\u200e\u200f\u061c]/g, '');
+  return new RegExp(`^-?[1-9]\\d{0,2}(${escaped(group)}\\d{3})+$`).test(compact);
+}
+
 const decimalsOf = (text: string) => (text.split('.')[1] ?? '').length;
 
 /**

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type ClipboardEvent, type InputHTMLAttributes, type KeyboardEvent } from 'react';
 import { typedEdit, type DecimalRefusal } from '../format/decimalKeys';
-import { cleanPastedDecimal, isDecimalDraft, shownDecimal, stepDecimal } from '../format/decimalText';
+import { cleanPastedDecimal, isDecimalDraft, readAsThousands, shownDecimal, stepDecimal } from '../format/decimalText';
 import { separators } from '../format/locale';
 import { refusalText } from './decimalRefusal';
 
@@ -51,8 +51,10 @@ export function DecimalInput({ value, onChange, step, min, className = 'input nu
     onChange(text);
   };
   const take = (text: string, pasted: string) => {
-    if (isDecimalDraft(text, min)) accept(text);
-    else refuse({ code: 'notANumber', text: pasted, decimal: locale.decimal });
+    if (!isDecimalDraft(text, min)) return refuse({ code: 'notANumber', text: pasted, decimal: locale.decimal });
+    accept(text);
+    // Read one way of two: said, and it stands like a refusal, so a form asks before sending it.
+    if (readAsThousands(pasted, locale)) setRefused({ refusal: { code: 'readAsThousands', text: pasted, read: text, group: locale.group }, at: text });
   };
   const keyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     onKeyDown?.(event);

@@ -22,6 +22,11 @@ export function refusalText(refusal: DecimalRefusal): string {
       const { char } = refusal;
       return t`“${char}” is not a digit. Nothing was added.`;
     }
+    case 'readAsThousands': {
+      const { text, read, group } = refusal;
+      const language = languageName();
+      return t`“${text}” was read as ${read}: “${group}” separates thousands in ${language}. Check it.`;
+    }
     case 'notANumber': {
       const { text, decimal } = refusal;
       const language = languageName();
