@@ -121,11 +121,14 @@ describe('batch tickets in Chromium against the embedded service', () => {
     await result().getByText('1 accepted').waitFor({ timeout: 15_000 });
   });
 
-  it('fills the ticket from a clicked price', async () => {
-    await page.locator('tr[data-symbol="PERP_SOL_USDC"] td[data-column="index_price"]').click();
-    const index = (await page.locator('tr[data-symbol="PERP_SOL_USDC"] td[data-column="index_price"]').innerText()).replace(/,/g, '');
+  it('points the ticket at a market clicked on any cell, and no figure of the row becomes its price', async () => {
+    const mark = page.locator('tr[data-symbol="PERP_SOL_USDC"] td[data-column="mark_price"]');
+    await mark.click();
     expect(await page.getByLabel('Symbol', { exact: true }).inputValue()).toBe('PERP_SOL_USDC');
-    const price = await page.getByLabel('Price (USDC)').inputValue();
-    expect(Math.abs(Number(price) - Number(index)) / Number(index)).toBeLessThan(0.01);
+    const price = Number(await page.getByLabel('Price (USDC)').inputValue());
+    // The ticket starts at the mark; a click on the mark cell is a market chosen, not a price typed.
+    const shown = Number((await mark.innerText()).replace(/,/g, ''));
+    expect(Math.abs(price - shown) / shown).toBeLessThan(0.01);
   });
+});
 });
