@@ -131,4 +131,3 @@ describe('batch tickets in Chromium against the embedded service', () => {
     expect(Math.abs(price - shown) / shown).toBeLessThan(0.01);
   });
 });
-});
