@@ -104,6 +104,18 @@ export class TicketSender {
     return { kind: 'done', result: await running, replayed: false };
   }
 
+  /**
+   * Sends the ticket a held order wrote when it fired (already journaled, in the same transaction
+   * as the firing): after the disk, through the same pacer as every ticket, never twice.
+   */
+  sendFired(ticketId: string, body: string, orders: number): Promise<TicketResult> {
+    const running = this.sendWhenDurable(ticketId, [{ requestNo: 1, body, orders }], undefined).finally(() =>
+      this.inFlight.delete(ticketId),
+    );
+    this.inFlight.set(ticketId, running);
+    return running;
+  }
+
   /** Tickets being sent now. */
   get ticketsInFlight(): number {
     return this.inFlight.size;
