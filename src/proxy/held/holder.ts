@@ -97,7 +97,8 @@ export class HeldOrders {
     if (request.client_ref !== undefined && hasUnsafeText(request.client_ref)) {
       return refused('invalidParameter', 'client_ref: control and bidirectional characters are not allowed');
     }
-    if (!this.marks.get(request.symbol)) await this.options.readMarks?.();
+    // Checked against a fresh listing; a trailing stop starts from the mark when it is armed.
+    if (!this.fresh(this.marks.get(request.symbol))) await this.options.readMarks?.();
     const market = this.marks.get(request.symbol);
     const issue = marketIssue(market, request);
     if (issue) return refused('invalidParameter', `${issue.field}: ${issue.message}; nothing was armed`);
