@@ -116,6 +116,11 @@ export class TicketSender {
     return running;
   }
 
+  /** False once stopping: an order handed over now would only fail as not sent. */
+  get accepting(): boolean {
+    return !this.stopping;
+  }
+
   /** Tickets being sent now. */
   get ticketsInFlight(): number {
     return this.inFlight.size;

@@ -20,7 +20,7 @@ export { firedOrder, settledMessage, type ArmOutcome, type HeldRefusal, type Set
 
 export interface HeldOrdersOptions {
   journal: Journal;
-  sender: Pick<TicketSender, 'sendFired'>;
+  sender: Pick<TicketSender, 'sendFired' | 'accepting'>;
   log: Logger;
   /** MAX_HELD_ORDERS: armed and paused orders at most. */
   maxHeld: number;
@@ -226,7 +226,8 @@ export class HeldOrders {
   /** Each fresh mark of the proxy's poll: the orders it crosses fire. A stale one fires nothing. */
   judge(rows: readonly FuturesRow[], askedAt: number): void {
     this.marks.record(rows, askedAt);
-    if (this.stopped || this.book.size === 0) return;
+    // Stopping, a fired order could only fail as not sent: the held orders wait for the next start.
+    if (this.stopped || !this.options.sender.accepting || this.book.size === 0) return;
     for (const symbol of this.book.symbolNames) {
       const market = this.marks.get(symbol);
       if (!this.fresh(market)) continue;
