@@ -26,12 +26,12 @@ describe('held orders fire at the proxy’s mark, and not before', () => {
     expect(await states(stack, ids)).toEqual(['fired', 'fired', 'armed', 'armed']);
     await markTo(stack, 99_000.1);
     expect(await states(stack, ids)).toEqual(['fired', 'fired', 'armed', 'armed']);
-    await markTo(stack, 98_500);
+    await markTo(stack, 99_000);
     expect(await states(stack, ids)).toEqual(['fired', 'fired', 'fired', 'fired']);
 
     const fired = await heldOrder(stack, sellStop.id);
     expect(fired.client_order_ids).toEqual([`${sellStop.id}-1`]);
-    expect(fired.fired_mark).toBe(98_500);
+    expect(fired.fired_mark).toBe(99_000);
     await expect.poll(() => sentOrders(stack, sellStop.id), { timeout: 10_000 }).toMatchObject([
       { client_order_id: `${sellStop.id}-1`, status: 'accepted', order_type: 'LIMIT', order_price: 98_900, side: 'SELL' },
     ]);
