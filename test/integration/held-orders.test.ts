@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { arm, armed, BTC, cancel, heldOrder, heldStack, markTo, patch, sentOrders, states } from '../helpers/held';
-import type { Stack } from '../helpers/stack';
+import { ethOrder } from '../fixtures/orders';
+import { markOf, ticketKey, type Stack } from '../helpers/stack';
 
 let stack: Stack;
 /** A fire is looked for until it comes (the machine may be slow); "not yet" is judged after a few polls. */
@@ -203,5 +204,24 @@ describe('arming is checked and idempotent', () => {
   it('needs a session, as every /api route', async () => {
     const response = await fetch(`${stack.origin}/api/held-orders`, { headers: { origin: stack.origin } });
     expect(response.status).toBe(401);
+  });
+});
+
+describe('a fired order shares the budget', () => {
+  it('goes ahead of the tickets waiting at the pacer', { timeout: 30_000 }, async () => {
+    await markTo(stack, 100_000, 0);
+    const ethMark = await markOf(stack.service.url, 'PERP_ETH_USDC');
+    const price = Math.round(ethMark * 95) / 100;
+    // Three tickets of one request each queue at the pacer, one a second.
+    const tickets = [ticketKey(), ticketKey(), ticketKey()];
+    const sending = tickets.map((key) =>
+      stack.call('/v1/batch-order', { method: 'POST', body: JSON.stringify({ orders: [ethOrder(price)] }), idempotencyKey: key }),
+    );
+    const stop = await armed(stack, { type: 'STOP_MARKET', side: 'SELL', trigger_price: 99_000 });
+    await markTo(stack, 98_000, 0);
+    await expect.poll(async () => (await sentOrders(stack, stop.id))[0]?.status, { timeout: 10_000 }).toBe('accepted');
+    const last = await sentOrders(stack, tickets[2]!);
+    expect(last[0]?.status).not.toBe('accepted');
+    for (const answer of await Promise.all(sending)) expect(answer.status).toBe(200);
   });
 });
