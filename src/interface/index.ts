@@ -10,3 +10,4 @@ export * from './symbols';
 export * from './text';
 export * from './session';
 export * from './tape';
+export * from './heldOrders';

@@ -28,6 +28,7 @@ export interface ProxyEnv {
     journalRetentionDays: number;
     tapeRetentionDays: number;
     maxSessions: number;
+    maxHeldOrders: number;
   };
 }
 
@@ -62,6 +63,7 @@ function limitsOf(env: Env): ProxyEnv['limits'] {
     journalRetentionDays: integer(env, 'JOURNAL_RETENTION_DAYS', proxyDefaults.journalRetentionDays, 0, 36_500),
     tapeRetentionDays: integer(env, 'TAPE_RETENTION_DAYS', proxyDefaults.tapeRetentionDays, 0, 36_500),
     maxSessions: integer(env, 'MAX_SESSIONS', proxyDefaults.maxSessions, 1, 10_000),
+    maxHeldOrders: integer(env, 'MAX_HELD_ORDERS', proxyDefaults.maxHeldOrders, 1, 100_000),
   };
 }
 

@@ -58,6 +58,8 @@ export interface ProxyOptions {
    * open. Off, it records only what terminals read (tests that script the feed answer by answer).
    */
   tapePolls?: boolean;
+  /** Held orders armed or paused at most (MAX_HELD_ORDERS). */
+  maxHeldOrders?: number;
   /** Login sessions kept at most (MAX_SESSIONS); the oldest go first. */
   maxSessions?: number;
   logger?: boolean | { level?: string; stream?: { write(line: string): void } };
@@ -72,6 +74,7 @@ export const proxyDefaults = {
   journalRetentionDays: 90,
   tapeRetentionDays: 30,
   maxSessions: 50,
+  maxHeldOrders: 500,
   sessionRateLimit: 50,
   serviceTimeoutMs: 5000,
 } as const;

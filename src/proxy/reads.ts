@@ -6,6 +6,8 @@ import type { ServiceClient } from './serviceClient';
 export interface ReadReply {
   status: number;
   body: string;
+  /** When the proxy asked the service for this answer (a shared answer keeps the first asking's). */
+  askedAt?: number;
 }
 
 const gatewayError = (status: number, message: string): ReadReply => ({
@@ -48,9 +50,10 @@ export class ReadForwarder {
     const interval = this.coalesceMs > 0 ? Math.floor(this.now() / this.coalesceMs) : Number.NaN;
     const cached = this.cache.get(path);
     if (cached && (!cached.answered || cached.interval === interval)) return cached.reply;
+    const askedAt = this.now();
     const reply = this.fetch(path, what, schema).then((answer) => {
       this.onAnswer?.(path, answer);
-      return answer;
+      return { ...answer, askedAt };
     });
     const entry = { interval, answered: false, reply };
     this.cache.set(path, entry);

@@ -49,6 +49,8 @@ export interface TicketSenderOptions {
 export class TicketSender {
   private readonly inFlight = new Map<string, Promise<TicketResult>>();
   private readonly perOwner = new Map<string, number>();
+  /** Tickets of fired held orders: their requests go ahead of queued tickets at the pacer. */
+  private readonly urgent = new Set<string>();
   private stopping = false;
 
   constructor(private readonly options: TicketSenderOptions) {}
@@ -102,6 +104,26 @@ export class TicketSender {
     });
     this.inFlight.set(ticket.id, running);
     return { kind: 'done', result: await running, replayed: false };
+  }
+
+  /**
+   * Sends the ticket a held order wrote when it fired (already journaled, in the same transaction
+   * as the firing): after the disk, through the same pacer as every ticket (ahead of the tickets
+   * waiting there), never twice.
+   */
+  sendFired(ticketId: string, body: string, orders: number): Promise<TicketResult> {
+    this.urgent.add(ticketId);
+    const running = this.sendWhenDurable(ticketId, [{ requestNo: 1, body, orders }], undefined).finally(() => {
+      this.inFlight.delete(ticketId);
+      this.urgent.delete(ticketId);
+    });
+    this.inFlight.set(ticketId, running);
+    return running;
+  }
+
+  /** False once stopping: an order handed over now would only fail as not sent. */
+  get accepting(): boolean {
+    return !this.stopping;
   }
 
   /** Tickets being sent now. */
@@ -267,7 +289,7 @@ export class TicketSender {
         if (recvWindow !== undefined) headers[authHeaders.recvWindow] = String(recvWindow);
         journal.markSent(ticketId, requestNo, timestamp, Date.now());
         return judgeAnswer(await client.post(BATCH_PATH, body, headers), count);
-      });
+      }, this.urgent.has(ticketId));
       if (verdict.kind !== 'rate-limited' || attempt >= MAX_RATE_LIMIT_RETRIES || this.stopping) return verdict;
       await new Promise((resolve) => setTimeout(resolve, verdict.retryAfterMs));
     }

@@ -61,6 +61,7 @@ describe('environment', () => {
       journalRetentionDays: 90,
       tapeRetentionDays: 30,
       maxSessions: 50,
+      maxHeldOrders: 500,
     });
     expect(readProxyEnv({ MAX_TICKET_ORDERS: '50', JOURNAL_RETENTION_DAYS: '0', TAPE_RETENTION_DAYS: '7' }).limits).toMatchObject({
       maxTicketOrders: 50,

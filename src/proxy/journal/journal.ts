@@ -5,7 +5,8 @@ import { GroupCommit } from '../groupCommit';
 import { DiskFloor } from './disk';
 import { migrate } from './migrations';
 import type { LIVE_STATUSES} from './statements';
-import { orderColumns, prepareStatements, sqlStatuses, type JournalStatements } from './statements';
+import { insertTicketRows, orderColumns, prepareStatements, sqlStatuses, type JournalStatements } from './statements';
+import { HeldStore } from './heldStore';
 import {
   UNKNOWN_AFTER_RESTART,
   type NewTicket,
@@ -36,6 +37,8 @@ export class Journal {
   private readonly clientIds = new Map<string, string>();
 
   private readonly disk: DiskFloor;
+  /** Orders the proxy holds, in the same file: a firing and its ticket commit together. */
+  readonly held: HeldStore;
 
   constructor(
     readonly path: string,
@@ -54,6 +57,9 @@ export class Journal {
     // The migration's write transaction has created the WAL file beside the database.
     this.writes = new GroupCommit(this.db, mode === 'wal' && path !== ':memory:' ? `${path}-wal` : undefined);
     this.statements = prepareStatements(this.db);
+    this.held = new HeldStore(this.db, (work) => this.write(work), (ticket) =>
+      insertTicketRows(this.statements, ticket, (clientOrderId) => this.clientIds.set(clientOrderId, ticket.id)),
+    );
     for (const row of this.statements.liveClientIds.iterate() as Iterable<{ client_order_id: string; ticket_id: string }>) {
       this.clientIds.set(row.client_order_id, row.ticket_id);
     }
@@ -94,6 +100,11 @@ export class Journal {
     return changed;
   }
 
+  /** Throws JournalFullError when the journal's disk is below its floor. */
+  checkDisk(): void {
+    this.disk.check();
+  }
+
   findTicket(id: string): TicketRecord | undefined {
     const row = this.statements.ticket.get(id) as
       | { id: string; body_hash: string; recv_window: number | null; requests: number; created_at: number }
@@ -116,35 +127,7 @@ export class Journal {
   createTicket(ticket: NewTicket): void {
     this.disk.check();
     const s = this.statements;
-    this.write(() => {
-      s.insertTicket.run(ticket.id, ticket.bodyHash, ticket.recvWindow ?? null, ticket.requests.length, ticket.now);
-      let seq = 0;
-      ticket.requests.forEach((request, index) => {
-        const requestNo = index + 1;
-        s.insertRequest.run(ticket.id, requestNo, request.body);
-        request.orders.forEach((order, i) => {
-          s.insertOrder.run(
-            ticket.id,
-            seq++,
-            requestNo,
-            order.symbol,
-            order.side,
-            order.order_type,
-            order.order_price ?? null,
-            order.order_quantity ?? null,
-            order.order_amount ?? null,
-            order.visible_quantity ?? null,
-            order.order_tag ?? null,
-            order.margin_mode ?? null,
-            order.client_order_id ?? null,
-            request.orderJson[i],
-            ticket.now,
-            ticket.now,
-          );
-          if (order.client_order_id) this.clientIds.set(order.client_order_id, ticket.id);
-        });
-      });
-    });
+    this.write(() => insertTicketRows(s, ticket, (clientOrderId) => this.clientIds.set(clientOrderId, ticket.id)));
   }
 
   /** Recorded just before the request leaves: from here on, its outcome can only be learned. */

@@ -70,6 +70,34 @@ CREATE INDEX IF NOT EXISTS orders_live ON orders (status, id) WHERE status IN ('
 DROP TABLE IF EXISTS sessions;
 CREATE INDEX IF NOT EXISTS tickets_created ON tickets (created_at);
 `,
+  // Orders the proxy holds (issue 28). A fired one's ticket has the held order's id; only the
+  // armed and paused ones are read at start, through the partial index.
+  `
+CREATE TABLE IF NOT EXISTS held_orders (
+  id TEXT PRIMARY KEY,
+  idempotency_key TEXT UNIQUE,
+  body_hash TEXT NOT NULL,
+  type TEXT NOT NULL,
+  state TEXT NOT NULL,
+  symbol TEXT NOT NULL,
+  side TEXT NOT NULL,
+  order_quantity REAL NOT NULL,
+  trigger_price REAL,
+  order_price REAL,
+  trailing_distance REAL,
+  trailing_percent REAL,
+  best_mark REAL,
+  oco_with TEXT,
+  client_ref TEXT,
+  client_order_id TEXT,
+  fired_mark REAL,
+  fired_at INTEGER,
+  created_at INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL
+);
+CREATE INDEX IF NOT EXISTS held_live ON held_orders (state, id) WHERE state IN ('armed', 'paused');
+CREATE INDEX IF NOT EXISTS held_created ON held_orders (created_at);
+`,
 ];
 
 /** Brings the schema up to date in one transaction; refuses a journal from a newer build. */

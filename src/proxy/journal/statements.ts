@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { orderStatuses, type OrderStatus } from '@/interface';
+import type { NewTicket } from './types';
 
 /** Statuses kept in the orders_live partial index. */
 export const LIVE_STATUSES = ['pending', 'sent', 'unknown'] as const;
@@ -71,3 +72,25 @@ export function prepareStatements(db: Database.Database) {
   };
 }
 export type JournalStatements = ReturnType<typeof prepareStatements>;
+
+/**
+ * A ticket, its requests and its orders (all pending), inside the caller's transaction;
+ * `heldClientId` is told each client order id written.
+ */
+export function insertTicketRows(s: JournalStatements, ticket: NewTicket, heldClientId: (clientOrderId: string) => void): void {
+  s.insertTicket.run(ticket.id, ticket.bodyHash, ticket.recvWindow ?? null, ticket.requests.length, ticket.now);
+  let seq = 0;
+  ticket.requests.forEach((request, index) => {
+    const requestNo = index + 1;
+    s.insertRequest.run(ticket.id, requestNo, request.body);
+    request.orders.forEach((order, i) => {
+      s.insertOrder.run(
+        ticket.id, seq++, requestNo, order.symbol, order.side, order.order_type, order.order_price ?? null,
+        order.order_quantity ?? null, order.order_amount ?? null, order.visible_quantity ?? null,
+        order.order_tag ?? null, order.margin_mode ?? null, order.client_order_id ?? null,
+        request.orderJson[i], ticket.now, ticket.now,
+      );
+      if (order.client_order_id) heldClientId(order.client_order_id);
+    });
+  });
+}

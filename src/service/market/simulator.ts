@@ -1,6 +1,7 @@
 import type { FuturesRow } from '@/interface';
 import type { Instrument } from './instruments';
 import { createRandom, type Random } from './random';
+import { MarketScript } from './script';
 
 const SECOND = 1000;
 const BUCKET_MS = 5 * 60 * SECOND;
@@ -68,6 +69,11 @@ export class MarketSimulator {
   private readonly bySymbol: Map<string, Market>;
   private readonly everyUpdateMoves: boolean;
   private time: number;
+  /** Tests steer marks through it; unscripted, the walk is the market's own. */
+  readonly script = new MarketScript((symbol, mark) => {
+    const market = this.bySymbol.get(symbol);
+    if (market) market.mark = mark;
+  });
 
   constructor(options: SimulatorOptions) {
     this.random = createRandom(options.seed);
@@ -215,7 +221,8 @@ export class MarketSimulator {
     const { priceDecimals } = market.instrument;
     const fair = Math.exp(market.logFair);
     market.index = Math.max(roundTo(fair, priceDecimals), market.tick);
-    market.mark = Math.max(roundTo(fair * (1 + market.basis), priceDecimals), market.tick);
+    market.mark =
+      this.script.markOf(market.instrument.symbol) ?? Math.max(roundTo(fair * (1 + market.basis), priceDecimals), market.tick);
   }
 
   /** Books a trade at the mark into the current 5-minute candle, rolling the 24h window. */

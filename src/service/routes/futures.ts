@@ -8,7 +8,11 @@ const futuresRoutes: ZodRoutes = async (fastify) => {
     { schema: { response: { 200: futuresResponseSchema, '5xx': errorEnvelopeSchema } } },
     async () => {
       const now = fastify.clock();
-      return { success: true as const, data: { rows: fastify.market.rows(now) }, timestamp: now };
+      const rows = fastify.market.rows(now);
+      // A scripted slow feed (tests only): the marks are as old as the wait when they arrive.
+      const delay = fastify.market.script.feedDelayMs;
+      if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+      return { success: true as const, data: { rows }, timestamp: now };
     },
   );
 };

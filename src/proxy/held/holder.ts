@@ -1,0 +1,282 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  hasUnsafeText,
+  type FuturesRow,
+  heldOrderIssues,
+  type HeldOrder,
+  type HeldOrderFields,
+  type HeldOrderPatch,
+  type HeldOrderRequest,
+} from '@/interface';
+import { HeldConflictError, JournalFullError, type Journal, type NewTicket } from '../journal';
+import { hashTicketJson } from '../judgeAnswer';
+import type { Logger } from '../log';
+import type { TicketSender } from '../ticketSender';
+import { betterMark, HeldBook, trailingLevel } from './book';
+import { MarkBoard, marketIssue } from './marks';
+import { firedOrder, refused, settledMessage, type ArmOutcome, type SettleOutcome } from './outcomes';
+
+export { firedOrder, settledMessage, type ArmOutcome, type HeldRefusal, type SettleOutcome } from './outcomes';
+
+export interface HeldOrdersOptions {
+  journal: Journal;
+  sender: Pick<TicketSender, 'sendFired' | 'accepting'>;
+  log: Logger;
+  /** MAX_HELD_ORDERS: armed and paused orders at most. */
+  maxHeld: number;
+  /** A mark asked for longer ago than this fires nothing (two quotes intervals). */
+  staleAfterMs: () => number;
+  now?: () => number;
+  /** Polls the market now (when a symbol's mark is not known yet, to check an order against it). */
+  readMarks?: () => Promise<void>;
+}
+
+/**
+ * Holds orders for the trader: arms them in the journal, judges them on each fresh mark of the
+ * proxy's own poll, and fires each once: the firing, the order it sends and the cancel of an OCO
+ * partner are one journal transaction, and only then does the order go to the sender.
+ */
+export class HeldOrders {
+  readonly book = new HeldBook();
+  readonly marks = new MarkBoard();
+  /** Armed trailing stops, with the best mark each has seen. */
+  private readonly trailing = new Map<string, HeldOrder>();
+  private stopped = false;
+  private readonly now: () => number;
+
+  constructor(private readonly options: HeldOrdersOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  private get store() {
+    return this.options.journal.held;
+  }
+
+  /** Every armed order of the journal armed again (at start). */
+  load(): number {
+    const live = this.store.live();
+    for (const order of live) if (order.state === 'armed') this.track(order);
+    return live.length;
+  }
+
+  /** No firing from here on (the proxy is stopping: a fired order could not be sent). */
+  stop(): void {
+    this.stopped = true;
+  }
+
+  get armed(): number {
+    return this.book.size;
+  }
+
+  private track(order: HeldOrder): void {
+    this.book.add(order);
+    if (order.type === 'TRAILING_STOP') this.trailing.set(order.id, order);
+  }
+
+  private untrack(id: string): void {
+    this.book.remove(id);
+    this.trailing.delete(id);
+  }
+
+  private fresh(mark: { askedAt: number } | undefined): boolean {
+    return mark !== undefined && this.now() - mark.askedAt <= this.options.staleAfterMs();
+  }
+
+  async arm(request: HeldOrderRequest, idempotencyKey: string): Promise<ArmOutcome> {
+    const bodyHash = createHash('sha256').update(JSON.stringify(request)).digest('hex');
+    const existing = this.store.byIdempotencyKey(idempotencyKey);
+    if (existing) {
+      if (existing.bodyHash !== bodyHash) {
+        return refused('duplicate', `idempotency key ${idempotencyKey} was already used for a different held order; nothing was armed`);
+      }
+      return { kind: 'armed', order: this.store.get(existing.id)!, replayed: true };
+    }
+    if (this.store.countLive() >= this.options.maxHeld) {
+      return refused('invalidParameter', `at most ${this.options.maxHeld} held orders may be armed or paused (MAX_HELD_ORDERS); nothing was armed`);
+    }
+    if (request.client_ref !== undefined && hasUnsafeText(request.client_ref)) {
+      return refused('invalidParameter', 'client_ref: control and bidirectional characters are not allowed');
+    }
+    // Checked against a fresh listing; a trailing stop starts from the mark when it is armed.
+    if (!this.fresh(this.marks.get(request.symbol))) await this.options.readMarks?.();
+    const market = this.marks.get(request.symbol);
+    const issue = marketIssue(market, request);
+    if (issue) return refused('invalidParameter', `${issue.field}: ${issue.message}; nothing was armed`);
+    if (request.oco_with !== undefined) {
+      const partner = this.store.get(request.oco_with);
+      if (!partner || partner.symbol !== request.symbol) {
+        return refused('invalidParameter', `oco_with: ${request.oco_with} is not a held order of ${request.symbol}`);
+      }
+    }
+    try {
+      this.options.journal.checkDisk();
+      const order = this.store.arm({
+        id: `held-${randomBytes(8).toString('hex')}`,
+        idempotencyKey,
+        bodyHash,
+        type: request.type,
+        symbol: request.symbol,
+        side: request.side,
+        orderQuantity: request.order_quantity,
+        triggerPrice: request.trigger_price ?? null,
+        orderPrice: request.order_price ?? null,
+        trailingDistance: request.trailing_distance ?? null,
+        trailingPercent: request.trailing_percent ?? null,
+        bestMark: request.type === 'TRAILING_STOP' && this.fresh(market) ? market!.mark : null,
+        ocoWith: request.oco_with ?? null,
+        clientRef: request.client_ref ?? null,
+        now: this.now(),
+      });
+      // Armed only once on disk: the answer promises it survives a power cut.
+      await this.options.journal.durable();
+      this.track(order);
+      this.options.log.info({ held: order.id, type: order.type, symbol: order.symbol }, 'held order armed');
+      return { kind: 'armed', order: this.view(order), replayed: false };
+    } catch (error) {
+      if (error instanceof HeldConflictError) return refused('duplicate', error.message);
+      if (error instanceof JournalFullError) return refused('unknown', error.message, 507);
+      throw error;
+    }
+  }
+
+  /** A row as the trader sees it: a trailing stop shows its level now. */
+  view(order: HeldOrder): HeldOrder {
+    if (order.type !== 'TRAILING_STOP') return order;
+    const live = this.trailing.get(order.id) ?? order;
+    const best = live.best_mark;
+    return { ...order, best_mark: best, trigger_price: best === null ? null : trailingLevel(order, best) };
+  }
+
+  get(id: string): HeldOrder | undefined {
+    const order = this.store.get(id);
+    return order && this.view(order);
+  }
+
+  /** Cancels one; a fire that committed first wins and the answer says so. */
+  async cancel(id: string): Promise<SettleOutcome> {
+    const before = this.store.get(id);
+    if (!before) return refused('notFound', `no held order ${id}`);
+    if (!this.store.cancel(id, this.now())) {
+      const settled = this.get(id)!;
+      return settled.state === 'cancelled' ? { kind: 'done', order: settled } : refused('duplicate', settledMessage(settled), 409, settled);
+    }
+    this.untrack(id);
+    await this.options.journal.durable();
+    return { kind: 'done', order: this.get(id)! };
+  }
+
+  /** Cancels every live held order of a symbol; returns those it cancelled. */
+  async cancelSymbol(symbol: string): Promise<HeldOrder[]> {
+    const cancelled: HeldOrder[] = [];
+    for (const id of this.store.liveIdsOf(symbol)) {
+      if (!this.store.cancel(id, this.now())) continue;
+      this.untrack(id);
+      cancelled.push(this.get(id)!);
+    }
+    await this.options.journal.durable();
+    return cancelled;
+  }
+
+  /** New prices or quantity of a live order, or pause and resume; checked as when it was armed. */
+  async modify(id: string, patch: HeldOrderPatch): Promise<SettleOutcome> {
+    const order = this.get(id);
+    if (!order) return refused('notFound', `no held order ${id}`);
+    if (order.state !== 'armed' && order.state !== 'paused') return refused('duplicate', settledMessage(order), 409, order);
+    const byPercent = order.trailing_percent !== null;
+    if (order.type === 'TRAILING_STOP' && (byPercent ? patch.trailing_distance : patch.trailing_percent) !== undefined) {
+      const field = byPercent ? 'trailing_distance' : 'trailing_percent';
+      return refused('invalidParameter', `${field}: this trailing stop trails by ${byPercent ? 'percent' : 'distance'}; change ${byPercent ? 'trailing_percent' : 'trailing_distance'}`);
+    }
+    const stored = this.store.get(id)!;
+    const merged: HeldOrderFields = {
+      type: order.type,
+      symbol: order.symbol,
+      side: order.side,
+      order_quantity: patch.order_quantity ?? order.order_quantity,
+      trigger_price: patch.trigger_price ?? stored.trigger_price ?? undefined,
+      order_price: patch.order_price ?? order.order_price ?? undefined,
+      trailing_distance: patch.trailing_distance ?? order.trailing_distance ?? undefined,
+      trailing_percent: patch.trailing_percent ?? order.trailing_percent ?? undefined,
+    };
+    const issue = heldOrderIssues(merged)[0] ?? marketIssue(this.marks.get(order.symbol), merged);
+    if (issue) {
+      const field = 'path' in issue ? issue.path : issue.field;
+      return refused('invalidParameter', `${field}: ${issue.message}; nothing was changed`);
+    }
+    const changes = {
+      state: patch.state,
+      orderQuantity: patch.order_quantity,
+      triggerPrice: patch.trigger_price,
+      orderPrice: patch.order_price,
+      trailingDistance: patch.trailing_distance,
+      trailingPercent: patch.trailing_percent,
+      bestMark: order.type === 'TRAILING_STOP' ? order.best_mark : undefined,
+    };
+    if (!this.store.change(id, changes, this.now())) {
+      const settled = this.get(id)!;
+      return refused('duplicate', settledMessage(settled), 409, settled);
+    }
+    const updated = this.store.get(id)!;
+    if (updated.state === 'armed') this.track(updated);
+    else this.untrack(id);
+    await this.options.journal.durable();
+    return { kind: 'done', order: this.view(updated) };
+  }
+
+  /** Each fresh mark of the proxy's poll: the orders it crosses fire. A stale one fires nothing. */
+  judge(rows: readonly FuturesRow[], askedAt: number): void {
+    this.marks.record(rows, askedAt);
+    // Stopping, a fired order could only fail as not sent: the held orders wait for the next start.
+    if (this.stopped || !this.options.sender.accepting || this.book.size === 0) return;
+    for (const symbol of this.book.symbolNames) {
+      const market = this.marks.get(symbol);
+      if (!this.fresh(market)) continue;
+      const { crossed, trailing } = this.book.crossedBy(symbol, market!.mark);
+      for (const id of crossed) this.fire(id, market!.mark);
+      for (const id of trailing) this.judgeTrailing(id, market!.mark);
+    }
+  }
+
+  private judgeTrailing(id: string, mark: number): void {
+    const order = this.trailing.get(id);
+    if (!order) return;
+    const best = betterMark(order.side, order.best_mark, mark);
+    if (best !== order.best_mark) {
+      order.best_mark = best;
+      this.store.setBestMark(id, best);
+    }
+    const level = trailingLevel(order, best);
+    if (order.side === 'SELL' ? mark <= level : mark >= level) this.fire(id, mark);
+  }
+
+  /** Fires one armed order: journal first (one transaction), then the sender. */
+  private fire(id: string, mark: number): void {
+    const order = this.store.get(id);
+    if (!order || order.state !== 'armed') return this.untrack(id);
+    const request = firedOrder(order);
+    const json = JSON.stringify(request);
+    const body = `{"orders":[${json}]}`;
+    const ticket: NewTicket = {
+      id,
+      bodyHash: hashTicketJson([json], undefined),
+      recvWindow: undefined,
+      requests: [{ orders: [request], orderJson: [json], body }],
+      now: this.now(),
+    };
+    let outcome: { fired: boolean; cancelled?: string };
+    try {
+      outcome = this.store.fire(id, { clientOrderId: request.client_order_id!, mark, ticket });
+    } catch (error) {
+      // Left armed: it is judged again on the next fresh mark.
+      this.options.log.error({ held: id, err: { message: (error as Error).message } }, 'held order could not fire');
+      return;
+    }
+    this.untrack(id);
+    if (outcome.cancelled) this.untrack(outcome.cancelled);
+    if (!outcome.fired) return;
+    this.options.log.info({ held: id, mark, order: request.client_order_id, cancelled: outcome.cancelled }, 'held order fired');
+    void this.options.sender.sendFired(id, body, 1).catch((error: Error) =>
+      this.options.log.error({ held: id, err: { message: error.message } }, 'fired order could not be sent'),
+    );
+  }
+}

@@ -1,0 +1,79 @@
+import Big from 'big.js';
+import type { FuturesRow } from '@/interface';
+
+/** The band the service allows a limit price around the mark (as the ticket's check: 10 %). */
+export const PRICE_BAND = 0.1;
+const MAX_DECIMALS = 12;
+const priceFields = ['index_price', 'mark_price', '24h_open', '24h_close', '24h_high', '24h_low'] as const;
+const quantityFields = ['open_interest', '24h_volume'] as const;
+
+const decimalsOf = (value: number) => {
+  const text = new Big(String(value)).toFixed();
+  const dot = text.indexOf('.');
+  return dot === -1 ? 0 : Math.min(text.length - dot - 1, MAX_DECIMALS);
+};
+
+export interface MarketMark {
+  mark: number;
+  /** When the proxy asked for the answer that carried it: its age is measured from there. */
+  askedAt: number;
+  /** Inferred from the digits the service reports, as the terminal does; only ever finer. */
+  priceDecimals: number;
+  quantityDecimals: number;
+}
+
+/** The marks of the proxy's own polls of the market feed, per symbol. */
+export class MarkBoard {
+  private readonly marks = new Map<string, MarketMark>();
+
+  record(rows: readonly FuturesRow[], askedAt: number): void {
+    for (const row of rows) {
+      const known = this.marks.get(row.symbol);
+      let priceDecimals = known?.priceDecimals ?? 0;
+      let quantityDecimals = known?.quantityDecimals ?? 0;
+      for (const field of priceFields) priceDecimals = Math.max(priceDecimals, decimalsOf(row[field]));
+      for (const field of quantityFields) quantityDecimals = Math.max(quantityDecimals, decimalsOf(row[field]));
+      this.marks.set(row.symbol, { mark: row.mark_price, askedAt, priceDecimals, quantityDecimals });
+    }
+  }
+
+  get(symbol: string): MarketMark | undefined {
+    return this.marks.get(symbol);
+  }
+
+  get known(): boolean {
+    return this.marks.size > 0;
+  }
+}
+
+const isMultiple = (value: number, decimals: number) => new Big(String(value)).mod(new Big(`1e${-decimals}`)).eq(0);
+const step = (decimals: number) => new Big(`1e${-decimals}`).toFixed();
+
+/**
+ * The first field of a held order the service would refuse when it fires, with why: the symbol is
+ * not listed, a quantity off its step, a price off its tick, a limit price beyond the band around
+ * the trigger (where the mark will be when it fires).
+ */
+export function marketIssue(
+  market: MarketMark | undefined,
+  order: { symbol: string; order_quantity: number; trigger_price?: number | null; order_price?: number | null; trailing_distance?: number | null },
+): { field: string; message: string } | undefined {
+  if (!market) return { field: 'symbol', message: `${order.symbol} is not listed by the service` };
+  if (!isMultiple(order.order_quantity, market.quantityDecimals)) {
+    return { field: 'order_quantity', message: `${order.order_quantity} is not a multiple of the quantity step ${step(market.quantityDecimals)} of ${order.symbol}` };
+  }
+  for (const field of ['trigger_price', 'order_price', 'trailing_distance'] as const) {
+    const value = order[field];
+    if (value !== undefined && value !== null && !isMultiple(value, market.priceDecimals)) {
+      return { field, message: `${value} is not a multiple of the price tick ${step(market.priceDecimals)} of ${order.symbol}` };
+    }
+  }
+  const { trigger_price: trigger, order_price: price } = order;
+  if (trigger != null && price != null) {
+    const band = new Big(String(trigger)).times(PRICE_BAND);
+    if (new Big(String(price)).minus(String(trigger)).abs().gt(band)) {
+      return { field: 'order_price', message: `${price} is more than ${PRICE_BAND * 100}% from the trigger ${trigger}: the service would refuse it when it fires` };
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,96 @@
+import type { FastifyReply } from 'fastify';
+import {
+  describeIssues,
+  errorEnvelopeSchema,
+  heldCancelQuerySchema,
+  heldErrorSchema,
+  heldIdParamsSchema,
+  heldOrderPatchSchema,
+  heldOrderRequestSchema,
+  heldOrderResponseSchema,
+  heldOrdersPageSchema,
+  heldOrdersQuerySchema,
+  IDEMPOTENCY_HEADER,
+  idempotencyKeySchema,
+  errorReply,
+  type HeldOrder,
+} from '@/interface';
+import type { ZodRoutes } from '@/interface/routeSchemas';
+import { sendError } from '../http';
+import type { HeldRefusal, SettleOutcome } from '../held/holder';
+
+const errors = { '4xx': heldErrorSchema, '5xx': heldErrorSchema };
+
+/** A refusal's envelope; a settled order (409) comes with its final state. */
+function sendRefusal(reply: FastifyReply, outcome: HeldRefusal) {
+  const answer = errorReply(outcome.error, outcome.message, outcome.status);
+  return reply.code(answer.status).send(outcome.order ? { ...answer.body, data: outcome.order } : answer.body);
+}
+
+const sendSettled = (reply: FastifyReply, outcome: SettleOutcome) =>
+  outcome.kind === 'done' ? { success: true as const, data: outcome.order, timestamp: Date.now() } : sendRefusal(reply, outcome);
+
+const page = (rows: HeldOrder[]) => ({ success: true as const, data: { rows }, timestamp: Date.now() });
+
+/** /api/held-orders: arm, list, read, modify and cancel orders the proxy holds (session door). */
+export const heldOrdersRoutes: ZodRoutes = async (app) => {
+  const access = { access: 'session' as const };
+  app.post(
+    '/api/held-orders',
+    {
+      config: access,
+      preValidation: async (request, reply) => {
+        const key = idempotencyKeySchema.safeParse(request.headers[IDEMPOTENCY_HEADER]);
+        if (!key.success) return sendError(reply, 'invalidParameter', `${IDEMPOTENCY_HEADER} header: ${describeIssues(key.error)}`);
+        return undefined;
+      },
+      schema: { body: heldOrderRequestSchema, response: { 200: heldOrderResponseSchema, ...errors } },
+    },
+    async (request, reply) => {
+      const outcome = await app.held.arm(request.body, request.headers[IDEMPOTENCY_HEADER] as string);
+      if (outcome.kind === 'refused') return sendRefusal(reply, outcome);
+      if (outcome.replayed) reply.header('idempotent-replayed', 'true');
+      return { success: true as const, data: app.held.view(outcome.order), timestamp: Date.now() };
+    },
+  );
+
+  app.get(
+    '/api/held-orders',
+    { config: access, schema: { querystring: heldOrdersQuerySchema, response: { 200: heldOrdersPageSchema, ...errors } } },
+    async (request) => page(app.journal.held.list(request.query).map((order) => app.held.view(order))),
+  );
+
+  app.get(
+    '/api/held-orders/:id',
+    { config: access, schema: { params: heldIdParamsSchema, response: { 200: heldOrderResponseSchema, ...errors } } },
+    async (request, reply) => {
+      const order = app.held.get(request.params.id);
+      if (!order) return sendError(reply, 'notFound', `no held order ${request.params.id}`);
+      return { success: true as const, data: order, timestamp: Date.now() };
+    },
+  );
+
+  app.patch(
+    '/api/held-orders/:id',
+    {
+      config: access,
+      schema: { params: heldIdParamsSchema, body: heldOrderPatchSchema, response: { 200: heldOrderResponseSchema, ...errors } },
+    },
+    async (request, reply) => sendSettled(reply, await app.held.modify(request.params.id, request.body)),
+  );
+
+  app.delete(
+    '/api/held-orders/:id',
+    { config: access, schema: { params: heldIdParamsSchema, response: { 200: heldOrderResponseSchema, ...errors } } },
+    async (request, reply) => sendSettled(reply, await app.held.cancel(request.params.id)),
+  );
+
+  app.delete(
+    '/api/held-orders',
+    {
+      config: access,
+      schema: { querystring: heldCancelQuerySchema, response: { 200: heldOrdersPageSchema, '4xx': errorEnvelopeSchema, '5xx': errorEnvelopeSchema } },
+    },
+    async (request) => page(await app.held.cancelSymbol(request.query.symbol)),
+  );
+};

@@ -1,0 +1,89 @@
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { HeldOrder } from '@/interface';
+import { startApp, type RunningApp } from '../helpers/app';
+import { startFaultyService } from '../helpers/faultyService';
+import { BTC } from '../helpers/held';
+import { login, serviceWithAccount, tempDir, ticketKey } from '../helpers/stack';
+
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+async function killed(app: RunningApp): Promise<void> {
+  app.process.kill('SIGKILL');
+  await new Promise((resolve) => app.process.once('exit', resolve));
+}
+
+describe('held orders across kill -9', () => {
+  it('an armed order is armed again after a restart; a fired one is never sent again', { timeout: 120_000 }, async () => {
+    const upstream = await serviceWithAccount({ rateLimitPerSecond: false });
+    cleanups.push(() => upstream.service.close());
+    const faulty = await startFaultyService(upstream.service.url);
+    cleanups.push(() => faulty.close());
+    const script = upstream.service.market.script;
+    script.setMark(BTC, 100_000);
+
+    const dataDir = tempDir();
+    const journalPath = join(dataDir, 'journal.sqlite');
+    const token = 'held-kill-token-0123456789';
+    const env = {
+      SERVICE_BASE_URL: faulty.url,
+      SERVICE_ACCOUNT_ID: upstream.account.accountId,
+      SERVICE_KEY: upstream.account.key,
+      SERVICE_SECRET: upstream.account.secret,
+      JOURNAL_PATH: journalPath,
+      TERMINAL_TOKEN: token,
+      SERVICE_TIMEOUT_MS: '60000',
+    };
+    let app = await startApp({ env, dataDir });
+    cleanups.push(() => app.stop());
+    const call = async (path: string, init: RequestInit = {}) => {
+      const origin = app.url.replace(/\/$/, '');
+      const cookie = await login(app.url, token);
+      const headers = { 'content-type': 'application/json', origin, cookie, 'idempotency-key': ticketKey() };
+      return (await (await fetch(origin + path, { ...init, headers })).json()) as { data: HeldOrder };
+    };
+    const arm = (trigger: number) =>
+      call('/api/held-orders', {
+        method: 'POST',
+        body: JSON.stringify({ type: 'STOP_MARKET', symbol: BTC, side: 'SELL', order_quantity: 0.01, trigger_price: trigger }),
+      });
+
+    // Killed right after the answer: the order is in the journal, armed.
+    const kept = (await arm(50_000)).data;
+    expect(kept.state).toBe('armed');
+    await killed(app);
+    const db = new Database(journalPath, { readonly: true });
+    expect(db.prepare('SELECT state FROM held_orders WHERE id = ?').pluck().get(kept.id)).toBe('armed');
+    db.close();
+
+    app = await startApp({ env, dataDir });
+    expect(app.output()).toMatch(/held orders armed again from the journal/);
+    expect((await call(`/api/held-orders/${kept.id}`)).data.state).toBe('armed');
+
+    // Fired, its order at the service, no answer: killed there.
+    faulty.fail('/v1/batch-order', 'hang', 1);
+    const hanging = (await arm(99_000)).data;
+    script.setMark(BTC, 98_000);
+    await expect.poll(() => faulty.requests.filter((request) => request.path === '/v1/batch-order').length, { timeout: 10_000 }).toBe(1);
+    await killed(app);
+
+    app = await startApp({ env, dataDir });
+    const after = (await call(`/api/held-orders/${hanging.id}`)).data;
+    expect(after.state).toBe('fired');
+    const orders = (await call(`/api/orders?ticket=${hanging.id}`)) as unknown as { data: { rows: { status: string; client_order_id: string }[] } };
+    expect(orders.data.rows).toMatchObject([{ status: 'unknown', client_order_id: `${hanging.id}-1` }]);
+
+    // The armed one still fires after the restart (no terminal open), and the fired one is not resent.
+    script.setMark(BTC, 49_000);
+    await expect.poll(async () => (await call(`/api/held-orders/${kept.id}`)).data.state, { timeout: 10_000 }).toBe('fired');
+    await expect.poll(() => faulty.requests.filter((request) => request.path === '/v1/batch-order').length, { timeout: 10_000 }).toBe(2);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const sent = faulty.requests.filter((request) => request.path === '/v1/batch-order').map((request) => request.body);
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toContain(`${kept.id}-1`);
+  });
+});
