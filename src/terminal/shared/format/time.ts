@@ -1,4 +1,7 @@
+import { t } from '@lingui/core/macro';
 import { dateFormat } from './locale';
+// The words need an active language even where no view has loaded the terminal (unit tests).
+import '../i18n/i18n';
 
 /** Time left as h:mm:ss (or m:ss under an hour): the funding countdown, a duration in any locale. */
 export function formatCountdown(ms: number): string {
@@ -18,10 +21,13 @@ export function formatClock(ms: number): string {
   return dateFormat('clock', CLOCK).format(ms);
 }
 
-/** How old something is: "now", "4 s", "3 min". */
+/** How old something is, in the trader's language: "now", "4 s", "3 min". */
 export function formatAge(ms: number): string {
-  if (ms < 1000) return 'now';
-  if (ms < 60_000) return `${Math.floor(ms / 1000)} s`;
-  if (ms < 3_600_000) return `${Math.floor(ms / 60_000)} min`;
-  return `${Math.floor(ms / 3_600_000)} h`;
+  if (ms < 1000) return t({ message: 'now', context: 'how old data is: just now' });
+  const seconds = Math.floor(ms / 1000);
+  if (ms < 60_000) return t({ message: `${seconds} s`, context: 'how old data is, in seconds, short' });
+  const minutes = Math.floor(ms / 60_000);
+  if (ms < 3_600_000) return t({ message: `${minutes} min`, context: 'how old data is, in minutes, short' });
+  const hours = Math.floor(ms / 3_600_000);
+  return t({ message: `${hours} h`, context: 'how old data is, in hours, short' });
 }
