@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { messages as english } from '@/terminal/locales/en/messages';
 import { root } from '../helpers/app';
@@ -17,9 +18,9 @@ function firstWords(): Record<string, unknown> {
     .filter((literal) => literal.includes('":['));
   expect(literals, 'one catalogue in the first load').toHaveLength(1);
   const literal = literals[0]!;
-  // A single-quoted literal becomes JSON: its double quotes escaped, its escaped apostrophes (the browser\'s) plain.
-  const asJson = (single: string) => `"${single.slice(1, -1).replace(/\\'/g, "'").replace(/"/g, '\\"')}"`;
-  const text = literal.startsWith('`') ? literal.slice(1, -1) : (JSON.parse(literal.startsWith("'") ? asJson(literal) : literal) as string);
+  // The bundler writes the catalogue as whichever JS string literal suits its text (quotes, backticks,
+  // escapes): it is read as JavaScript reads it, in a context of its own, then as the JSON it holds.
+  const text = runInNewContext(literal) as string;
   return JSON.parse(text) as Record<string, unknown>;
 }
 
