@@ -342,6 +342,26 @@ describe('after a send', () => {
 });
 
 describe('the ladder over rows already in the ticket', () => {
+  it('carries a key refused in its total ("1,5" laid as 15) to the orders it makes: their send asks', async () => {
+    const user = userEvent.setup();
+    acceptEverything();
+    actions().clear(durations);
+    actions().selectMarket('PERP_ETH_USDC', '3500.00');
+    renderTicket();
+    await user.click(screen.getByRole('radio', { name: 'Ladder' }));
+    await user.type(screen.getByLabelText('From price'), '3400');
+    await user.type(screen.getByLabelText('To price'), '3300');
+    await user.clear(screen.getByLabelText('Number of orders'));
+    await user.type(screen.getByLabelText('Number of orders'), '3');
+    await user.type(screen.getByLabelText('Total quantity (ETH)'), '1,5');
+    expect(screen.getByLabelText('Total quantity (ETH)')).toHaveValue('15');
+    await user.click(screen.getByRole('button', { name: 'Add 3 orders to the ticket' }));
+    await user.click(screen.getByRole('button', { name: 'Send 3 orders' }));
+    const dialog = screen.getByRole('dialog', { name: 'Send 3 orders?' });
+    expect(dialog).toHaveTextContent('A key was refused while typing this quantity');
+    expect(posts).toHaveLength(0);
+  });
+
   it('offers to add to them or replace them', async () => {
     const user = userEvent.setup();
     renderTicket();

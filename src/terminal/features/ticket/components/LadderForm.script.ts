@@ -29,11 +29,21 @@ export function useLadderForm(market: MarketContext | undefined, durations: read
   const rows = useTicketRows();
   // A lone unsized row is only a market picked: the ladder takes its place without asking.
   const existing = rows.length === 1 && rows[0] && !isSizedRow(rows[0]) ? 0 : rows.length;
+  // A key refused in a ladder field ("1,5" laid as 15) goes with the orders it made: their send asks.
+  const [refused, setRefused] = useState<ReadonlySet<'price' | 'size'>>(new Set());
+  const noteRefusal = (field: 'price' | 'size', standing: boolean) =>
+    setRefused((current) => {
+      const next = new Set(current);
+      if (standing) next.add(field);
+      else next.delete(field);
+      return next;
+    });
   const place = (replace: boolean) => {
     if (!market || legs.length === 0) return;
     const laddered = rowsFromLadder(legs, input.side, market.symbol, durations);
     if (replace) actions.replaceRows(laddered);
     else actions.appendRows(laddered);
+    for (const row of laddered) for (const field of refused) actions.noteRefusal(row.id, field, true);
     actions.setTool('order');
   };
   return {
@@ -46,6 +56,7 @@ export function useLadderForm(market: MarketContext | undefined, durations: read
     quantityStep: market ? stepOf(market.quantityDecimals).toFixed() : undefined,
     /** The rows already in the ticket, which the trader chooses to add to or replace. */
     existing,
+    noteRefusal,
     add: () => place(false),
     replace: () => place(true),
   };
