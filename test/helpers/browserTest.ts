@@ -3,7 +3,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { startApp, type RunningApp } from './app';
 import { launchChromium, panelsSettled, watchMissingWords } from './browser';
 import { startFaultyService, type FaultyService } from './faultyService';
-import { serviceWithAccount } from './stack';
+import { serviceWithAccount, signingEnv } from './stack';
 
 /** What a browser test starts before its first step; close() stops it all, in reverse order. */
 export interface AppBehindFaultyService {
@@ -28,10 +28,7 @@ export async function startAppBehindFaultyService(
   prepare(faulty);
   const app = await startApp({
     env: {
-      SERVICE_BASE_URL: faulty.url,
-      SERVICE_ACCOUNT_ID: upstream.account.accountId,
-      SERVICE_KEY: upstream.account.key,
-      SERVICE_SECRET: upstream.account.secret,
+      ...signingEnv(faulty.url, upstream.account),
       ...env,
     },
   });

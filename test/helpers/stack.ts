@@ -46,6 +46,11 @@ export async function postSigned(
 }
 
 /** The embedded service with a registered account, on a free loopback port. */
+/** The environment of an app (`npm start`) signing for `account` at the service behind `url`. */
+export function signingEnv(url: string, account: { accountId: string; key: string; secret: string }): Record<string, string> {
+  return { SERVICE_BASE_URL: url, SERVICE_ACCOUNT_ID: account.accountId, SERVICE_KEY: account.key, SERVICE_SECRET: account.secret };
+}
+
 export async function serviceWithAccount(options: ServiceOptions = {}) {
   const service = await startService({ seed: 42, ...options });
   const account = createAccountCredentials();

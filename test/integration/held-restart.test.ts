@@ -5,7 +5,7 @@ import type { HeldOrder } from '@/interface';
 import { startApp, type RunningApp } from '../helpers/app';
 import { startFaultyService } from '../helpers/faultyService';
 import { BTC } from '../helpers/held';
-import { login, serviceWithAccount, tempDir, ticketKey } from '../helpers/stack';
+import { login, serviceWithAccount, signingEnv, tempDir, ticketKey } from '../helpers/stack';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
@@ -30,10 +30,7 @@ describe('held orders across kill -9', () => {
     const journalPath = join(dataDir, 'journal.sqlite');
     const token = 'held-kill-token-0123456789';
     const env = {
-      SERVICE_BASE_URL: faulty.url,
-      SERVICE_ACCOUNT_ID: upstream.account.accountId,
-      SERVICE_KEY: upstream.account.key,
-      SERVICE_SECRET: upstream.account.secret,
+      ...signingEnv(faulty.url, upstream.account),
       JOURNAL_PATH: journalPath,
       TERMINAL_TOKEN: token,
       SERVICE_TIMEOUT_MS: '60000',

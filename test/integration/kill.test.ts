@@ -3,7 +3,7 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startApp, type RunningApp } from '../helpers/app';
 import { startFaultyService } from '../helpers/faultyService';
-import { login, markOf, serviceWithAccount, tempDir, ticketKey } from '../helpers/stack';
+import { login, markOf, serviceWithAccount, signingEnv, tempDir, ticketKey } from '../helpers/stack';
 import { ethOrder } from '../fixtures/orders';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -23,10 +23,7 @@ describe('the proxy killed between sent and the answer', () => {
     const journalPath = join(dataDir, 'journal.sqlite');
     const token = 'kill-test-token-0123456789';
     const env = {
-      SERVICE_BASE_URL: faulty.url,
-      SERVICE_ACCOUNT_ID: upstream.account.accountId,
-      SERVICE_KEY: upstream.account.key,
-      SERVICE_SECRET: upstream.account.secret,
+      ...signingEnv(faulty.url, upstream.account),
       JOURNAL_PATH: journalPath,
       TERMINAL_TOKEN: token,
       SERVICE_TIMEOUT_MS: '60000',

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Health, TapeCandlesResponse } from '@/interface';
 import { startApp, type RunningApp } from '../helpers/app';
 import { startFaultyService } from '../helpers/faultyService';
-import { login, serviceWithAccount, tempDir } from '../helpers/stack';
+import { login, serviceWithAccount, signingEnv, tempDir } from '../helpers/stack';
 import { candlesServed } from '../helpers/tapeServed';
 
 const MINUTE = 60_000;
@@ -41,10 +41,7 @@ describe('the tape when the proxy is killed (SIGKILL, no stop)', () => {
     cleanups.push(() => faulty.close());
     const dataDir = tempDir('perp-tape-crash-');
     const env = {
-      SERVICE_BASE_URL: faulty.url,
-      SERVICE_ACCOUNT_ID: upstream.account.accountId,
-      SERVICE_KEY: upstream.account.key,
-      SERVICE_SECRET: upstream.account.secret,
+      ...signingEnv(faulty.url, upstream.account),
       TERMINAL_TOKEN: TOKEN,
     };
     let app = await startApp({ env, dataDir });
