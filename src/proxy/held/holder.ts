@@ -139,12 +139,22 @@ export class HeldOrders {
     }
   }
 
-  /** A row as the trader sees it: a trailing stop shows its level now. */
+  /**
+   * A row as the trader sees it: the proxy's mark and its age, whether a live order waits for a
+   * fresh price, and a trailing stop's level now.
+   */
   view(order: HeldOrder): HeldOrder {
-    if (order.type !== 'TRAILING_STOP') return order;
-    const live = this.trailing.get(order.id) ?? order;
-    const best = live.best_mark;
-    return { ...order, best_mark: best, trigger_price: best === null ? null : trailingLevel(order, best) };
+    const market = this.marks.get(order.symbol);
+    const live = order.state === 'armed' || order.state === 'awaiting_entry';
+    const seen: HeldOrder = {
+      ...order,
+      mark: market?.mark ?? null,
+      mark_age_ms: market ? Math.max(0, this.now() - market.askedAt) : null,
+      waiting_for_fresh_price: live && !this.fresh(market),
+    };
+    if (order.type !== 'TRAILING_STOP') return seen;
+    const best = (this.trailing.get(order.id) ?? order).best_mark;
+    return { ...seen, best_mark: best, trigger_price: best === null ? null : trailingLevel(order, best) };
   }
 
   get(id: string): HeldOrder | undefined {
@@ -165,8 +175,8 @@ export class HeldOrders {
     return { kind: 'done', order: this.get(id)! };
   }
 
-  /** Cancels every live held order of a symbol; returns those it cancelled. */
-  async cancelSymbol(symbol: string): Promise<HeldOrder[]> {
+  /** Cancels every live held order of a symbol, or of every market; returns those it cancelled. */
+  async cancelSymbol(symbol?: string): Promise<HeldOrder[]> {
     const cancelled: HeldOrder[] = [];
     for (const id of this.store.liveIdsOf(symbol)) {
       if (!this.store.cancel(id, this.now())) continue;

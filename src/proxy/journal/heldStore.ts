@@ -35,28 +35,54 @@ export interface HeldChanges {
 /** An OCO partner that could not be linked: gone, settled, or already linked. */
 export class HeldConflictError extends Error {}
 
-const LIVE = "('armed', 'paused')";
+const LIVE = "('awaiting_entry', 'armed', 'paused')";
 const columns = `id, type, state, symbol, side, order_quantity, trigger_price, order_price, trailing_distance,
-  trailing_percent, best_mark, oco_with, client_ref, client_order_id, fired_mark, fired_at, created_at, updated_at`;
-type Row = Omit<HeldOrder, 'client_order_ids'> & { client_order_id: string | null };
+  trailing_percent, best_mark, oco_with, client_ref, client_order_id, fired_mark, fired_at, created_at, updated_at,
+  reason, entry_ticket_id, entry_client_order_id, duration_ms, slice_ms, max_slippage_percent, price_limit,
+  randomize_percent, started_at, next_slice, slices_sent, slices_skipped, slices_missed, quantity_sent`;
 
-const toHeld = ({ client_order_id, ...row }: Row): HeldOrder => ({
-  ...row,
-  client_order_ids: client_order_id === null ? [] : [client_order_id],
-});
+/** A held order as stored: the view's fields, the bracket and TWAP columns flat. */
+export type HeldRow = Pick<
+  HeldOrder,
+  | 'id' | 'type' | 'state' | 'symbol' | 'side' | 'order_quantity' | 'trigger_price' | 'order_price' | 'trailing_distance'
+  | 'trailing_percent' | 'best_mark' | 'oco_with' | 'client_ref' | 'fired_mark' | 'fired_at' | 'created_at' | 'updated_at' | 'reason'
+> & {
+  client_order_id: string | null;
+  entry_ticket_id: string | null;
+  entry_client_order_id: string | null;
+  duration_ms: number | null;
+  slice_ms: number | null;
+  max_slippage_percent: number | null;
+  price_limit: number | null;
+  randomize_percent: number | null;
+  started_at: number | null;
+  next_slice: number;
+  slices_sent: number;
+  slices_skipped: number;
+  slices_missed: number;
+  quantity_sent: number;
+};
+
+/** The ticket id of a TWAP's slice n (from 1); its order's client order id is `<id>-<n>`. */
+export const sliceTicketId = (heldId: string, slice: number) => `${heldId}-s${slice}`;
 
 function prepare(db: Database.Database) {
   return {
+    orderStatus: db.prepare('SELECT status FROM orders WHERE ticket_id = ? ORDER BY seq LIMIT 1').pluck(),
+    sliceCounts: db.prepare(`SELECT status, COUNT(*) AS n, TOTAL(order_quantity) AS quantity FROM orders
+      WHERE ticket_id >= ? AND ticket_id < ? GROUP BY status`),
+    lastSlice: db.prepare('SELECT status FROM orders WHERE ticket_id >= ? AND ticket_id < ? ORDER BY id DESC LIMIT 1').pluck(),
     byId: db.prepare(`SELECT ${columns} FROM held_orders WHERE id = ?`),
     byKey: db.prepare('SELECT id, body_hash FROM held_orders WHERE idempotency_key = ?'),
     live: db.prepare(`SELECT ${columns} FROM held_orders WHERE state IN ${LIVE} ORDER BY id`),
     countLive: db.prepare(`SELECT COUNT(*) FROM held_orders WHERE state IN ${LIVE}`).pluck(),
     liveOfSymbol: db.prepare(`SELECT id FROM held_orders WHERE state IN ${LIVE} AND symbol = ?`).pluck(),
+    liveIds: db.prepare(`SELECT id FROM held_orders WHERE state IN ${LIVE}`).pluck(),
     insert: db.prepare(`INSERT INTO held_orders (id, idempotency_key, body_hash, type, state, symbol, side,
       order_quantity, trigger_price, order_price, trailing_distance, trailing_percent, best_mark, oco_with,
       client_ref, created_at, updated_at) VALUES (?, ?, ?, ?, 'armed', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
     link: db.prepare(`UPDATE held_orders SET oco_with = ?, updated_at = ? WHERE id = ? AND state IN ${LIVE} AND oco_with IS NULL`),
-    cancel: db.prepare(`UPDATE held_orders SET state = 'cancelled', updated_at = ? WHERE id = ? AND state IN ${LIVE}`),
+    cancel: db.prepare(`UPDATE held_orders SET state = 'cancelled', reason = ?, updated_at = ? WHERE id = ? AND state IN ${LIVE}`),
     fire: db.prepare(`UPDATE held_orders SET state = 'fired', client_order_id = ?, fired_mark = ?, fired_at = ?,
       updated_at = ? WHERE id = ? AND state = 'armed'`),
     change: db.prepare(`UPDATE held_orders SET state = coalesce(?, state), order_quantity = coalesce(?, order_quantity),
@@ -83,9 +109,76 @@ export class HeldStore {
     this.s = prepare(db);
   }
 
+  /** The stored row, flat (the TWAP and bracket columns as they are). */
+  row(id: string): HeldRow | undefined {
+    return this.s.byId.get(id) as HeldRow | undefined;
+  }
+
+  /** A row as the API shows it, with its orders' journal statuses (mark fields are the holder's). */
+  toHeld(row: HeldRow): HeldOrder {
+    const { client_order_id, entry_ticket_id, entry_client_order_id, ...base } = row;
+    const twap = row.type === 'TWAP' ? this.twapProgress(row) : null;
+    const last = twap ? this.s.lastSlice.get(`${row.id}-s`, `${row.id}-t`) : client_order_id ? this.s.orderStatus.get(row.id) : null;
+    const entryStatus = entry_ticket_id ? this.s.orderStatus.get(entry_ticket_id) : undefined;
+    return {
+      id: base.id, type: base.type, state: base.state, symbol: base.symbol, side: base.side,
+      order_quantity: base.order_quantity, trigger_price: base.trigger_price, order_price: base.order_price,
+      trailing_distance: base.trailing_distance, trailing_percent: base.trailing_percent, best_mark: base.best_mark,
+      oco_with: base.oco_with, client_ref: base.client_ref,
+      client_order_ids: twap ? this.sliceOrderIds(row) : client_order_id === null ? [] : [client_order_id],
+      fired_mark: base.fired_mark, fired_at: base.fired_at, created_at: base.created_at, updated_at: base.updated_at,
+      reason: base.reason,
+      last_order_status: (last as HeldOrder['last_order_status'] | undefined) ?? null,
+      mark: null,
+      mark_age_ms: null,
+      waiting_for_fresh_price: false,
+      entry:
+        entry_ticket_id && entry_client_order_id
+          ? { ticket_id: entry_ticket_id, client_order_id: entry_client_order_id, status: (entryStatus as HeldOrder['last_order_status']) ?? 'pending' }
+          : null,
+      twap,
+    };
+  }
+
+  /** The client order ids of a TWAP's slices sent so far (the last 50: a long TWAP sends thousands). */
+  private sliceOrderIds(row: HeldRow): string[] {
+    const first = Math.max(1, row.slices_sent - 49);
+    const ids: string[] = [];
+    for (let slice = first; slice <= row.slices_sent; slice++) ids.push(`${row.id}-${slice}`);
+    return ids;
+  }
+
+  private twapProgress(row: HeldRow): NonNullable<HeldOrder['twap']> {
+    const counts = this.s.sliceCounts.all(`${row.id}-s`, `${row.id}-t`) as { status: string; n: number; quantity: number }[];
+    const of = (status: string) => counts.find((count) => count.status === status);
+    const startedAt = row.started_at ?? row.created_at;
+    const duration = row.duration_ms ?? 0;
+    const slice = row.slice_ms ?? duration;
+    const total = Math.max(1, Math.ceil(duration / Math.max(1, slice)));
+    const live = row.state === 'armed' || row.state === 'paused';
+    return {
+      duration_ms: duration,
+      slice_ms: slice,
+      max_slippage_percent: row.max_slippage_percent,
+      price_limit: row.price_limit,
+      randomize_percent: row.randomize_percent,
+      started_at: startedAt,
+      ends_at: startedAt + duration,
+      next_slice_at: live && row.next_slice < total ? startedAt + row.next_slice * slice : null,
+      slices_total: total,
+      slices_sent: row.slices_sent,
+      slices_accepted: of('accepted')?.n ?? 0,
+      slices_rejected: of('rejected')?.n ?? 0,
+      slices_skipped: row.slices_skipped,
+      slices_missed: row.slices_missed,
+      quantity_sent: row.quantity_sent,
+      quantity_accepted: of('accepted')?.quantity ?? 0,
+    };
+  }
+
   get(id: string): HeldOrder | undefined {
-    const row = this.s.byId.get(id) as Row | undefined;
-    return row && toHeld(row);
+    const row = this.s.byId.get(id) as HeldRow | undefined;
+    return row && this.toHeld(row);
   }
 
   byIdempotencyKey(key: string): { id: string; bodyHash: string } | undefined {
@@ -95,7 +188,7 @@ export class HeldStore {
 
   /** Armed and paused orders, for the book at start. */
   live(): HeldOrder[] {
-    return (this.s.live.all() as Row[]).map(toHeld);
+    return (this.s.live.all() as HeldRow[]).map((row) => this.toHeld(row));
   }
 
   countLive(): number {
@@ -116,7 +209,7 @@ export class HeldStore {
     }
     const sql = `SELECT ${columns} FROM held_orders ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
       ORDER BY created_at DESC, id DESC LIMIT ?`;
-    return (this.db.prepare(sql).all(...params, limit) as Row[]).map(toHeld);
+    return (this.db.prepare(sql).all(...params, limit) as HeldRow[]).map((row) => this.toHeld(row));
   }
 
   /** Writes an armed order (and links its OCO partner); throws HeldConflictError, writing nothing. */
@@ -135,14 +228,14 @@ export class HeldStore {
     return this.get(order.id)!;
   }
 
-  /** Cancels if still live; returns whether it did. */
-  cancel(id: string, now: number): boolean {
-    return this.write(() => this.s.cancel.run(now, id).changes === 1);
+  /** Cancels if still live, saying why; returns whether it did. */
+  cancel(id: string, now: number, reason = 'cancelled by the trader'): boolean {
+    return this.write(() => this.s.cancel.run(reason, now, id).changes === 1);
   }
 
-  /** Ids of the live orders of a symbol (to cancel them one by one, each answer its own). */
-  liveIdsOf(symbol: string): string[] {
-    return this.s.liveOfSymbol.all(symbol) as string[];
+  /** Ids of the live orders of a symbol, or of every symbol (to cancel them one by one, each answer its own). */
+  liveIdsOf(symbol?: string): string[] {
+    return (symbol === undefined ? this.s.liveIds.all() : this.s.liveOfSymbol.all(symbol)) as string[];
   }
 
   /** Changes a live order; returns whether it was live. */
@@ -173,8 +266,8 @@ export class HeldStore {
     return this.write(() => {
       if (s.fire.run(fired.clientOrderId, fired.mark, now, now, id).changes !== 1) return { fired: false };
       this.insertTicket(fired.ticket);
-      const partner = (s.byId.get(id) as Row).oco_with;
-      if (partner !== null && s.cancel.run(now, partner).changes === 1) return { fired: true, cancelled: partner };
+      const partner = (s.byId.get(id) as HeldRow).oco_with;
+      if (partner !== null && s.cancel.run(`its OCO partner ${id} fired`, now, partner).changes === 1) return { fired: true, cancelled: partner };
       return { fired: true };
     });
   }

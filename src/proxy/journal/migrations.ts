@@ -98,6 +98,26 @@ CREATE TABLE IF NOT EXISTS held_orders (
 CREATE INDEX IF NOT EXISTS held_live ON held_orders (state, id) WHERE state IN ('armed', 'paused');
 CREATE INDEX IF NOT EXISTS held_created ON held_orders (created_at);
 `,
+  // Held orders, second part (issue 28): why one ended, a bracket exit's entry, a TWAP's schedule
+  // and counts (its slices' tickets are "<id>-s<n>": their answers are counted from the orders).
+  `
+ALTER TABLE held_orders ADD COLUMN reason TEXT;
+ALTER TABLE held_orders ADD COLUMN entry_ticket_id TEXT;
+ALTER TABLE held_orders ADD COLUMN entry_client_order_id TEXT;
+ALTER TABLE held_orders ADD COLUMN duration_ms INTEGER;
+ALTER TABLE held_orders ADD COLUMN slice_ms INTEGER;
+ALTER TABLE held_orders ADD COLUMN max_slippage_percent REAL;
+ALTER TABLE held_orders ADD COLUMN price_limit REAL;
+ALTER TABLE held_orders ADD COLUMN randomize_percent REAL;
+ALTER TABLE held_orders ADD COLUMN started_at INTEGER;
+ALTER TABLE held_orders ADD COLUMN next_slice INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE held_orders ADD COLUMN slices_sent INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE held_orders ADD COLUMN slices_skipped INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE held_orders ADD COLUMN slices_missed INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE held_orders ADD COLUMN quantity_sent REAL NOT NULL DEFAULT 0;
+DROP INDEX IF EXISTS held_live;
+CREATE INDEX IF NOT EXISTS held_live ON held_orders (state, id) WHERE state IN ('awaiting_entry', 'armed', 'paused');
+`,
 ];
 
 /** Brings the schema up to date in one transaction; refuses a journal from a newer build. */
