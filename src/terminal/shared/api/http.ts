@@ -80,3 +80,19 @@ export async function postJson<T>(
   });
   return check(schema, body, path);
 }
+
+/** PATCH or DELETE (with an optional JSON body) and check the answer against its schema. */
+export async function sendJson<T>(
+  method: 'PATCH' | 'DELETE',
+  path: string,
+  payload: unknown,
+  schema: z.ZodMiniType<T>,
+): Promise<T> {
+  const withBody = payload !== undefined;
+  const { body } = await send(path, {
+    method,
+    headers: withBody ? { 'content-type': 'application/json', accept: 'application/json' } : { accept: 'application/json' },
+    body: withBody ? JSON.stringify(payload) : undefined,
+  });
+  return check(schema, body, path);
+}

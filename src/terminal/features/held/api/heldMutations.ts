@@ -1,0 +1,73 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  bracketResponseSchema,
+  heldOrderResponseSchema,
+  heldOrdersPageSchema,
+  IDEMPOTENCY_HEADER,
+  type BracketRequest,
+  type HeldOrder,
+  type HeldOrderPatch,
+  type HeldOrderRequest,
+} from '@/interface';
+import { ApiError, postJson, sendJson } from '@/terminal/shared/api/http';
+import { heldKeys } from './keys';
+import { showHeldOrder } from './heldQuery';
+
+const path = (id: string) => `/api/held-orders/${encodeURIComponent(id)}`;
+
+/** Arms a held order; the same key never arms twice (a retry after no answer is safe). */
+export async function armHeldOrder(request: HeldOrderRequest, key: string): Promise<HeldOrder> {
+  return (await postJson('/api/held-orders', request, heldOrderResponseSchema, { [IDEMPOTENCY_HEADER]: key })).data;
+}
+
+/** Sends a bracket's entry now and holds its exits until the entry is accepted. */
+export async function sendBracket(request: BracketRequest, key: string) {
+  return (await postJson('/api/brackets', request, bracketResponseSchema, { [IDEMPOTENCY_HEADER]: key })).data;
+}
+
+export async function modifyHeldOrder(id: string, patch: HeldOrderPatch): Promise<HeldOrder> {
+  return (await sendJson('PATCH', path(id), patch, heldOrderResponseSchema)).data;
+}
+
+/**
+ * Cancels one. A fire that the journal committed first wins: the 409's message says "already
+ * fired: order …" and is thrown as an ApiError with it, its body holding the fired order.
+ */
+export async function cancelHeldOrder(id: string): Promise<HeldOrder> {
+  return (await sendJson('DELETE', path(id), undefined, heldOrderResponseSchema)).data;
+}
+
+/** Cancels every live held order of a market, or of every market without one. */
+export async function cancelAllHeld(symbol?: string): Promise<HeldOrder[]> {
+  const query = symbol ? `?symbol=${encodeURIComponent(symbol)}` : '';
+  return (await sendJson('DELETE', `/api/held-orders${query}`, undefined, heldOrdersPageSchema)).data.rows;
+}
+
+/** The settled order a 409 carries (a cancel or modify that lost to a fire), if any. */
+export function settledOf(error: unknown): HeldOrder | undefined {
+  if (!(error instanceof ApiError) || error.status !== 409) return undefined;
+  const parsed = heldOrderResponseSchema.shape.data.safeParse((error.body as { data?: unknown } | undefined)?.data);
+  return parsed.success ? parsed.data : undefined;
+}
+
+/** Cancel, cancel all and modify, each showing its answer in the list at once. */
+export function useHeldActions() {
+  const client = useQueryClient();
+  const refresh = () => void client.invalidateQueries({ queryKey: heldKeys.list() });
+  const cancel = useMutation({
+    mutationFn: cancelHeldOrder,
+    onSuccess: (order) => showHeldOrder(client, order),
+    onError: (error) => {
+      const settled = settledOf(error);
+      if (settled) showHeldOrder(client, settled);
+    },
+    onSettled: refresh,
+  });
+  const cancelAll = useMutation({ mutationFn: cancelAllHeld, onSettled: refresh });
+  const modify = useMutation({
+    mutationFn: ({ id, patch }: { id: string; patch: HeldOrderPatch }) => modifyHeldOrder(id, patch),
+    onSuccess: (order) => showHeldOrder(client, order),
+    onSettled: refresh,
+  });
+  return { cancel, cancelAll, modify };
+}
