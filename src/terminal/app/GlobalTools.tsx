@@ -1,12 +1,13 @@
 import { plural, t } from '@lingui/core/macro';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
+import { CancelAllHeldDialog, useHeldCommands } from '../features/held';
 import { BindingsEditor, ShortcutSheet, useHotkeys } from '../features/hotkeys';
 import { marketsKeys, type FuturesSnapshot } from '../features/markets';
 import { PaletteHost, type PaletteItem } from '../features/palette';
 import { SettingsDialog, signalOutcome, useAppearance, useKeyOverrides, useLanguage, useSettingsActions } from '../features/settings';
-import { useConfig } from '../features/config';
-import { subscribeToTicketResults, useTicketActions, useTicketRecovery } from '../features/ticket';
+import { useConfig, usePollingIntervals } from '../features/config';
+import { subscribeToTicketResults, useActiveSymbol, useTicketActions, useTicketRecovery } from '../features/ticket';
 import { useCommandsStore, useRegisterCommands } from '../shared/commands/registry';
 import { fixedPlain } from '../shared/format/number';
 import { useTerminalCommands } from './terminalCommands';
@@ -57,6 +58,9 @@ export function GlobalTools() {
   const settings = useSettingsActions();
   useHotkeys(overrides);
   useRegisterCommands(useTerminalCommands());
+  // The held orders' cancels work whichever panels are open: a stop is cancelled from anywhere.
+  useHeldCommands(useActiveSymbol());
+  const intervals = usePollingIntervals();
   useOutcomeSignals();
   // A ticket on its way is followed to its outcome whichever panels are open.
   useTicketRecovery(useConfig().durations);
@@ -65,6 +69,7 @@ export function GlobalTools() {
     <>
       <PaletteHost items={items} />
       <ShortcutSheet overrides={overrides} />
+      <CancelAllHeldDialog intervalMs={intervals.orders} />
       <SettingsDialog keyboard={<BindingsEditor overrides={overrides} onBind={settings.bindKey} onReset={settings.resetKeys} />} />
     </>
   );

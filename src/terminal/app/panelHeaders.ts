@@ -1,6 +1,7 @@
 import { plural, t } from '@lingui/core/macro';
 import { usePollingIntervals } from '../features/config';
 import { useFutures } from '../features/markets';
+import { isLiveHeld, useHeldOrders } from '../features/held';
 import { useJournal } from '../features/orders';
 import { useSession } from '../features/session';
 import { useActiveSymbol, useTicketRows } from '../features/ticket';
@@ -36,6 +37,19 @@ export function useOrdersHeader(): PanelHeaderState {
   const feed = feedWord(journal, intervals.orders, now);
   const rows = journal.data?.rows.length;
   return { text: rows === undefined ? feed.word : `${rows} · ${feed.word}`, stale: feed.stale };
+}
+
+/** How many held orders are live, and how fresh the list is. */
+export function useHeldHeader(): PanelHeaderState {
+  useLocale();
+  const intervals = usePollingIntervals();
+  const signedIn = useSession() === 'signed-in';
+  const held = useHeldOrders(intervals.orders, signedIn);
+  const now = useNow();
+  if (!signedIn) return { text: t({ message: 'locked', context: 'the orders panel before signing in' }), stale: false };
+  const feed = feedWord(held, intervals.orders, now);
+  const live = held.data?.filter(isLiveHeld).length;
+  return { text: live === undefined ? feed.word : `${live} · ${feed.word}`, stale: feed.stale };
 }
 
 /** The charted market and whether its live candle is fed. */

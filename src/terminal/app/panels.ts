@@ -3,13 +3,14 @@ import { type ComponentType } from 'react';
 import { lazyWithWords } from '@/terminal/shared/i18n/lazyWithWords';
 import type { PanelEntry } from '../features/workspace';
 import { MarketsPanel } from './MarketsPanel';
-import { useAccountHeader, useChartHeader, useMarketsHeader, useOrdersHeader, useTicketHeader } from './panelHeaders';
+import { useAccountHeader, useChartHeader, useHeldHeader, useMarketsHeader, useOrdersHeader, useTicketHeader } from './panelHeaders';
 
 // The markets are what a trader looks at first: the other panels load in parallel, in their own
 // chunks, and render just after, so the first prices do not wait for them.
 const TicketPanel = lazyWithWords(() => import('./TicketPanel').then((module) => ({ default: module.TicketPanel })));
 const ChartPanel = lazyWithWords(() => import('./ChartPanel').then((module) => ({ default: module.ChartPanel })));
 const OrdersPanel = lazyWithWords(() => import('./OrdersPanel').then((module) => ({ default: module.OrdersPanel })));
+const HeldOrdersPanel = lazyWithWords(() => import('./HeldOrdersPanel').then((module) => ({ default: module.HeldOrdersPanel })));
 const AccountPanel = lazyWithWords(() => import('./AccountPanel').then((module) => ({ default: module.AccountPanel })));
 
 /**
@@ -41,6 +42,12 @@ export const PANELS: Readonly<Record<string, PanelEntry<ComponentType>>> = {
     Component: OrdersPanel,
     useHeader: useOrdersHeader,
     get label() { return t`Orders`; },
+  },
+  held: {
+    get title() { return t({ message: 'Held orders', context: 'panel title: stops, take-profits, trailing stops and TWAPs the proxy holds' }); },
+    Component: HeldOrdersPanel,
+    useHeader: useHeldHeader,
+    get label() { return t`Held orders`; },
   },
   account: {
     get title() { return t`Account`; },

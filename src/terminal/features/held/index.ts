@@ -9,3 +9,7 @@ export {
   settledOf,
   useHeldActions,
 } from './api/heldMutations';
+export { askCancelAllHeld } from './cancelAllStore';
+export { CancelAllHeldDialog } from './components/CancelAllHeldDialog';
+export { HeldOrders, type HeldOrdersProps } from './components/HeldOrders';
+export { useHeldCommands } from './components/useHeldCommands.script';

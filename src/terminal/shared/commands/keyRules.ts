@@ -25,6 +25,8 @@ export const DEFAULT_KEYS = {
   'panel.markets': 'Alt+M',
   'panel.ticket': 'Alt+T',
   'panel.account': 'Alt+A',
+  'held.cancelMarket': 'Alt+X',
+  'held.cancelAll': 'Alt+Shift+X',
   ...(Object.fromEntries(Array.from({ length: 9 }, (_, index) => [`workspace.switch.${index + 1}`, `Alt+${index + 1}`])) as Record<
     `workspace.switch.${WorkspaceNumber}`,
     string

@@ -26,6 +26,7 @@ const TERMINAL = msg({ message: 'Terminal', context: 'group of commands' });
 const MARKETS = msg({ message: 'Markets', context: 'group of commands' });
 const TICKET = msg({ message: 'Ticket', context: 'group of commands' });
 const PANELS = msg({ message: 'Panels', context: 'group of commands' });
+const HELD = msg({ message: 'Held orders', context: 'group of commands' });
 const WORKSPACES = msg({ message: 'Workspaces', context: 'group of commands' });
 
 type Words = Pick<DefaultBinding, 'title' | 'group' | 'whileTyping'>;
@@ -48,6 +49,8 @@ const WORDS: Record<HotkeyCommand, Words> = {
   'panel.markets': { title: msg`Go to the markets`, group: PANELS },
   'panel.ticket': { title: msg`Go to the ticket`, group: PANELS },
   'panel.account': { title: msg`Go to the account`, group: PANELS },
+  'held.cancelMarket': { title: msg`Cancel held orders in this market`, group: HELD },
+  'held.cancelAll': { title: msg`Cancel all held orders`, group: HELD },
   ...(Object.fromEntries(
     Array.from({ length: 9 }, (_, index) => {
       const number = index + 1;

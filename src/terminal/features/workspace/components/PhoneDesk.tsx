@@ -6,11 +6,15 @@ import { usePhoneStore, type PhoneTab } from '../phoneStore';
 import type { PanelRegistry } from '../types';
 import { PanelSlot } from './PanelSlot';
 
-const TABS: readonly (PhoneTab | 'trade')[] = ['markets', 'chart', 'trade', 'orders', 'account'];
+const TABS: readonly (PhoneTab | 'trade')[] = ['markets', 'chart', 'trade', 'orders', 'held', 'account'];
 
-/** A tab's words, read at render: a panel's title, and Trade for the ticket sheet. */
-const tabTitle = (id: PhoneTab | 'trade') =>
-  id === 'trade' ? t({ message: 'Trade', context: 'phone tab that opens the order ticket' }) : (panelTitle(id) ?? id);
+/** A tab's words, read at render: a panel's title, Trade for the ticket sheet, Held for the held orders. */
+function tabTitle(id: PhoneTab | 'trade'): string {
+  if (id === 'trade') return t({ message: 'Trade', context: 'phone tab that opens the order ticket' });
+  // Six tabs share 390 px: the held orders' tab says one word.
+  if (id === 'held') return t({ message: 'Held', context: 'phone tab: the held orders (stops, take-profits, TWAPs)' });
+  return panelTitle(id) ?? id;
+}
 
 /** The phone: one panel at a time under a bottom tab bar, the ticket as a full-height sheet. */
 export function PhoneDesk({ panels, tradeBar }: { panels: PanelRegistry; tradeBar: ReactNode }) {

@@ -13,6 +13,7 @@ export const PANEL_TITLES = {
   chart: 'Chart',
   ticket: 'Ticket',
   orders: 'Orders',
+  held: 'Held orders',
   account: 'Account',
 } as const satisfies Record<string, string>;
 export type PanelId = keyof typeof PANEL_TITLES;
@@ -22,6 +23,7 @@ const PANEL_WORDS: Record<PanelId, MessageDescriptor> = {
   chart: msg({ message: 'Chart', context: 'panel' }),
   ticket: msg({ message: 'Ticket', context: 'panel: the order ticket' }),
   orders: msg({ message: 'Orders', context: 'panel' }),
+  held: msg({ message: 'Held orders', context: 'panel: stops, take-profits, trailing stops and TWAPs the proxy holds' }),
   account: msg({ message: 'Account', context: 'panel' }),
 };
 

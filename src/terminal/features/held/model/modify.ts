@@ -1,0 +1,105 @@
+import { t } from '@lingui/core/macro';
+import Big from 'big.js';
+import type { HeldOrder, HeldOrderPatch } from '@/interface';
+import { heldLimitTypes } from '@/interface';
+import { plainNumber } from '@/terminal/shared/format/number';
+import { figureText, isLive, type MarketDecimals } from './heldRows';
+// The words need an active language even where no view has loaded the terminal (unit tests).
+import '@/terminal/shared/i18n/i18n';
+
+/** The fields of a held order the trader can change in the panel, by their PATCH names. */
+export type ModifyField = 'trigger_price' | 'order_price' | 'order_quantity';
+export type ModifyDrafts = Partial<Record<ModifyField, string>>;
+
+export interface ModifyIssue {
+  field: ModifyField;
+  message: string;
+}
+
+/** One change as the confirmation states it: "Trigger: 95,000.0 → 94,000.0". */
+export interface ModifyChange {
+  field: ModifyField;
+  label: string;
+  from: string;
+  to: string;
+}
+
+export const fieldLabel = (field: ModifyField): string => {
+  switch (field) {
+    case 'trigger_price':
+      return t({ message: 'Trigger', context: 'price at which a held order fires' });
+    case 'order_price':
+      return t({ message: 'Limit price', context: 'price of the limit order a held order sends' });
+    case 'order_quantity':
+      return t({ message: 'Quantity', context: 'held order quantity' });
+  }
+};
+
+/**
+ * What can be changed: a stop or take-profit's trigger, a limit kind's price, and the quantity. A
+ * trailing stop moves its own trigger and a TWAP is paced, so only a trailing stop's quantity is.
+ */
+export function modifiableFields(order: Pick<HeldOrder, 'type' | 'state'>): ModifyField[] {
+  if (!canModify(order)) return [];
+  if (order.type === 'TRAILING_STOP') return ['order_quantity'];
+  return heldLimitTypes.includes(order.type) ? ['trigger_price', 'order_price', 'order_quantity'] : ['trigger_price', 'order_quantity'];
+}
+
+/** The proxy changes only an armed or paused order, and no TWAP. */
+export const canModify = (order: Pick<HeldOrder, 'type' | 'state'>) =>
+  order.type !== 'TWAP' && (order.state === 'armed' || order.state === 'paused');
+
+/** Pause and resume: a TWAP and any armed order pauses; a paused one resumes. */
+export const pauseAction = (order: Pick<HeldOrder, 'state'>): 'pause' | 'resume' | undefined =>
+  order.state === 'armed' ? 'pause' : order.state === 'paused' ? 'resume' : undefined;
+
+export const canCancel = isLive;
+
+const current = (order: HeldOrder, field: ModifyField): number | null => order[field];
+
+/** The form's first values: the order's own, as plain decimal text. */
+export function draftsOf(order: HeldOrder): ModifyDrafts {
+  const drafts: ModifyDrafts = {};
+  for (const field of modifiableFields(order)) {
+    const value = current(order, field);
+    drafts[field] = value === null ? '' : plainNumber(value);
+  }
+  return drafts;
+}
+
+function parsed(text: string | undefined): Big | undefined {
+  try {
+    return text === undefined || text.trim() === '' ? undefined : new Big(text);
+  } catch {
+    return undefined;
+  }
+}
+
+export interface ModifyPlan {
+  issues: ModifyIssue[];
+  patch: HeldOrderPatch | undefined;
+  changes: ModifyChange[];
+}
+
+/** The drafts checked (issues as data, by field), and the PATCH and the old → new lines they make. */
+export function planModify(order: HeldOrder, drafts: ModifyDrafts, decimals: MarketDecimals | undefined): ModifyPlan {
+  const issues: ModifyIssue[] = [];
+  const patch: Record<string, number> = {};
+  const changes: ModifyChange[] = [];
+  for (const field of modifiableFields(order)) {
+    const value = parsed(drafts[field]);
+    if (value === undefined || value.lte(0)) {
+      issues.push({ field, message: t`Enter a number above 0.` });
+      continue;
+    }
+    const before = current(order, field);
+    if (before !== null && value.eq(before)) continue;
+    patch[field] = value.toNumber();
+    const places = field === 'order_quantity' ? decimals?.quantityDecimals : decimals?.priceDecimals;
+    changes.push({ field, label: fieldLabel(field), from: figureText(before, places), to: figureText(value.toNumber(), places) });
+  }
+  if (issues.length === 0 && changes.length === 0) {
+    issues.push({ field: modifiableFields(order)[0] ?? 'order_quantity', message: t`Nothing is changed yet.` });
+  }
+  return { issues, patch: issues.length === 0 ? (patch as HeldOrderPatch) : undefined, changes };
+}
