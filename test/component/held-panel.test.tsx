@@ -1,0 +1,200 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { HeldOrder, TwapProgress } from '@/interface';
+import { CancelAllHeldDialog, HeldOrders } from '@/terminal/features/held';
+import { distanceRatio, kindText, sortHeld, stateText } from '@/terminal/features/held/model/heldRows';
+import { planModify } from '@/terminal/features/held/model/modify';
+import { twapProgressView } from '@/terminal/features/held/model/twapProgress';
+import { bindingFor, bindingsWith } from '@/terminal/features/hotkeys/model/bindings';
+import { keyProblems } from '@/terminal/shared/commands/keyRules';
+
+const BTC = 'PERP_BTC_USDC';
+const markets = new Map([[BTC, { priceDecimals: 1, quantityDecimals: 4 }]]);
+
+function held(extra: Partial<HeldOrder>): HeldOrder {
+  return {
+    id: 'h1', type: 'STOP_MARKET', state: 'armed', symbol: BTC, side: 'SELL', order_quantity: 0.01, trigger_price: 95_000,
+    order_price: null, trailing_distance: null, trailing_percent: null, best_mark: null, oco_with: null, client_ref: null,
+    client_order_ids: [], fired_mark: null, fired_at: null, created_at: 1_000, updated_at: 1_000, reason: null,
+    last_order_status: null, mark: 100_000, mark_age_ms: 50, waiting_for_fresh_price: false, entry: null, twap: null,
+    ...extra,
+  };
+}
+
+const twap: TwapProgress = {
+  duration_ms: 600_000, slice_ms: 60_000, max_slippage_percent: null, price_limit: null, randomize_percent: null,
+  started_at: 0, ends_at: 400_000, next_slice_at: 300_000, slices_total: 10, slices_sent: 4, slices_accepted: 3,
+  slices_rejected: 1, slices_skipped: 0, slices_missed: 0, quantity_sent: 0.4, quantity_accepted: 0.3,
+};
+
+describe('held orders, the model', () => {
+  it('puts live orders first (newest armed on top), then the settled ones by when they settled', () => {
+    const rows = sortHeld([
+      held({ id: 'fired-old', state: 'fired', updated_at: 5 }),
+      held({ id: 'armed-old', created_at: 1 }),
+      held({ id: 'cancelled-new', state: 'cancelled', updated_at: 9 }),
+      held({ id: 'paused-new', state: 'paused', created_at: 3 }),
+      held({ id: 'awaiting', state: 'awaiting_entry', created_at: 2 }),
+    ]);
+    expect(rows.map((row) => row.id)).toEqual(['paused-new', 'awaiting', 'armed-old', 'cancelled-new', 'fired-old']);
+  });
+
+  it('names each kind in words and says a stale mark holds the order, with its age', () => {
+    expect(['STOP_MARKET', 'STOP_LIMIT', 'TAKE_PROFIT_MARKET', 'TAKE_PROFIT_LIMIT', 'TRAILING_STOP', 'TWAP'].map((type) => kindText(type as HeldOrder['type']))).toEqual([
+      'Stop', 'Stop limit', 'Take-profit', 'TP limit', 'Trailing', 'TWAP',
+    ]);
+    expect(stateText(held({ waiting_for_fresh_price: true, mark_age_ms: 12_400 }))).toBe('waiting for a fresh price (12 s old)');
+    expect(stateText(held({ state: 'fired', waiting_for_fresh_price: true }))).toBe('fired');
+  });
+
+  it('works the distance to the mark exactly, from the proxy mark first, else the live one', () => {
+    expect(distanceRatio(held({ trigger_price: 0.3, mark: 0.1 }))).toBe(2);
+    expect(distanceRatio(held({ mark: null }), 96_000)).toBeCloseTo(-0.0104166, 6);
+    expect(distanceRatio(held({ state: 'cancelled' }))).toBeUndefined();
+    expect(distanceRatio(held({ type: 'TWAP', trigger_price: null }))).toBeUndefined();
+  });
+
+  it('checks a modify by field and states each change old → new', () => {
+    const order = held({ type: 'STOP_LIMIT', order_price: 94_900 });
+    const plan = planModify(order, { trigger_price: '94000', order_price: '94900', order_quantity: '0.02' }, markets.get(BTC));
+    expect(plan.issues).toEqual([]);
+    expect(plan.patch).toEqual({ trigger_price: 94_000, order_quantity: 0.02 });
+    expect(plan.changes.map((change) => `${change.label}: ${change.from} → ${change.to}`)).toEqual(['Trigger: 95,000.0 → 94,000.0', 'Quantity: 0.0100 → 0.0200']);
+    expect(planModify(order, { trigger_price: '0', order_price: '', order_quantity: '0.01' }, undefined).issues.map((issue) => issue.field)).toEqual(['trigger_price', 'order_price']);
+    expect(planModify(order, { trigger_price: '95000', order_price: '94900', order_quantity: '0.01' }, undefined).patch).toBeUndefined();
+  });
+
+  it('writes a TWAP progress: quantity sent of total, slices, time left', () => {
+    const view = twapProgressView(twap, 1, 4, 100_000, true);
+    expect(view.ratio).toBe(0.4);
+    expect(view.sent).toBe('0.4000 of 1.0000 sent');
+    expect(view.slices).toBe('4 of 10 slices sent: 3 accepted, 1 rejected, 0 skipped, 0 missed');
+    expect(view.left).toBe('5:00 left');
+  });
+
+  it('binds the two cancels to keys no other command has', () => {
+    const bindings = bindingsWith({});
+    expect(bindingFor(bindings, 'Alt+X')?.command).toBe('held.cancelMarket');
+    expect(bindingFor(bindings, 'Alt+Shift+X')?.command).toBe('held.cancelAll');
+    expect(keyProblems({})).toEqual([]);
+  });
+});
+
+type Call = { method: string; url: string; body: unknown };
+
+/** The proxy's held-orders routes, stubbed: each request is recorded and answered by `answer`. */
+function stubProxy(answer: (call: Call) => { status: number; body: unknown }): Call[] {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const call = { method: init?.method ?? 'GET', url, body: init?.body ? JSON.parse(String(init.body)) : undefined };
+      calls.push(call);
+      const { status, body } = answer(call);
+      return new Response(JSON.stringify(body), { status });
+    }),
+  );
+  return calls;
+}
+afterEach(() => vi.unstubAllGlobals());
+
+const ok = (data: unknown) => ({ status: 200, body: { success: true, data, timestamp: 1 } });
+
+function renderPanel(orders: HeldOrder[], narrow = false) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  client.setQueryData(['held', 'list'], orders);
+  return render(
+    <QueryClientProvider client={client}>
+      <HeldOrders orders={orders} markets={markets} markOf={() => undefined} activeSymbol={BTC} narrow={narrow} now={100_000} />
+      <CancelAllHeldDialog intervalMs={60_000} />
+    </QueryClientProvider>,
+  );
+}
+
+const rowOf = (id: string) => document.querySelector(`[data-held-id="${id}"]`) as HTMLElement;
+
+describe('the held orders panel', () => {
+  const stop = held({ id: 'h1' });
+  const fired = held({ id: 'h2', state: 'fired', client_order_ids: ['held-h2-0'], last_order_status: 'accepted', updated_at: 5_000 });
+  const slices = held({ id: 'h3', type: 'TWAP', side: 'BUY', trigger_price: null, order_quantity: 1, twap, created_at: 500 });
+
+  it('shows each order with its kind, trigger, distance, state and fired order, and a TWAP bar', () => {
+    stubProxy(() => ok(null));
+    renderPanel([fired, slices, stop]);
+    const table = screen.getByRole('table', { name: 'Held orders' });
+    expect(within(table).getAllByRole('row').slice(1).map((row) => row.getAttribute('data-held-id'))).toEqual(['h1', 'h3', null, 'h2']);
+    const cells = within(rowOf('h1')).getAllByRole('cell').map((cell) => cell.textContent);
+    expect(cells.slice(0, 8)).toEqual(['Stop', 'Sell', '0.0100', '95,000.0', '—', '-5.00%', 'armed', '—']);
+    expect(within(rowOf('h2')).getByText('held-h2-0 · accepted')).toBeInTheDocument();
+    const bar = screen.getByRole('progressbar', { name: 'TWAP progress' });
+    expect(bar).toHaveAttribute('aria-valuenow', '40');
+    expect(bar).toHaveAttribute('aria-valuetext', '0.4000 of 1.0000 sent');
+    expect(within(rowOf('h2')).queryByRole('button')).toBeNull();
+  });
+
+  it('cancels a row, and says "already fired" when a fire won the race', async () => {
+    const calls = stubProxy((call) =>
+      call.url.endsWith('/h1')
+        ? ok({ ...stop, state: 'cancelled' })
+        : { status: 409, body: { success: false, code: -1000, message: 'already fired: order held-h4-0', data: held({ id: 'h4', state: 'fired', client_order_ids: ['held-h4-0'] }) } },
+    );
+    renderPanel([stop, held({ id: 'h4', created_at: 900 })]);
+    await userEvent.click(within(rowOf('h1')).getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByText('Cancelled')).toBeInTheDocument();
+    await userEvent.click(within(rowOf('h4')).getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByText('Already fired: order held-h4-0')).toBeInTheDocument();
+    expect(calls.map((call) => `${call.method} ${call.url}`).slice(0, 2)).toEqual(['DELETE /api/held-orders/h1', 'DELETE /api/held-orders/h4']);
+  });
+
+  it('modifies only after a confirmation stating old → new', async () => {
+    const calls = stubProxy((call) => ok({ ...stop, trigger_price: 94_000 }));
+    renderPanel([stop]);
+    await userEvent.click(screen.getByRole('button', { name: 'Modify' }));
+    const trigger = screen.getByLabelText('Trigger');
+    await userEvent.clear(trigger);
+    await userEvent.type(trigger, '94000');
+    await userEvent.click(screen.getByRole('button', { name: 'Review' }));
+    const confirm = screen.getByRole('group', { name: 'Confirm the change' });
+    expect(within(confirm).getByText('Trigger: 95,000.0 → 94,000.0')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'PATCH')).toEqual([]);
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Confirm change' }));
+    await vi.waitFor(() => expect(calls.find((call) => call.method === 'PATCH')).toEqual({ method: 'PATCH', url: '/api/held-orders/h1', body: { trigger_price: 94_000 } }));
+  });
+
+  it('pauses an armed order and cancels the market’s held orders from the head', async () => {
+    const calls = stubProxy((call) => (call.method === 'DELETE' ? ok({ rows: [{ ...stop, state: 'cancelled' }] }) : ok({ ...stop, state: 'paused' })));
+    renderPanel([stop]);
+    await userEvent.click(screen.getByRole('button', { name: 'Pause' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel all in BTC' }));
+    await vi.waitFor(() =>
+      expect(calls.map((call) => `${call.method} ${call.url} ${JSON.stringify(call.body ?? '')}`)).toEqual([
+        'PATCH /api/held-orders/h1 {"state":"paused"}',
+        `DELETE /api/held-orders?symbol=${BTC} ""`,
+      ]),
+    );
+  });
+
+  it('cancels everything only after a confirmation naming how many', async () => {
+    const live = [stop, held({ id: 'h5', created_at: 2_000 })];
+    const calls = stubProxy((call) => (call.method === 'GET' ? ok({ rows: live }) : ok({ rows: live.map((order) => ({ ...order, state: 'cancelled' })) })));
+    renderPanel(live);
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel all' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel all held orders' });
+    expect(within(dialog).getByText('Cancel all 2 held orders in every market? A cancelled order never fires.')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'DELETE')).toEqual([]);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel 2 held orders' }));
+    await vi.waitFor(() => expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.url)).toEqual(['/api/held-orders']));
+  });
+
+  it('shows cards on a phone, with the same figures and actions', () => {
+    stubProxy(() => ok(null));
+    renderPanel([stop], true);
+    const list = screen.getByRole('list', { name: 'Held orders' });
+    const card = within(list).getByRole('listitem');
+    expect(within(card).getByText('95,000.0')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+});
