@@ -149,7 +149,7 @@ describe('the held orders panel', () => {
   });
 
   it('modifies only after a confirmation stating old → new', async () => {
-    const calls = stubProxy((call) => ok({ ...stop, trigger_price: 94_000 }));
+    const calls = stubProxy(() => ok({ ...stop, trigger_price: 94_000 }));
     renderPanel([stop]);
     await userEvent.click(screen.getByRole('button', { name: 'Modify' }));
     const trigger = screen.getByLabelText('Trigger');
