@@ -58,6 +58,8 @@ export function Tabs({ label, tabs, selected, onSelect, extra }: { label: string
       <div
         className="tabs__panel"
         role="tabpanel"
+        // The panel scrolls when squeezed: reachable by keyboard as the tabs pattern asks.
+        tabIndex={0}
         id={`${prefix}-panel`}
         aria-labelledby={`${prefix}-tab-${Math.max(0, tabs.findIndex((tab) => tab.id === current?.id))}`}
       >
