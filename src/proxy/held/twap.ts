@@ -45,7 +45,10 @@ export function sliceJitter(id: string, index: number): number {
     hash ^= char.charCodeAt(0);
     hash = Math.imul(hash, 0x01000193) >>> 0;
   }
-  return (hash / 0x1_0000_0000) * 2 - 1;
+  // FNV's last characters barely reach the high bits: mixed through (murmur3's finaliser).
+  hash = Math.imul(hash ^ (hash >>> 16), 0x85ebca6b);
+  hash = Math.imul(hash ^ (hash >>> 13), 0xc2b2ae35);
+  return (((hash ^ (hash >>> 16)) >>> 0) / 0x1_0000_0000) * 2 - 1;
 }
 
 const floorTo = (value: Big, decimals: number) => value.round(decimals, Big.roundDown);
@@ -109,7 +112,8 @@ export function sliceLimitPrice(side: Side, mark: number, percent: number, price
 export function budgetIssue(armedSliceMs: readonly number[], sliceMs: number): string | undefined {
   const used = armedSliceMs.reduce((sum, each) => sum.plus(new Big(1000).div(each)), new Big(0));
   const share = new Big(String(TWAP_BUDGET_SHARE));
-  if (used.plus(new Big(1000).div(sliceMs)).lte(share)) return undefined;
+  // Rounded: three slices of 6 s are exactly the share, not a digit of 1/3 over it.
+  if (used.plus(new Big(1000).div(sliceMs)).round(12).lte(share)) return undefined;
   const free = share.minus(used);
   const longer = free.gt(0) ? `a slice_ms of at least ${new Big(1000).div(free).round(0, Big.roundUp).toFixed()}` : 'cancelling a TWAP first';
   return `the TWAPs armed together may send at most ${TWAP_BUDGET_SHARE} requests a second (half the budget of 1 a second); ${armedSliceMs.length} armed already use ${Number(used.toFixed(3))}, so ${sliceMs} ms is too fast: try ${longer}`;
