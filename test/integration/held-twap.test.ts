@@ -1,7 +1,7 @@
 import Big from 'big.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HeldOrder } from '@/interface';
-import { arm, armed, BTC, cancel, heldOrder, heldStack, markTo, patch } from '../helpers/held';
+import { arm, armed, cancel, heldOrder, heldStack, markTo, patch } from '../helpers/held';
 import type { Stack } from '../helpers/stack';
 
 /**
