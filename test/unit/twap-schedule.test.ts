@@ -10,6 +10,7 @@ import {
   sliceLimitPrice,
   sliceSize,
   twapPatchIssue,
+  wakeAt,
   type TwapPlan,
 } from '@/proxy/held/twap';
 
@@ -44,6 +45,9 @@ describe('a TWAP’s schedule', () => {
     expect(nextStep(plan, 6, plan.startedAt + 65_000)).toEqual({ kind: 'wait' });
     expect(nextStep(plan, 6, plan.startedAt + 70_000)).toEqual({ kind: 'over', missed: 0 });
     expect(nextStep(plan, 4, plan.startedAt + 70_000)).toEqual({ kind: 'over', missed: 2 });
+    // A poll looks at it again only then: the next due time, or the end of its time.
+    expect(wakeAt(plan, 2)).toBe(plan.startedAt + 20_000);
+    expect(wakeAt(plan, 6)).toBe(plan.startedAt + 70_000);
   });
 
   it('sizes slices down to the step, summing to the total', () => {

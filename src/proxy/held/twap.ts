@@ -24,6 +24,12 @@ export const sliceDueAt = (plan: TwapPlan, index: number) => plan.startedAt + in
 /** Past this, a TWAP with quantity left has expired: one slice after its end. */
 export const twapOverAt = (plan: TwapPlan) => plan.startedAt + plan.durationMs + plan.sliceMs;
 
+/** When a TWAP waiting on `next` has something to do again: its next slice, or the end of its time. */
+export function wakeAt(plan: TwapPlan, next: number): number {
+  const over = twapOverAt(plan);
+  return next >= sliceCount(plan.durationMs, plan.sliceMs) ? over : Math.min(sliceDueAt(plan, next), over);
+}
+
 /** What a judge does with a TWAP whose next slice not yet handled is `next`. */
 export type TwapStep =
   | { kind: 'wait' }

@@ -15,6 +15,7 @@ import {
   sliceLimitPrice,
   sliceSize,
   twapPatchIssue,
+  wakeAt,
   type TwapPlan,
 } from './twap';
 
@@ -45,7 +46,8 @@ const planOf = (row: HeldRow): TwapPlan => ({
  * slices due while paused are counted missed when resumed.
  */
 export class TwapRunner {
-  private readonly armed = new Set<string>();
+  /** Armed TWAPs and when each has something to do next (0: look now), so a poll reads only those due. */
+  private readonly armed = new Map<string, number>();
   /** TWAPs with a slice at the sender: the next one waits for its answer, so slices never queue up. */
   private readonly sending = new Set<string>();
 
@@ -60,7 +62,7 @@ export class TwapRunner {
   }
 
   track(order: HeldOrder): void {
-    if (order.type === 'TWAP' && order.state === 'armed') this.armed.add(order.id);
+    if (order.type === 'TWAP' && order.state === 'armed') this.armed.set(order.id, 0);
   }
 
   untrack(id: string): void {
@@ -103,7 +105,9 @@ export class TwapRunner {
 
   /** Each poll of the market: each armed TWAP takes its step. */
   judge(): void {
-    for (const id of [...this.armed]) {
+    const clock = this.options.clock();
+    for (const [id, wake] of [...this.armed]) {
+      if (clock < wake) continue;
       try {
         this.judgeOne(id);
       } catch (error) {
@@ -114,9 +118,9 @@ export class TwapRunner {
   }
 
   private judgeOne(id: string): void {
+    if (this.sending.has(id)) return;
     const row = this.options.journal.held.row(id);
     if (!row || row.state !== 'armed' || row.type !== 'TWAP') return this.untrack(id);
-    if (this.sending.has(id)) return;
     const now = this.options.now();
     const from = row.next_slice;
     if (new Big(String(row.order_quantity)).lte(String(row.quantity_sent))) {
@@ -124,8 +128,12 @@ export class TwapRunner {
       if (this.store.end(id, from, { state: 'fired', reason: null, missed: 0 }, now)) this.untrack(id);
       return;
     }
-    const step = nextStep(planOf(row), from, this.options.clock());
-    if (step.kind === 'wait') return;
+    const plan = planOf(row);
+    const step = nextStep(plan, from, this.options.clock());
+    if (step.kind === 'wait') {
+      this.armed.set(id, wakeAt(plan, from));
+      return;
+    }
     if (step.kind === 'over') {
       const counts = { total: row.order_quantity, sent: row.quantity_sent, skipped: row.slices_skipped, missed: row.slices_missed + step.missed };
       const reason = expiryReason(counts);
