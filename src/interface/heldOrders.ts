@@ -111,7 +111,10 @@ export const heldOrderRequestSchema = heldOrderShape.check(
 );
 export type HeldOrderRequest = z.infer<typeof heldOrderRequestSchema>;
 
-/** PATCH /api/held-orders/:id: new prices or quantity of an armed order, or pause and resume. */
+/**
+ * PATCH /api/held-orders/:id: new prices or quantity of an armed order, or pause and resume. A TWAP
+ * takes a new order_quantity (at least what it sent), price_limit and max_slippage_percent.
+ */
 export const heldOrderPatchSchema = z
   .strictObject({
     trigger_price: z.optional(positive),
@@ -119,6 +122,9 @@ export const heldOrderPatchSchema = z
     order_quantity: z.optional(positive),
     trailing_distance: z.optional(positive),
     trailing_percent: z.optional(z.number().check(z.positive(), z.maximum(50))),
+    /** TWAP only: its new price limit and slippage bound, for the slices still to come. */
+    price_limit: z.optional(positive),
+    max_slippage_percent: z.optional(z.number().check(z.positive(), z.lte(MAX_SLIPPAGE_PERCENT))),
     state: z.optional(z.enum(['armed', 'paused'])),
   })
   .check(

@@ -108,7 +108,7 @@ export async function createProxyApp(options: ProxyOptions): Promise<ProxyApp> {
     },
   });
 
-  await app.register(heldPlugin, { maxHeld: options.maxHeldOrders ?? proxyDefaults.maxHeldOrders });
+  await app.register(heldPlugin, { maxHeld: options.maxHeldOrders ?? proxyDefaults.maxHeldOrders, twapClock: options.twapClock });
 
   await app.register(marketReadsRoutes);
   await app.register(batchOrdersRoutes, { maxTicketOrders: options.maxTicketOrders ?? proxyDefaults.maxTicketOrders });

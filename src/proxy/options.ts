@@ -60,6 +60,11 @@ export interface ProxyOptions {
   tapePolls?: boolean;
   /** Held orders armed or paused at most (MAX_HELD_ORDERS). */
   maxHeldOrders?: number;
+  /**
+   * Tests only (no environment variable sets it): the clock TWAP schedules run on, so a test steps
+   * through a schedule of minutes without waiting for it. Default: the wall clock.
+   */
+  twapClock?: () => number;
   /** Login sessions kept at most (MAX_SESSIONS); the oldest go first. */
   maxSessions?: number;
   logger?: boolean | { level?: string; stream?: { write(line: string): void } };

@@ -8,7 +8,7 @@ import { hashTicketJson, judgeAnswer, splitIntoRequests, type RequestVerdict } f
 import { refusal, type SendLimits, type SubmitOutcome } from './sendLimits';
 import { JournalFullError, type Journal, type RequestRecord } from './journal';
 import type { Logger } from './log';
-import type { Pacer } from './pacer';
+import type { Lane, Pacer } from './pacer';
 import type { ServiceClient } from './serviceClient';
 import type { ServiceClock } from './serviceClock';
 import type { Signer } from './signer';
@@ -49,8 +49,8 @@ export interface TicketSenderOptions {
 export class TicketSender {
   private readonly inFlight = new Map<string, Promise<TicketResult>>();
   private readonly perOwner = new Map<string, number>();
-  /** Tickets of fired held orders: their requests go ahead of queued tickets at the pacer. */
-  private readonly urgent = new Set<string>();
+  /** Tickets of fired held orders (ahead of queued tickets at the pacer) and of TWAP slices (behind them). */
+  private readonly lanes = new Map<string, Extract<Lane, 'held' | 'slice'>>();
   private stopping = false;
 
   constructor(private readonly options: TicketSenderOptions) {}
@@ -109,13 +109,13 @@ export class TicketSender {
   /**
    * Sends the ticket a held order wrote when it fired (already journaled, in the same transaction
    * as the firing): after the disk, through the same pacer as every ticket (ahead of the tickets
-   * waiting there), never twice.
+   * waiting there; a TWAP slice, `lane` "slice", behind them), never twice.
    */
-  sendFired(ticketId: string, body: string, orders: number): Promise<TicketResult> {
-    this.urgent.add(ticketId);
+  sendFired(ticketId: string, body: string, orders: number, lane: Extract<Lane, 'held' | 'slice'> = 'held'): Promise<TicketResult> {
+    this.lanes.set(ticketId, lane);
     const running = this.sendWhenDurable(ticketId, [{ requestNo: 1, body, orders }], undefined).finally(() => {
       this.inFlight.delete(ticketId);
-      this.urgent.delete(ticketId);
+      this.lanes.delete(ticketId);
     });
     this.inFlight.set(ticketId, running);
     return running;
@@ -133,10 +133,12 @@ export class TicketSender {
 
   /**
    * Each ticket in flight has at most one request queued at the pacer (its requests go one after
-   * another), so a new ticket's first request waits about one spacing per ticket ahead of it.
+   * another), so a new ticket's first request waits about one spacing per ticket ahead of it
+   * (TWAP slices wait behind it).
    */
   get queueDelayMs(): number {
-    return this.inFlight.size * this.options.pacer.spacingMs;
+    const slices = [...this.lanes.values()].filter((lane) => lane === 'slice').length;
+    return (this.inFlight.size - slices) * this.options.pacer.spacingMs;
   }
 
   /** Why a new ticket of `owner` is not taken now, if it is not. */
@@ -289,7 +291,7 @@ export class TicketSender {
         if (recvWindow !== undefined) headers[authHeaders.recvWindow] = String(recvWindow);
         journal.markSent(ticketId, requestNo, timestamp, Date.now());
         return judgeAnswer(await client.post(BATCH_PATH, body, headers), count);
-      }, this.urgent.has(ticketId));
+      }, this.lanes.get(ticketId) ?? 'ticket');
       if (verdict.kind !== 'rate-limited' || attempt >= MAX_RATE_LIMIT_RETRIES || this.stopping) return verdict;
       await new Promise((resolve) => setTimeout(resolve, verdict.retryAfterMs));
     }

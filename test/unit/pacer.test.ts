@@ -17,6 +17,19 @@ describe('the pacer', () => {
     for (let i = 1; i < started.length; i++) expect(started[i]![1] - started[i - 1]![1]).toBeGreaterThanOrEqual(39);
   });
 
+  it('a TWAP slice waits behind every ticket, even one queued after it', async () => {
+    const pacer = new Pacer(30);
+    const started: string[] = [];
+    const task = (name: string) => async () => {
+      started.push(name);
+      return name;
+    };
+    const done = [pacer.run(task('ticket-1')), pacer.run(task('slice-1'), 'slice'), pacer.run(task('slice-2'), 'slice')];
+    done.push(pacer.run(task('ticket-2')), pacer.run(task('stop'), 'held'));
+    await Promise.all(done);
+    expect(started).toEqual(['ticket-1', 'stop', 'ticket-2', 'slice-1', 'slice-2']);
+  });
+
   it('a failing task fails alone', async () => {
     const pacer = new Pacer(10);
     const failing = pacer.run(async () => {

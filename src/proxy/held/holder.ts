@@ -8,13 +8,13 @@ import {
   type HeldOrderPatch,
   type HeldOrderRequest,
 } from '@/interface';
-import { HeldConflictError, JournalFullError, type Journal, type NewTicket } from '../journal';
-import { hashTicketJson } from '../judgeAnswer';
+import { HeldConflictError, JournalFullError, type Journal } from '../journal';
 import type { Logger } from '../log';
 import type { TicketSender } from '../ticketSender';
 import { betterMark, HeldBook, trailingLevel } from './book';
 import { MarkBoard, marketIssue } from './marks';
-import { firedOrder, refused, settledMessage, type ArmOutcome, type SettleOutcome } from './outcomes';
+import { firedOrder, oneOrderTicket, refused, settledMessage, type ArmOutcome, type SettleOutcome } from './outcomes';
+import { TwapRunner } from './twapRunner';
 
 export { firedOrder, settledMessage, type ArmOutcome, type HeldRefusal, type SettleOutcome } from './outcomes';
 
@@ -29,6 +29,8 @@ export interface HeldOrdersOptions {
   now?: () => number;
   /** Polls the market now (when a symbol's mark is not known yet, to check an order against it). */
   readMarks?: () => Promise<void>;
+  /** Tests only: the clock TWAP schedules run on (default: `now`). */
+  twapClock?: () => number;
 }
 
 /**
@@ -43,9 +45,12 @@ export class HeldOrders {
   private readonly trailing = new Map<string, HeldOrder>();
   private stopped = false;
   private readonly now: () => number;
+  readonly twaps: TwapRunner;
 
   constructor(private readonly options: HeldOrdersOptions) {
     this.now = options.now ?? Date.now;
+    const fresh = (market: { askedAt: number } | undefined) => this.fresh(market);
+    this.twaps = new TwapRunner({ ...options, marks: this.marks, fresh, now: this.now, clock: options.twapClock ?? this.now });
   }
 
   private get store() {
@@ -65,15 +70,17 @@ export class HeldOrders {
   }
 
   get armed(): number {
-    return this.book.size;
+    return this.book.size + this.twaps.size;
   }
 
   private track(order: HeldOrder): void {
+    if (order.type === 'TWAP') return this.twaps.track(order);
     this.book.add(order);
     if (order.type === 'TRAILING_STOP') this.trailing.set(order.id, order);
   }
 
   private untrack(id: string): void {
+    this.twaps.untrack(id);
     this.book.remove(id);
     this.trailing.delete(id);
   }
@@ -100,7 +107,7 @@ export class HeldOrders {
     // Checked against a fresh listing; a trailing stop starts from the mark when it is armed.
     if (!this.fresh(this.marks.get(request.symbol))) await this.options.readMarks?.();
     const market = this.marks.get(request.symbol);
-    const issue = marketIssue(market, request);
+    const issue = marketIssue(market, request) ?? this.twaps.armIssue(request, market);
     if (issue) return refused('invalidParameter', `${issue.field}: ${issue.message}; nothing was armed`);
     if (request.oco_with !== undefined) {
       const partner = this.store.get(request.oco_with);
@@ -126,6 +133,7 @@ export class HeldOrders {
         ocoWith: request.oco_with ?? null,
         clientRef: request.client_ref ?? null,
         now: this.now(),
+        twap: this.twaps.columns(request),
       });
       // Armed only once on disk: the answer promises it survives a power cut.
       await this.options.journal.durable();
@@ -192,6 +200,7 @@ export class HeldOrders {
     const order = this.get(id);
     if (!order) return refused('notFound', `no held order ${id}`);
     if (order.state !== 'armed' && order.state !== 'paused') return refused('duplicate', settledMessage(order), 409, order);
+    if (order.type === 'TWAP') return this.changed(id, this.twaps.change(order, patch, this.marks.get(order.symbol)));
     const byPercent = order.trailing_percent !== null;
     if (order.type === 'TRAILING_STOP' && (byPercent ? patch.trailing_distance : patch.trailing_percent) !== undefined) {
       const field = byPercent ? 'trailing_distance' : 'trailing_percent';
@@ -207,12 +216,11 @@ export class HeldOrders {
       order_price: patch.order_price ?? order.order_price ?? undefined,
       trailing_distance: patch.trailing_distance ?? order.trailing_distance ?? undefined,
       trailing_percent: patch.trailing_percent ?? order.trailing_percent ?? undefined,
+      price_limit: patch.price_limit,
+      max_slippage_percent: patch.max_slippage_percent,
     };
     const issue = heldOrderIssues(merged)[0] ?? marketIssue(this.marks.get(order.symbol), merged);
-    if (issue) {
-      const field = 'path' in issue ? issue.path : issue.field;
-      return refused('invalidParameter', `${field}: ${issue.message}; nothing was changed`);
-    }
+    if (issue) return this.changed(id, { field: 'path' in issue ? issue.path : issue.field, message: issue.message });
     const changes = {
       state: patch.state,
       orderQuantity: patch.order_quantity,
@@ -222,7 +230,13 @@ export class HeldOrders {
       trailingPercent: patch.trailing_percent,
       bestMark: order.type === 'TRAILING_STOP' ? order.best_mark : undefined,
     };
-    if (!this.store.change(id, changes, this.now())) {
+    return this.changed(id, this.store.change(id, changes, this.now()));
+  }
+
+  /** A modify's end: refused naming the field, lost to a fire or cancel (409), or done. */
+  private async changed(id: string, change: boolean | { field: string; message: string }): Promise<SettleOutcome> {
+    if (typeof change === 'object') return refused('invalidParameter', `${change.field}: ${change.message}; nothing was changed`);
+    if (!change) {
       const settled = this.get(id)!;
       return refused('duplicate', settledMessage(settled), 409, settled);
     }
@@ -237,7 +251,7 @@ export class HeldOrders {
   judge(rows: readonly FuturesRow[], askedAt: number): void {
     this.marks.record(rows, askedAt);
     // Stopping, a fired order could only fail as not sent: the held orders wait for the next start.
-    if (this.stopped || !this.options.sender.accepting || this.book.size === 0) return;
+    if (this.stopped || !this.options.sender.accepting || this.armed === 0) return;
     for (const symbol of this.book.symbolNames) {
       const market = this.marks.get(symbol);
       if (!this.fresh(market)) continue;
@@ -245,6 +259,7 @@ export class HeldOrders {
       for (const id of crossed) this.fire(id, market!.mark);
       for (const id of trailing) this.judgeTrailing(id, market!.mark);
     }
+    this.twaps.judge();
   }
 
   private judgeTrailing(id: string, mark: number): void {
@@ -264,15 +279,7 @@ export class HeldOrders {
     const order = this.store.get(id);
     if (!order || order.state !== 'armed') return this.untrack(id);
     const request = firedOrder(order);
-    const json = JSON.stringify(request);
-    const body = `{"orders":[${json}]}`;
-    const ticket: NewTicket = {
-      id,
-      bodyHash: hashTicketJson([json], undefined),
-      recvWindow: undefined,
-      requests: [{ orders: [request], orderJson: [json], body }],
-      now: this.now(),
-    };
+    const { ticket, body } = oneOrderTicket(id, request, this.now());
     let outcome: { fired: boolean; cancelled?: string };
     try {
       outcome = this.store.fire(id, { clientOrderId: request.client_order_id!, mark, ticket });

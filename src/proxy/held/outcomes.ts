@@ -1,4 +1,6 @@
 import { heldLimitTypes, type ErrorCodeName, type HeldOrder, type OrderRequest } from '@/interface';
+import type { NewTicket } from '../journal';
+import { hashTicketJson } from '../judgeAnswer';
 
 /** A refusal, with the family's error name, the status and words naming the field. */
 export interface HeldRefusal {
@@ -38,3 +40,11 @@ export function firedOrder(order: HeldOrder): OrderRequest {
   };
 }
 
+
+/** The ticket of the one order a held order (or a TWAP's slice) sends, journaled with its firing, and its body. */
+export function oneOrderTicket(id: string, request: OrderRequest, now: number): { ticket: NewTicket; body: string } {
+  const json = JSON.stringify(request);
+  const body = `{"orders":[${json}]}`;
+  const requests = [{ orders: [request], orderJson: [json], body }];
+  return { ticket: { id, bodyHash: hashTicketJson([json], undefined), recvWindow: undefined, requests, now }, body };
+}

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { HeldOrder, HeldOrderState, HeldOrderType, Side } from '@/interface';
 import type { NewTicket } from './types';
+import { TwapStore, type TwapColumns } from './twapStore';
 
 /** A held order to arm, as checked by the holder. */
 export interface NewHeldOrder {
@@ -19,6 +20,8 @@ export interface NewHeldOrder {
   ocoWith: string | null;
   clientRef: string | null;
   now: number;
+  /** A TWAP's schedule (its started_at is when it is armed). */
+  twap?: TwapColumns;
 }
 
 /** Fields a PATCH may change (null clears nothing: undefined leaves a field as it is). */
@@ -100,6 +103,8 @@ function prepare(db: Database.Database) {
  */
 export class HeldStore {
   private readonly s: ReturnType<typeof prepare>;
+  /** A TWAP's schedule steps, each one write (see TwapStore). */
+  readonly twap: TwapStore;
 
   constructor(
     private readonly db: Database.Database,
@@ -107,6 +112,7 @@ export class HeldStore {
     private readonly insertTicket: (ticket: NewTicket) => void,
   ) {
     this.s = prepare(db);
+    this.twap = new TwapStore(db, write, insertTicket);
   }
 
   /** The stored row, flat (the TWAP and bracket columns as they are). */
@@ -221,6 +227,7 @@ export class HeldStore {
         order.triggerPrice, order.orderPrice, order.trailingDistance, order.trailingPercent, order.bestMark,
         order.ocoWith, order.clientRef, order.now, order.now,
       );
+      if (order.twap) this.twap.armColumns(order.id, order.twap);
       if (order.ocoWith !== null && s.link.run(order.id, order.now, order.ocoWith).changes !== 1) {
         throw new HeldConflictError(`oco_with: ${order.ocoWith} is not an armed or paused held order without a partner`);
       }

@@ -7,6 +7,8 @@ const FUTURES = '/v1/public/futures';
 export interface HeldPluginOptions {
   /** MAX_HELD_ORDERS. */
   maxHeld: number;
+  /** Tests only: the clock of TWAP schedules. */
+  twapClock?: () => number;
 }
 
 declare module 'fastify' {
@@ -38,6 +40,7 @@ export const heldPlugin = fp<HeldPluginOptions>(
       maxHeld: options.maxHeld,
       staleAfterMs: () => 2 * interval(),
       readMarks,
+      twapClock: options.twapClock,
     });
     const loaded = held.load();
     if (loaded > 0) app.log.info({ held: loaded }, 'held orders armed again from the journal');

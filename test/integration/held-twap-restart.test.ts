@@ -1,0 +1,79 @@
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { HeldOrder } from '@/interface';
+import { startApp, type RunningApp } from '../helpers/app';
+import { startFaultyService } from '../helpers/faultyService';
+import { BTC } from '../helpers/held';
+import { login, serviceWithAccount, signingEnv, tempDir, ticketKey } from '../helpers/stack';
+
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+async function killed(app: RunningApp): Promise<void> {
+  app.process.kill('SIGKILL');
+  await new Promise((resolve) => app.process.once('exit', resolve));
+}
+
+const clientOrderIds = (body: string) => [...body.matchAll(/"client_order_id":"([^"]+)"/g)].map((match) => match[1]!);
+
+describe('a TWAP across kill -9', () => {
+  it('resumes from the journal: no slice resent, the unanswered one unknown, the missed ones counted, no burst', { timeout: 150_000 }, async () => {
+    const upstream = await serviceWithAccount({ rateLimitPerSecond: false });
+    cleanups.push(() => upstream.service.close());
+    const faulty = await startFaultyService(upstream.service.url);
+    cleanups.push(() => faulty.close());
+    upstream.service.market.script.setMark(BTC, 100_000);
+    const batches = () => faulty.requests.filter((request) => request.path === '/v1/batch-order');
+
+    const dataDir = tempDir();
+    const journalPath = join(dataDir, 'journal.sqlite');
+    const token = 'twap-kill-token-0123456789';
+    const env = { ...signingEnv(faulty.url, upstream.account), JOURNAL_PATH: journalPath, TERMINAL_TOKEN: token, SERVICE_TIMEOUT_MS: '60000' };
+    let app = await startApp({ env, dataDir });
+    cleanups.push(() => app.stop());
+    const call = async <T = { data: HeldOrder }>(path: string, init: RequestInit = {}) => {
+      const origin = app.url.replace(/\/$/, '');
+      const headers: Record<string, string> = { origin, cookie: await login(app.url, token), 'idempotency-key': ticketKey() };
+      if (init.body !== undefined) headers['content-type'] = 'application/json';
+      return (await (await fetch(origin + path, { ...init, headers })).json()) as T;
+    };
+
+    // 30 slices of 0.001 every 2 s; two answered, the third hangs at the service: killed there.
+    const body = { type: 'TWAP', symbol: BTC, side: 'SELL', order_quantity: 0.03, duration_ms: 60_000, slice_ms: 2_000 };
+    const twap = (await call('/api/held-orders', { method: 'POST', body: JSON.stringify(body) })).data;
+    expect(twap.state).toBe('armed');
+    await expect.poll(() => batches().length, { timeout: 15_000 }).toBe(2);
+    faulty.fail('/v1/batch-order', 'hang', 1);
+    await expect.poll(() => batches().length, { timeout: 15_000 }).toBe(3);
+    await killed(app);
+    const db = new Database(journalPath, { readonly: true });
+    expect(db.prepare('SELECT state, slices_sent FROM held_orders WHERE id = ?').get(twap.id)).toEqual({ state: 'armed', slices_sent: 3 });
+    db.close();
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+
+    const restarted = Date.now();
+    app = await startApp({ env, dataDir });
+    await expect.poll(() => app.output(), { timeout: 5_000 }).toMatch(/held orders armed again from the journal/);
+    const down = Date.now() - restarted + 3_000;
+    await expect.poll(() => batches().length, { timeout: 15_000 }).toBe(4);
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    const after = batches().filter((request) => request.at >= restarted);
+    // No burst: one slice per due time at most since the start, never the ones missed while down.
+    expect(after.length).toBeLessThanOrEqual(Math.floor((Date.now() - restarted) / 2_000) + 1);
+    const ids = batches().flatMap((request) => clientOrderIds(request.body));
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.slice(0, 4)).toEqual([1, 2, 3, 4].map((n) => `${twap.id}-${n}`));
+
+    const unanswered = await call<{ data: { rows: { status: string; client_order_id: string }[] } }>(`/api/orders?ticket=${twap.id}-s3`);
+    expect(unanswered.data.rows).toMatchObject([{ status: 'unknown', client_order_id: `${twap.id}-3` }]);
+    const cancelled = (await call(`/api/held-orders/${twap.id}`, { method: 'DELETE' })).data;
+    expect(cancelled.state).toBe('cancelled');
+    expect(cancelled.twap!.slices_sent).toBe(ids.length);
+    // Every due time while it was down (at least the 3 s waited) is counted missed, not sent.
+    expect(cancelled.twap!.slices_missed).toBeGreaterThanOrEqual(Math.floor(down / 2_000) - 2);
+    expect(cancelled.twap!.slices_missed).toBeGreaterThan(0);
+  });
+});
