@@ -13,7 +13,7 @@ import { hashTicketJson } from '../judgeAnswer';
 import type { Logger } from '../log';
 import type { TicketSender } from '../ticketSender';
 import { betterMark, HeldBook, trailingLevel } from './book';
-import { MarkBoard, marketIssue } from './marks';
+import { MarkBoard, marketIssue, type MarketMark } from './marks';
 import { firedOrder, refused, settledMessage, type ArmOutcome, type SettleOutcome } from './outcomes';
 
 export { firedOrder, settledMessage, type ArmOutcome, type HeldRefusal, type SettleOutcome } from './outcomes';
@@ -68,7 +68,8 @@ export class HeldOrders {
     return this.book.size;
   }
 
-  private track(order: HeldOrder): void {
+  /** Into the book: an armed order (also a bracket's exit, armed when its entry was accepted). */
+  track(order: HeldOrder): void {
     this.book.add(order);
     if (order.type === 'TRAILING_STOP') this.trailing.set(order.id, order);
   }
@@ -80,6 +81,12 @@ export class HeldOrders {
 
   private fresh(mark: { askedAt: number } | undefined): boolean {
     return mark !== undefined && this.now() - mark.askedAt <= this.options.staleAfterMs();
+  }
+
+  /** A symbol's mark, asked for now when the one known is not fresh (to check an order against it). */
+  async freshMark(symbol: string): Promise<MarketMark | undefined> {
+    if (!this.fresh(this.marks.get(symbol))) await this.options.readMarks?.();
+    return this.marks.get(symbol);
   }
 
   async arm(request: HeldOrderRequest, idempotencyKey: string): Promise<ArmOutcome> {
