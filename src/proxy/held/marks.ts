@@ -5,23 +5,23 @@ import type { FuturesRow } from '@/interface';
 export const PRICE_BAND = 0.1;
 const MAX_DECIMALS = 12;
 
-const decimalsOf = (value: number) => {
-  const text = new Big(String(value)).toFixed();
-  const dot = text.indexOf('.');
-  return dot === -1 ? 0 : Math.min(text.length - dot - 1, MAX_DECIMALS);
-};
 const POWERS = Array.from({ length: MAX_DECIMALS + 1 }, (_, decimals) => 10 ** decimals);
 
+/** Whether a value is written with `decimals` decimals, up to float rounding (a few units in the last place). */
+function hasDecimals(value: number, decimals: number): boolean {
+  const scaled = value * POWERS[decimals]!;
+  return Math.abs(scaled - Math.round(scaled)) <= Math.abs(scaled) * 4 * Number.EPSILON;
+}
+
 /**
- * The finer of `known` and a value's decimals. Nearly every value of a poll is on the known step:
- * one multiply (exact up to float rounding) says so, and only the others are read as decimal text
- * (a poll of 1,000 instruments has 8,000 of them, on the proxy's event loop).
+ * The finer of `known` and the decimals of a value. One multiply for a value on the known step,
+ * as nearly every value of a poll is (a poll of 1,000 instruments has 8,000 of them, judged on the
+ * proxy's event loop); no decimal text. Float noise (0.1 + 0.2) is not a finer step.
  */
 function finer(known: number, value: number): number {
-  if (known >= MAX_DECIMALS) return known;
-  const scaled = value * POWERS[known]!;
-  if (Math.abs(scaled - Math.round(scaled)) <= Math.abs(scaled) * 4 * Number.EPSILON) return known;
-  return Math.max(known, decimalsOf(value));
+  let decimals = known;
+  while (decimals < MAX_DECIMALS && !hasDecimals(value, decimals)) decimals++;
+  return decimals;
 }
 
 export interface MarketMark {
