@@ -177,10 +177,10 @@ export async function benchHeld(options: HeldBenchOptions) {
     const label = `${cost.loaded} armed across ${options.instruments} instruments`;
     figures.add(`judge() per poll, nothing crossed, p50 (${label})`, cost.none.p50, 'ms', atMost(1));
     figures.add(`judge() per poll, nothing crossed, p99 (${label})`, cost.none.p99, 'ms', atMost(1));
-    figures.add(`judge() per poll, ${options.crossingPerPoll} fire, p50 (${label})`, cost.some.p50, 'ms', atMost(1));
-    figures.add(`judge() per poll, ${options.crossingPerPoll} fire, p99 (${label})`, cost.some.p99, 'ms');
+    figures.add(`judge() per poll, ${options.crossingPerPoll} orders firing, p50 (${label})`, cost.some.p50, 'ms', atMost(1));
+    figures.add(`judge() per poll, ${options.crossingPerPoll} orders firing, p99 (${label})`, cost.some.p99, 'ms');
     figures.add('judge() per poll, nothing crossed, CPU time p50', cost.cpuNone.p50, 'ms');
-    figures.add(`judge() per poll, ${options.crossingPerPoll} fire, CPU time p50`, cost.cpuSome.p50, 'ms');
+    figures.add(`judge() per poll, ${options.crossingPerPoll} orders firing, CPU time p50`, cost.cpuSome.p50, 'ms');
     progress(`held: ${options.fires} fires, poll answer to the order at the service`);
     const leave = await crossToLeave(options, journal);
     figures.add('crossing poll answer to the fired order at the service, p50 (budget free)', leave.p50, 'ms', atMost(5));
