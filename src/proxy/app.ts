@@ -5,6 +5,7 @@ import { requestSerializers } from './log';
 import { proxyDefaults, type ProxyOptions } from './options';
 import { doorPlugin } from './plugins/door';
 import { BODY_LIMIT, errorsPlugin } from './plugins/errors';
+import { bracketsPlugin } from './plugins/brackets';
 import { heldPlugin } from './plugins/held';
 import { journalPlugin } from './plugins/journal';
 import { rateLimitsPlugin } from './plugins/rateLimits';
@@ -16,6 +17,7 @@ import { servicePlugin } from './plugins/service';
 import { tapePlugin } from './plugins/tape';
 import { batchOrdersRoutes } from './routes/batchOrders';
 import { healthRoutes } from './routes/health';
+import { bracketsRoutes } from './routes/brackets';
 import { heldOrdersRoutes } from './routes/heldOrders';
 import { marketReadsRoutes } from './routes/marketReads';
 import { ordersRoutes } from './routes/orders';
@@ -109,12 +111,14 @@ export async function createProxyApp(options: ProxyOptions): Promise<ProxyApp> {
   });
 
   await app.register(heldPlugin, { maxHeld: options.maxHeldOrders ?? proxyDefaults.maxHeldOrders, twapClock: options.twapClock });
+  await app.register(bracketsPlugin, { maxHeld: options.maxHeldOrders ?? proxyDefaults.maxHeldOrders });
 
   await app.register(marketReadsRoutes);
   await app.register(batchOrdersRoutes, { maxTicketOrders: options.maxTicketOrders ?? proxyDefaults.maxTicketOrders });
   await app.register(ticketsRoutes);
   await app.register(ordersRoutes);
   await app.register(heldOrdersRoutes);
+  await app.register(bracketsRoutes);
   await app.register(sessionRoutes);
   await app.register(healthRoutes);
   await app.register(tapeRoutes);

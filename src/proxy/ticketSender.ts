@@ -26,6 +26,8 @@ export interface Ticket {
   recvWindow?: number;
   /** Who sent it (a session's key): tickets in flight are counted per owner. */
   owner: string;
+  /** Written in the ticket's own journal transaction (a bracket's exits), only if it is journaled. */
+  alongside?: () => void;
 }
 
 /** A request as journaled, and how many orders its body holds (the rows its answer must have). */
@@ -85,7 +87,7 @@ export class TicketSender {
       return { orders, orderJson: json, body: `{"orders":[${json.join(',')}]}` };
     });
     try {
-      journal.createTicket({ id: ticket.id, bodyHash, recvWindow: ticket.recvWindow, requests, now: Date.now() });
+      journal.createTicket({ id: ticket.id, bodyHash, recvWindow: ticket.recvWindow, requests, now: Date.now() }, ticket.alongside);
     } catch (error) {
       if (error instanceof JournalFullError) return { kind: 'refused', status: 507, message: error.message };
       throw error;

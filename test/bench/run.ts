@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- [--out file.json] [--tiny] [--only markets,proxy,…]`: every benchmark of the terminal in headless
+ * `npm run bench -- [--out file.json] [--tiny] [--only markets,proxy,…,held]`: every benchmark of the terminal in headless
  * Chromium and Node on this machine. Progress goes to stderr, one table of every figure to stdout,
  * and the same figures (with per-run details) to the --out file as JSON. It prints figures and
  * passes no verdict: a missed target is shown as such, not as a failure. Only a section that could
@@ -15,6 +15,7 @@ import type { Browser } from 'playwright-core';
 import { launchChromium } from '../helpers/browser';
 import { benchChart, type ChartBenchOptions } from './chart';
 import { benchLanguages, type LanguagesOptions } from './languages';
+import { benchHeld, type HeldBenchOptions } from './held';
 import { benchLayout, type LayoutOptions } from './layout';
 import { benchMarkets, type MarketsOptions } from './markets';
 import { benchMemory, type MemoryOptions } from './memory';
@@ -38,6 +39,7 @@ interface Plan {
   layout: LayoutOptions;
   languages: LanguagesOptions;
   page: PageOptions;
+  held: HeldBenchOptions;
 }
 
 const FULL: Plan = {
@@ -51,6 +53,7 @@ const FULL: Plan = {
   layout: { rounds: 3 },
   languages: { measureMs: 8_000, rounds: 4, switches: 8 },
   page: { sizes: [1000, 2000], rounds: 2, runMs: 20_000, coldLoads: 5 },
+  held: { instruments: 1000, ordersPerInstrument: 10, polls: 500, crossingPerPoll: 10, fires: 30 },
 };
 
 /** Every section, each on a tiny size: well under a minute in all. */
@@ -65,9 +68,10 @@ const TINY: Plan = {
   layout: { rounds: 1 },
   languages: { measureMs: 2000, rounds: 1, switches: 2 },
   page: { sizes: [100], rounds: 1, runMs: 1500, coldLoads: 1 },
+  held: { instruments: 100, ordersPerInstrument: 10, polls: 20, crossingPerPoll: 2, fires: 2 },
 };
 
-export const SECTIONS = ['markets', 'proxy', 'signing', 'startup', 'memory', 'tape', 'chart', 'layout', 'languages', 'page'] as const;
+export const SECTIONS = ['markets', 'proxy', 'signing', 'startup', 'memory', 'tape', 'chart', 'layout', 'languages', 'page', 'held'] as const;
 export type SectionName = (typeof SECTIONS)[number];
 
 interface SectionResult {
@@ -130,6 +134,7 @@ async function main(): Promise<number> {
     layout: async () => benchLayout(browser, await terminalBuild(), plan.layout),
     languages: async () => benchLanguages(browser, await terminalBuild(), plan.languages),
     page: async () => benchPage(browser, await terminalBuild(), plan.page),
+    held: () => benchHeld(plan.held),
   };
 
   try {

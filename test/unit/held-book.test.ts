@@ -34,7 +34,7 @@ describe('the held book', () => {
     expect(book.crossedBy('PERP_BTC_USDC', 85).crossed).toEqual([]);
     expect(book.size).toBe(5);
     for (const id of ['s1', 's3', 'b1', 't1', 'e1']) book.remove(id);
-    expect(book.symbolNames).toEqual([]);
+    expect([...book.symbolNames]).toEqual([]);
   });
 
   it('a trailing level is exact in decimals', () => {

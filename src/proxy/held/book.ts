@@ -27,6 +27,8 @@ export function trailingLevel(order: Pick<HeldOrder, 'side' | 'trailing_distance
 export const betterMark = (side: HeldOrder['side'], best: number | null, mark: number) =>
   best === null ? mark : side === 'SELL' ? Math.max(best, mark) : Math.min(best, mark);
 
+const NOTHING = { crossed: [], trailing: [] } as const;
+
 interface Entry {
   id: string;
   trigger: number;
@@ -110,17 +112,25 @@ export class HeldBook {
     if (book.falls.length === 0 && book.rises.length === 0 && book.trailing.size === 0) this.symbols.delete(at.symbol);
   }
 
-  /** Ids of the fixed-trigger orders this mark crosses, and the trailing stops of the symbol (to judge one by one). */
-  crossedBy(symbol: string, mark: number): { crossed: string[]; trailing: string[] } {
+  /**
+   * Ids of the fixed-trigger orders this mark crosses, and the trailing stops of the symbol (to
+   * judge one by one). Most marks cross nothing: they cost two comparisons and no allocation.
+   */
+  crossedBy(symbol: string, mark: number): { crossed: readonly string[]; trailing: readonly string[] } {
     const book = this.symbols.get(symbol);
-    if (!book) return { crossed: [], trailing: [] };
+    if (!book) return NOTHING;
+    const highestFall = book.falls[book.falls.length - 1];
+    const lowestRise = book.rises[0];
+    const crosses = (highestFall !== undefined && highestFall.trigger >= mark) || (lowestRise !== undefined && lowestRise.trigger <= mark);
+    if (!crosses && book.trailing.size === 0) return NOTHING;
     const crossed: string[] = [];
     for (let i = book.falls.length - 1; i >= 0 && book.falls[i]!.trigger >= mark; i--) crossed.push(book.falls[i]!.id);
     for (let i = 0; i < book.rises.length && book.rises[i]!.trigger <= mark; i++) crossed.push(book.rises[i]!.id);
     return { crossed, trailing: [...book.trailing] };
   }
 
-  get symbolNames(): string[] {
-    return [...this.symbols.keys()];
+  /** The symbols with armed orders (live: a symbol whose last order leaves while iterating is skipped). */
+  get symbolNames(): Iterable<string> {
+    return this.symbols.keys();
   }
 }

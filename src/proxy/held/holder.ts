@@ -12,9 +12,10 @@ import { HeldConflictError, JournalFullError, type Journal } from '../journal';
 import type { Logger } from '../log';
 import type { TicketSender } from '../ticketSender';
 import { betterMark, HeldBook, trailingLevel } from './book';
-import { MarkBoard, marketIssue } from './marks';
+import { MarkBoard, marketIssue, type MarketMark } from './marks';
 import { firedOrder, oneOrderTicket, refused, settledMessage, type ArmOutcome, type SettleOutcome } from './outcomes';
 import { TwapRunner } from './twapRunner';
+import { viewOf } from './view';
 
 export { firedOrder, settledMessage, type ArmOutcome, type HeldRefusal, type SettleOutcome } from './outcomes';
 
@@ -73,7 +74,8 @@ export class HeldOrders {
     return this.book.size + this.twaps.size;
   }
 
-  private track(order: HeldOrder): void {
+  /** Into the book: an armed order (also a bracket's exit, armed when its entry was accepted). */
+  track(order: HeldOrder): void {
     if (order.type === 'TWAP') return this.twaps.track(order);
     this.book.add(order);
     if (order.type === 'TRAILING_STOP') this.trailing.set(order.id, order);
@@ -87,6 +89,12 @@ export class HeldOrders {
 
   private fresh(mark: { askedAt: number } | undefined): boolean {
     return mark !== undefined && this.now() - mark.askedAt <= this.options.staleAfterMs();
+  }
+
+  /** A symbol's mark, asked for now when the one known is not fresh (to check an order against it). */
+  async freshMark(symbol: string): Promise<MarketMark | undefined> {
+    if (!this.fresh(this.marks.get(symbol))) await this.options.readMarks?.();
+    return this.marks.get(symbol);
   }
 
   async arm(request: HeldOrderRequest, idempotencyKey: string): Promise<ArmOutcome> {
@@ -147,22 +155,10 @@ export class HeldOrders {
     }
   }
 
-  /**
-   * A row as the trader sees it: the proxy's mark and its age, whether a live order waits for a
-   * fresh price, and a trailing stop's level now.
-   */
+  /** A row as the trader sees it (see viewOf). */
   view(order: HeldOrder): HeldOrder {
-    const market = this.marks.get(order.symbol);
-    const live = order.state === 'armed' || order.state === 'awaiting_entry';
-    const seen: HeldOrder = {
-      ...order,
-      mark: market?.mark ?? null,
-      mark_age_ms: market ? Math.max(0, this.now() - market.askedAt) : null,
-      waiting_for_fresh_price: live && !this.fresh(market),
-    };
-    if (order.type !== 'TRAILING_STOP') return seen;
     const best = (this.trailing.get(order.id) ?? order).best_mark;
-    return { ...seen, best_mark: best, trigger_price: best === null ? null : trailingLevel(order, best) };
+    return viewOf(order, this.marks.get(order.symbol), this.now(), this.options.staleAfterMs(), best);
   }
 
   get(id: string): HeldOrder | undefined {

@@ -6,6 +6,7 @@ import { DiskFloor } from './disk';
 import { migrate } from './migrations';
 import type { LIVE_STATUSES} from './statements';
 import { insertTicketRows, orderColumns, prepareStatements, sqlStatuses, type JournalStatements } from './statements';
+import { BracketStore } from './bracketStore';
 import { HeldStore } from './heldStore';
 import {
   UNKNOWN_AFTER_RESTART,
@@ -39,6 +40,8 @@ export class Journal {
   private readonly disk: DiskFloor;
   /** Orders the proxy holds, in the same file: a firing and its ticket commit together. */
   readonly held: HeldStore;
+  /** A bracket's exits, written with their entry's ticket and settled by its answer. */
+  readonly brackets: BracketStore;
 
   constructor(
     readonly path: string,
@@ -57,6 +60,7 @@ export class Journal {
     // The migration's write transaction has created the WAL file beside the database.
     this.writes = new GroupCommit(this.db, mode === 'wal' && path !== ':memory:' ? `${path}-wal` : undefined);
     this.statements = prepareStatements(this.db);
+    this.brackets = new BracketStore(this.db, (work) => this.write(work));
     this.held = new HeldStore(this.db, (work) => this.write(work), (ticket) =>
       insertTicketRows(this.statements, ticket, (clientOrderId) => this.clientIds.set(clientOrderId, ticket.id)),
     );
@@ -122,12 +126,16 @@ export class Journal {
 
   /**
    * Writes the ticket, its requests and its orders (all pending) in one transaction; throws
-   * JournalFullError, writing nothing, when the disk is below its floor.
+   * JournalFullError, writing nothing, when the disk is below its floor. `alongside` writes in the
+   * same transaction (a bracket's exits with its entry): if it throws, nothing is written.
    */
-  createTicket(ticket: NewTicket): void {
+  createTicket(ticket: NewTicket, alongside?: () => void): void {
     this.disk.check();
     const s = this.statements;
-    this.write(() => insertTicketRows(s, ticket, (clientOrderId) => this.clientIds.set(clientOrderId, ticket.id)));
+    this.write(() => {
+      insertTicketRows(s, ticket, (clientOrderId) => this.clientIds.set(clientOrderId, ticket.id));
+      alongside?.();
+    });
   }
 
   /** Recorded just before the request leaves: from here on, its outcome can only be learned. */

@@ -1,0 +1,48 @@
+import {
+  bracketRequestSchema,
+  bracketResponseSchema,
+  describeIssues,
+  errorReply,
+  heldErrorSchema,
+  IDEMPOTENCY_HEADER,
+  idempotencyKeySchema,
+} from '@/interface';
+import type { ZodRoutes } from '@/interface/routeSchemas';
+import { sendError } from '../http';
+
+const errors = { '4xx': heldErrorSchema, '5xx': heldErrorSchema };
+
+/**
+ * POST /api/brackets (session door): the entry is sent now as a ticket of one order whose id is
+ * the Idempotency-Key; the answer comes with the entry's answer, the exits in the state it left
+ * them: armed when it was accepted, cancelled with the reason when it was not.
+ */
+export const bracketsRoutes: ZodRoutes = async (app) => {
+  app.post(
+    '/api/brackets',
+    {
+      config: { access: 'session' },
+      preValidation: async (request, reply) => {
+        const key = idempotencyKeySchema.safeParse(request.headers[IDEMPOTENCY_HEADER]);
+        if (!key.success) return sendError(reply, 'invalidParameter', `${IDEMPOTENCY_HEADER} header: ${describeIssues(key.error)}`);
+        return undefined;
+      },
+      schema: { body: bracketRequestSchema, response: { 200: bracketResponseSchema, ...errors } },
+    },
+    async (request, reply) => {
+      const key = request.headers[IDEMPOTENCY_HEADER] as string;
+      const outcome = await app.brackets.send(request.body, key, request.session?.key ?? '');
+      if (outcome.kind === 'busy') {
+        reply.header('retry-after', String(outcome.retryAfterSeconds));
+        return sendError(reply, outcome.status === 429 ? 'rateLimited' : 'unknown', outcome.message, outcome.status);
+      }
+      if (outcome.kind === 'refused') {
+        const answer = errorReply(outcome.error, outcome.message, outcome.status);
+        return reply.code(answer.status).send(answer.body);
+      }
+      if (outcome.replayed) reply.header('idempotent-replayed', 'true');
+      const exits = outcome.exits.map((exit) => app.held.view(exit));
+      return { success: true as const, data: { ticket: outcome.ticket, exits }, timestamp: Date.now() };
+    },
+  );
+};
