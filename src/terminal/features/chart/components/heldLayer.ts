@@ -13,6 +13,13 @@ import { heldColourOf, type HeldLine, type HeldMarker } from '../model/heldLines
 
 const STYLES = { solid: LineStyle.Solid, dashed: LineStyle.Dashed, dotted: LineStyle.Dotted } as const;
 
+const sameMarkers = (a: readonly HeldMarker[], b: readonly HeldMarker[]) =>
+  a.length === b.length &&
+  a.every((marker, at) => {
+    const other = b[at]!;
+    return marker.id === other.id && marker.time === other.time && marker.price === other.price && marker.text === other.text;
+  });
+
 const sameLine = (a: HeldLine, b: HeldLine) =>
   a.price === b.price && a.title === b.title && a.style === b.style && a.kind === b.kind && a.dimmed === b.dimmed;
 
@@ -58,7 +65,13 @@ export class HeldLayer {
     }
   }
 
+  /** The fired orders' markers; each poll of the held orders gives new rows, and the same markers redraw nothing. */
   setMarkers(markers: readonly HeldMarker[]): void {
+    if (sameMarkers(this.shownMarkers, markers)) return;
+    this.paintMarkers(markers);
+  }
+
+  private paintMarkers(markers: readonly HeldMarker[]): void {
     this.shownMarkers = markers;
     this.markers.setMarkers(
       markers.map(
@@ -78,7 +91,7 @@ export class HeldLayer {
   setColours(colours: ChartColours): void {
     this.colours = colours;
     for (const { line, handle } of this.lines.values()) handle.applyOptions({ color: this.colourOf(line) });
-    this.setMarkers(this.shownMarkers);
+    this.paintMarkers(this.shownMarkers);
   }
 
   private colourOf(line: HeldLine): string {
