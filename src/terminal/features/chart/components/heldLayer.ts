@@ -29,16 +29,14 @@ const sameLine = (a: HeldLine, b: HeldLine) =>
  */
 export class HeldLayer {
   private readonly lines = new Map<string, { line: HeldLine; handle: IPriceLine }>();
-  private readonly markers: ISeriesMarkersPluginApi<Time>;
+  /** Made with the first marker: the plugin asks for a second paint after each poll's update, even empty. */
+  private markers: ISeriesMarkersPluginApi<Time> | undefined;
   private shownMarkers: readonly HeldMarker[] = [];
 
   constructor(
     private readonly candles: ISeriesApi<'Candlestick'>,
     private colours: ChartColours,
-  ) {
-    // Fired markers never widen the price scale: it stays where the trader's lines are.
-    this.markers = createSeriesMarkers(candles, [], { autoScale: false });
-  }
+  ) {}
 
   /** Draws the wanted lines; a line that did not change is left alone (a poll that changes nothing redraws nothing). */
   setLines(wanted: readonly HeldLine[]): void {
@@ -73,6 +71,13 @@ export class HeldLayer {
 
   private paintMarkers(markers: readonly HeldMarker[]): void {
     this.shownMarkers = markers;
+    if (markers.length === 0) {
+      this.markers?.detach();
+      this.markers = undefined;
+      return;
+    }
+    // Fired markers never widen the price scale: it stays where the trader's lines are.
+    this.markers ??= createSeriesMarkers(this.candles, [], { autoScale: false });
     this.markers.setMarkers(
       markers.map(
         (marker): SeriesMarker<Time> => ({
@@ -99,6 +104,6 @@ export class HeldLayer {
   }
 
   remove(): void {
-    this.markers.detach();
+    this.markers?.detach();
   }
 }
