@@ -23,6 +23,8 @@ vi.mock('@/terminal/features/chart/components/chartEngine', () => ({
     applyTick(...args: unknown[]) { this.record('applyTick', args); }
     setBasisVisible(...args: unknown[]) { this.record('setBasisVisible', args); }
     setPriceLines(...args: unknown[]) { this.record('setPriceLines', args); }
+    setHeldLines(...args: unknown[]) { this.record('setHeldLines', args); }
+    setHeldMarkers(...args: unknown[]) { this.record('setHeldMarkers', args); }
     setColours(...args: unknown[]) { this.record('setColours', args); }
     remove() { this.record('remove', []); }
   },

@@ -1,8 +1,9 @@
 import { t } from '@lingui/core/macro';
 import { useCallback, useMemo } from 'react';
-import type { JournalOrder, Side } from '@/interface';
+import type { HeldOrder, JournalOrder, Side } from '@/interface';
 import { draftLines, orderLines, PriceChart, type MarketTick } from '../features/chart';
 import { useConfig, usePollingIntervals } from '../features/config';
+import { useHeldActions, useHeldOrders } from '../features/held';
 import { useFutures } from '../features/markets';
 import { useJournal } from '../features/orders';
 import { useSession } from '../features/session';
@@ -12,10 +13,11 @@ import { useLocale } from '../shared/i18n/i18n';
 import { useNow } from '../shared/useNow';
 
 const NO_ORDERS: JournalOrder[] = [];
+const NO_HELD: HeldOrder[] = [];
 
 /**
  * The chart of the ticket's market, fed by the feeds the terminal already polls: the markets feed
- * moves its current candle, the journal and the ticket give its price lines, and its "+" (or a right
+ * moves its current candle, the journal, the ticket and the held orders give its price lines, and its "+" (or a right
  * click) starts an order at a price, buy or sell. Self-contained, so that a layout can put it anywhere.
  */
 export function ChartPanel() {
@@ -26,6 +28,13 @@ export function ChartPanel() {
   const symbol = useActiveSymbol() || undefined;
   const signedIn = useSession() === 'signed-in';
   const orders = useJournal(intervals.orders, signedIn).data?.rows ?? NO_ORDERS;
+  const held = useHeldOrders(intervals.orders, signedIn).data ?? NO_HELD;
+  const { modify } = useHeldActions();
+  const { mutateAsync: modifyHeld } = modify;
+  const moveHeld = useCallback(
+    (id: string, triggerPrice: number) => modifyHeld({ id, patch: { trigger_price: triggerPrice } }),
+    [modifyHeld],
+  );
   const ticketRows = useTicketRows();
   const ticket = useTicketActions();
   const now = useNow();
@@ -61,6 +70,8 @@ export function ChartPanel() {
         lines={lines}
         staleReason={staleNote(futures, intervals.quotes, now, t`prices are not live`)}
         onPickPrice={pickPrice}
+        held={held}
+        onMoveHeld={moveHeld}
       />
     </section>
   );

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { LegendValues } from '../model/legend';
 import type { LastCandle, MarketTick } from '../model/live';
+import type { HeldLine, HeldMarker } from '../model/heldLines';
 import type { ChartPriceLine } from '../model/priceLines';
 import type { ChartSeries } from '../model/series';
 import { readChartColours } from '../model/colours';
@@ -13,6 +14,9 @@ export interface CandleChartInput {
   tick: MarketTick | undefined;
   resolutionMs: number;
   lines: readonly ChartPriceLine[];
+  /** The held orders' lines and the markers of the fired ones. */
+  heldLines: readonly HeldLine[];
+  heldMarkers: readonly HeldMarker[];
   showBasis: boolean;
   priceDecimals: number;
 }
@@ -43,13 +47,16 @@ export function useCandleChart(input: CandleChartInput, paneHandlers: PricePaneH
     };
   }, []);
 
-  const { series, last, tick, resolutionMs, lines, showBasis, priceDecimals } = input;
+  const { series, last, tick, resolutionMs, lines, heldLines, heldMarkers, showBasis, priceDecimals } = input;
   useEffect(() => engineRef.current?.setPriceDecimals(priceDecimals), [priceDecimals]);
   useEffect(() => engineRef.current?.setSeries(series, last), [series, last]);
   useEffect(() => {
     if (tick) engineRef.current?.applyTick(tick, resolutionMs);
   }, [tick, resolutionMs]);
   useEffect(() => engineRef.current?.setPriceLines(lines), [lines]);
+  useEffect(() => engineRef.current?.setHeldLines(heldLines), [heldLines]);
+  // After the series: a marker is put on a candle the chart has.
+  useEffect(() => engineRef.current?.setHeldMarkers(heldMarkers), [heldMarkers, series]);
   useEffect(() => engineRef.current?.setBasisVisible(showBasis), [showBasis]);
 
   return { containerRef, legend };

@@ -4,6 +4,8 @@ import { useLocale } from '@/terminal/shared/i18n/i18n';
 import { edgeNotes, offscreenOrders } from '../model/edges';
 import { legendItems } from '../model/legend';
 import { useCandleChart, type CandleChartInput } from './CandleChart.script';
+import { HeldHandles } from './HeldHandles';
+import { useHeldHandles, type HeldHandlesInput } from './HeldHandles.script';
 import { EdgeMarkers, OrderAtPrice } from './OrderAtPrice';
 import { usePricePane } from './OrderAtPrice.script';
 
@@ -13,15 +15,20 @@ export interface CandleChartProps extends CandleChartInput {
   quantityDecimals: number;
   /** A price on the tick, and the side, asked for from the chart's "+" or right click; undefined offers none. */
   onPickPrice: ((price: string, side: Side) => void) | undefined;
+  /** Sends a held order's new trigger, once the trader confirmed it; undefined: the lines cannot be moved. */
+  onMoveHeld: HeldHandlesInput['onMove'];
 }
 
 /**
  * The canvas of the chart (lightweight-charts, loaded with this module only when a chart is shown)
  * and its legend of the values under the crosshair.
  */
-export function CandleChart({ description, quantityDecimals, onPickPrice, ...input }: CandleChartProps) {
+export function CandleChart({ description, quantityDecimals, onPickPrice, onMoveHeld, ...given }: CandleChartProps) {
   useLocale();
   const pane = usePricePane();
+  const held = useHeldHandles({ lines: given.heldLines, layout: pane.layout, priceDecimals: given.priceDecimals, onMove: onMoveHeld });
+  // A line being moved is drawn where it is being moved to.
+  const input = { ...given, heldLines: held.shown };
   const { containerRef, legend } = useCandleChart(input, pane.handlers);
   const items = legendItems(legend, input.priceDecimals, quantityDecimals);
   const edges = edgeNotes(offscreenOrders(input.lines, pane.layout?.range));
@@ -35,7 +42,10 @@ export function CandleChart({ description, quantityDecimals, onPickPrice, ...inp
         data-testid="chart-canvas"
         // What the canvas draws as price lines, readable outside it (the browser test checks it).
         data-price-lines={input.lines.map((line) => `${line.source}:${line.side}:${line.price}×${line.count}`).join(' ')}
+        data-held-lines={held.shown.map((line) => `${line.kind}:${line.part}:${line.side}:${line.price}:${line.style}`).join(' ')}
+        data-held-markers={input.heldMarkers.map((marker) => `${marker.kind}:${marker.side}:${marker.price}@${marker.time}`).join(' ')}
       />
+      <HeldHandles held={held} />
       <EdgeMarkers above={edges.above} below={edges.below} layout={pane.layout} />
       <OrderAtPrice pane={pane} priceDecimals={input.priceDecimals} onPickPrice={onPickPrice} />
       <dl className="chart__legend" aria-label={t`Values under the crosshair`}>

@@ -1,16 +1,19 @@
 import { useMemo } from 'react';
-import { tapeResolutions } from '@/interface';
+import { tapeResolutions, type HeldOrder } from '@/interface';
 import { useLocale } from '@/terminal/shared/i18n/i18n';
 import { useCandles } from '../api/candlesQuery';
+import { heldLines, heldMarkers } from '../model/heldLines';
 import { lastCandleOf } from '../model/live';
 import { chartCover, chartStatus } from '../model/notes';
 import { toChartSeries } from '../model/series';
 import { useChartResolution, useShowBasis } from '../store';
 
-/** The chart's data for one market: its candles as series, and its states in words. */
-export function usePriceChart(symbol: string | undefined, staleReason: string | undefined) {
-  // The covers and the status line are words, in the active language.
-  useLocale();
+const NO_HELD: readonly HeldOrder[] = [];
+
+/** The chart's data for one market: its candles as series, its held orders' lines and markers, and its states in words. */
+export function usePriceChart(symbol: string | undefined, staleReason: string | undefined, held: readonly HeldOrder[] = NO_HELD) {
+  // The covers, the status line and the held orders' labels are words, in the active language.
+  const locale = useLocale();
   const resolution = useChartResolution();
   const showBasis = useShowBasis();
   const candles = useCandles(symbol, resolution);
@@ -18,6 +21,16 @@ export function usePriceChart(symbol: string | undefined, staleReason: string | 
   const rows = candles.data?.rows;
   const series = useMemo(() => (rows ? toChartSeries(rows, resolutionMs) : undefined), [rows, resolutionMs]);
   const last = useMemo(() => (rows ? lastCandleOf(rows) : undefined), [rows]);
+  const lines = useMemo(
+    () => (symbol ? heldLines(held, symbol) : []),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- locale is not read, but the labels' t`` calls depend on it
+    [held, symbol, locale],
+  );
+  const markers = useMemo(
+    () => (symbol ? heldMarkers(held, symbol, resolutionMs) : []),
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- as above
+    [held, symbol, resolutionMs, locale],
+  );
   const state = {
     symbol,
     error: candles.error,
@@ -32,6 +45,8 @@ export function usePriceChart(symbol: string | undefined, staleReason: string | 
     showBasis,
     series,
     last,
+    heldLines: lines,
+    heldMarkers: markers,
     cover: chartCover(state),
     status: chartStatus(state),
     lastClose: rows?.at(-1)?.close,

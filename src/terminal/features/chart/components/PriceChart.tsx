@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro';
 import { Suspense } from 'react';
-import type { Side } from '@/interface';
+import type { HeldOrder, Side } from '@/interface';
 import { lazyWithWords } from '@/terminal/shared/i18n/lazyWithWords';
 import { formatFixed } from '@/terminal/shared/format/number';
 import { useLocale } from '@/terminal/shared/i18n/i18n';
@@ -33,12 +33,16 @@ export interface PriceChartProps {
    * drag or scroll never calls it.
    */
   onPickPrice(price: string, side: Side): void;
+  /** The proxy's held orders (every market's; the chart draws its own market's). */
+  held?: readonly HeldOrder[];
+  /** Sends a held order's new trigger once the trader confirmed it; without it the lines cannot be moved. */
+  onMoveHeld?: (orderId: string, triggerPrice: number) => Promise<unknown>;
 }
 
 /** Mark candles, index, funding and open interest of one market from the proxy's tape, live with each poll. */
-export function PriceChart({ symbol, priceDecimals, quantityDecimals, tick, lines, staleReason, onPickPrice }: PriceChartProps) {
+export function PriceChart({ symbol, priceDecimals, quantityDecimals, tick, lines, staleReason, onPickPrice, held, onMoveHeld }: PriceChartProps) {
   useLocale();
-  const chart = usePriceChart(symbol, staleReason);
+  const chart = usePriceChart(symbol, staleReason, held);
   const { cover, status, series } = chart;
   const decimals = priceDecimals ?? DEFAULT_DECIMALS;
   const { resolution } = chart;
@@ -69,10 +73,14 @@ export function PriceChart({ symbol, priceDecimals, quantityDecimals, tick, line
               tick={tick}
               resolutionMs={chart.resolutionMs}
               lines={lines}
+              heldLines={chart.heldLines}
+              heldMarkers={chart.heldMarkers}
               showBasis={chart.showBasis}
               priceDecimals={decimals}
               quantityDecimals={quantityDecimals}
               onPickPrice={priceDecimals === undefined ? undefined : onPickPrice}
+              // A trigger moved before the tick is known could not be put on it.
+              onMoveHeld={priceDecimals === undefined ? undefined : onMoveHeld}
             />
           </Suspense>
         ) : null}

@@ -15,9 +15,11 @@ import type { ChartColours } from '../model/colours';
 import { crosshairLabel, tickLabel } from '../model/time';
 import { legendAt, type LegendValues } from '../model/legend';
 import { liveUpdate, type LastCandle, type MarketTick } from '../model/live';
+import type { HeldLine, HeldMarker } from '../model/heldLines';
 import { diffLines, type ChartPriceLine } from '../model/priceLines';
 import { sameSlot, type ChartSeries } from '../model/series';
 import { amountFormat, candleColours, paletteOptions, percentFormat, priceFormatOf, seriesTitles } from './chartOptions';
+import { HeldLayer } from './heldLayer';
 import { PricePaneWatch, type PricePaneHandlers } from './pricePane';
 
 export interface ChartHandlers extends PricePaneHandlers {
@@ -55,6 +57,7 @@ export class ChartEngine {
   private hovering = false;
   private readonly stopFollowingLocale: () => void;
   private readonly pane: PricePaneWatch;
+  private readonly held: HeldLayer;
 
   constructor(
     container: HTMLElement,
@@ -99,6 +102,7 @@ export class ChartEngine {
     // No click handler: a plain click, drag or scroll never prices an order (see PricePaneWatch).
     this.pane = new PricePaneWatch(this.chart, this.candles, container, handlers, () => this.last?.close);
     this.chart.subscribeCrosshairMove(this.crosshair);
+    this.held = new HeldLayer(this.candles, colours);
   }
 
   /** The price format of the instrument: as many decimals as its tick. */
@@ -165,6 +169,7 @@ export class ChartEngine {
     this.funding.applyOptions({ color: colours.funding });
     this.openInterest.applyOptions({ color: colours.openInterest });
     for (const { line, handle } of this.lines.values()) handle.applyOptions({ color: this.lineColour(line) });
+    this.held.setColours(colours);
   }
 
   private setTitles(): void {
@@ -213,6 +218,15 @@ export class ChartEngine {
     }
   }
 
+  /** The held orders' lines (a line being moved at the price it is being moved to). */
+  setHeldLines(lines: readonly HeldLine[]): void {
+    this.held.setLines(lines);
+  }
+
+  setHeldMarkers(markers: readonly HeldMarker[]): void {
+    this.held.setMarkers(markers);
+  }
+
   private lineColour(line: ChartPriceLine): string {
     return line.side === 'BUY' ? this.colours.up : this.colours.down;
   }
@@ -220,6 +234,7 @@ export class ChartEngine {
   remove(): void {
     this.stopFollowingLocale();
     this.pane.remove();
+    this.held.remove();
     this.chart.unsubscribeCrosshairMove(this.crosshair);
     this.chart.remove();
   }

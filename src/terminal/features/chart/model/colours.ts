@@ -13,6 +13,10 @@ export interface ChartColours {
   basis: string;
   funding: string;
   openInterest: string;
+  heldStop: string;
+  heldTakeProfit: string;
+  heldTrailing: string;
+  heldTwap: string;
   font: string;
 }
 
@@ -27,6 +31,10 @@ export const chartTokens: Record<keyof ChartColours, string> = {
   basis: '--color-chart-basis',
   funding: '--color-chart-funding',
   openInterest: '--color-chart-open-interest',
+  heldStop: '--color-held-stop',
+  heldTakeProfit: '--color-held-take-profit',
+  heldTrailing: '--color-held-trailing',
+  heldTwap: '--color-held-twap',
   font: '--font-family-sans',
 };
 

@@ -1,0 +1,146 @@
+import { useMemo, useState, type Dispatch, type KeyboardEvent, type PointerEvent, type SetStateAction } from 'react';
+import { draggedPrice, moveQuestion, nudgedPrice, tickText, yAtPrice } from '../model/heldDrag';
+import type { HeldLine } from '../model/heldLines';
+import type { PaneLayout } from './pricePane';
+
+/**
+ * A trigger being moved: by the pointer or the arrow keys ("moving"), then asked about, then sent.
+ * `from` is the trigger as the proxy holds it; `price` the one proposed, on the tick.
+ */
+interface Move {
+  phase: 'moving' | 'asking' | 'sending';
+  lineId: string;
+  from: number;
+  price: string;
+  via: 'pointer' | 'keys';
+  /** Where on the handle the pointer took it, so that a grab does not make it jump. */
+  grab: number;
+}
+
+export interface HeldHandlesInput {
+  lines: readonly HeldLine[];
+  layout: PaneLayout | undefined;
+  priceDecimals: number;
+  /** Sends the new trigger (a PATCH); its rejection's message is shown. Undefined: nothing can be moved. */
+  onMove: ((orderId: string, triggerPrice: number) => Promise<unknown>) | undefined;
+}
+
+/** Where a handle sits: at its line, or held at the pane's edge when the line is beyond it. */
+function placed(line: HeldLine, layout: PaneLayout) {
+  const y = yAtPrice(line.price, layout);
+  const offscreen = y < 0 ? 'above' : y > layout.height ? 'below' : undefined;
+  return { line, y: Math.max(0, Math.min(layout.height, y)), offscreen };
+}
+
+/** The top of the chart's stage, which the price pane starts at and the handles are placed in. */
+const stageTop = (element: HTMLElement) => (element.closest('.chart__stage') ?? element).getBoundingClientRect().top;
+
+interface PointerInput {
+  move: Move | undefined;
+  layout: PaneLayout | undefined;
+  priceDecimals: number;
+  canMove(target: HeldLine): boolean;
+  start(target: HeldLine, price: string, via: Move['via'], grab: number): void;
+  propose(move: Move): void;
+  setMove: Dispatch<SetStateAction<Move | undefined>>;
+}
+
+/** A handle grabbed, dragged (the price under it, on the tick) and let go (asked about). */
+function pointerMoves({ move, layout, priceDecimals, canMove, start, propose, setMove }: PointerInput) {
+  return {
+    down(target: HeldLine, event: PointerEvent<HTMLElement>) {
+      if (!canMove(target) || !layout || event.button !== 0) return;
+      event.preventDefault();
+      event.currentTarget.focus();
+      event.currentTarget.setPointerCapture(event.pointerId);
+      const grab = event.clientY - stageTop(event.currentTarget) - yAtPrice(target.price, layout);
+      start(target, tickText(target.price, priceDecimals), 'pointer', grab);
+    },
+    move(target: HeldLine, event: PointerEvent<HTMLElement>) {
+      if (move?.phase !== 'moving' || move.via !== 'pointer' || move.lineId !== target.id || !layout) return;
+      const price = draggedPrice(event.clientY - stageTop(event.currentTarget) - move.grab, layout, priceDecimals);
+      if (price !== undefined && price !== move.price) setMove({ ...move, price });
+    },
+    up(target: HeldLine) {
+      if (move?.phase === 'moving' && move.via === 'pointer' && move.lineId === target.id) propose(move);
+    },
+    cancel: () => setMove((current) => (current?.phase === 'moving' && current.via === 'pointer' ? undefined : current)),
+  };
+}
+
+/**
+ * The held orders' triggers as handles over the chart: grabbed and dragged, or moved a tick at a
+ * time with the arrow keys, to a price on the tick; nothing is sent before the trader confirms
+ * ("Move stop trigger … → …?"), and Escape puts the line back.
+ */
+export function useHeldHandles({ lines, layout, priceDecimals, onMove }: HeldHandlesInput) {
+  const [state, setMove] = useState<Move | undefined>();
+  const [failure, setFailure] = useState<string | undefined>();
+  const line = state && lines.find((candidate) => candidate.id === state.lineId);
+  // A line that left (fired, cancelled) takes its move with it.
+  const move = line ? state : undefined;
+  const shown = useMemo(
+    () => (move ? lines.map((each) => (each.id === move.lineId ? { ...each, price: Number(move.price) } : each)) : lines),
+    [lines, move],
+  );
+  const canMove = (target: HeldLine) => target.movable && onMove !== undefined && (!move || move.phase === 'moving');
+
+  const start = (target: HeldLine, price: string, via: Move['via'], grab = 0) => {
+    setFailure(undefined);
+    setMove({ phase: 'moving', lineId: target.id, from: target.price, price, via, grab });
+  };
+  // Let go where it was taken: nothing to ask.
+  const propose = (current: Move) => setMove(tickText(current.from, priceDecimals) === current.price ? undefined : { ...current, phase: 'asking' });
+
+  const pointer = pointerMoves({ move, layout, priceDecimals, canMove, start, propose, setMove });
+
+  const onKey = (target: HeldLine, event: KeyboardEvent<HTMLElement>) => {
+    const direction = event.key === 'ArrowUp' ? 1 : event.key === 'ArrowDown' ? -1 : 0;
+    const mine = move?.phase === 'moving' && move.lineId === target.id ? move : undefined;
+    if (direction !== 0 && canMove(target)) {
+      event.preventDefault();
+      const next = nudgedPrice(mine?.price ?? tickText(target.price, priceDecimals), direction, priceDecimals);
+      if (next === undefined) return;
+      if (mine) setMove({ ...mine, price: next, via: 'keys' });
+      else start(target, next, 'keys');
+    } else if (event.key === 'Enter' && mine) {
+      event.preventDefault();
+      propose(mine);
+    } else if (event.key === 'Escape' && mine) {
+      event.preventDefault();
+      event.stopPropagation();
+      setMove(undefined);
+    }
+  };
+  // Arrows then Tab away: the line goes back (the dialog taking the focus is not leaving).
+  const onBlur = () => setMove((current) => (current?.phase === 'moving' && current.via === 'keys' ? undefined : current));
+
+  const confirm = async () => {
+    if (move?.phase !== 'asking' || !line || !onMove) return;
+    setMove({ ...move, phase: 'sending' });
+    try {
+      await onMove(line.orderId, Number(move.price));
+    } catch (error) {
+      setFailure((error as Error).message);
+    }
+    setMove(undefined);
+  };
+
+  return {
+    shown,
+    handles: layout ? shown.filter((each) => each.part === 'trigger').map((each) => placed(each, layout)) : [],
+    scaleWidth: layout?.scaleWidth ?? 0,
+    moving: move?.phase === 'moving' ? move : undefined,
+    question: move && line && move.phase !== 'moving' ? { text: moveQuestion(line.kind, move.from, move.price, priceDecimals), sending: move.phase === 'sending' } : undefined,
+    failure,
+    canMove,
+    pointer,
+    onKey,
+    onBlur,
+    confirm,
+    keep: () => setMove((current) => (current?.phase === 'asking' ? undefined : current)),
+    dismissFailure: () => setFailure(undefined),
+  };
+}
+
+export type HeldHandles = ReturnType<typeof useHeldHandles>;

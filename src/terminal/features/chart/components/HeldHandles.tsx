@@ -1,0 +1,85 @@
+import { t } from '@lingui/core/macro';
+import { useId } from 'react';
+import { groupDecimalText } from '@/terminal/shared/format/number';
+import { useLocale } from '@/terminal/shared/i18n/i18n';
+import { Dialog } from '@/terminal/shared/ui/Dialog';
+import type { HeldLine } from '../model/heldLines';
+import type { HeldHandles as Handles } from './HeldHandles.script';
+
+/** Left of the price scale and of the "+" on it (chart.css), so that neither covers the other. */
+const CLEAR_OF_PLUS = 26;
+
+function hintOf(line: HeldLine, movable: boolean): string {
+  if (line.kind === 'trailing') return t`A trailing stop moves its own trigger with the mark: change its distance in the Held orders panel.`;
+  return movable ? t`Drag it, or press the arrow keys then Enter, to move its trigger; you confirm before anything is sent.` : t`It cannot be moved now.`;
+}
+
+/**
+ * The held orders' triggers as labelled handles on their lines ("SL SELL 0.5"), each a button the
+ * pointer drags and the keyboard moves, and the question asked before a moved trigger is sent.
+ */
+export function HeldHandles({ held }: { held: Handles }) {
+  useLocale();
+  const hintBase = useId();
+  const { handles, moving, question, failure } = held;
+  return (
+    <>
+      {handles.map(({ line, y, offscreen }, index) => {
+        const movable = held.canMove(line);
+        const hintId = `${hintBase}-${index}`;
+        const mine = moving?.lineId === line.id ? moving : undefined;
+        return (
+          <div key={line.id} className="chart__held" style={{ top: y, right: held.scaleWidth + CLEAR_OF_PLUS }} data-offscreen={offscreen}>
+            {mine ? (
+              <output className="chart__held-to num" aria-live="polite">
+                → {groupDecimalText(mine.price)}
+              </output>
+            ) : null}
+            <button
+              type="button"
+              className="chart__held-handle"
+              data-kind={line.kind}
+              data-dimmed={line.dimmed}
+              data-held-id={line.orderId}
+              data-price={line.price}
+              aria-disabled={movable ? undefined : true}
+              aria-describedby={hintId}
+              onPointerDown={(event) => held.pointer.down(line, event)}
+              onPointerMove={(event) => held.pointer.move(line, event)}
+              onPointerUp={() => held.pointer.up(line)}
+              onPointerCancel={held.pointer.cancel}
+              onKeyDown={(event) => held.onKey(line, event)}
+              onBlur={held.onBlur}
+            >
+              {line.title}
+            </button>
+            <span id={hintId} className="chart__held-hint" role="note">
+              {hintOf(line, movable)}
+            </span>
+          </div>
+        );
+      })}
+      {failure ? (
+        <p className="chart__held-failure" role="alert">
+          {t`The trigger was not moved: ${failure}`}
+          <button type="button" className="button button--ghost" onClick={held.dismissFailure}>
+            {t({ message: 'Close', context: 'close a message' })}
+          </button>
+        </p>
+      ) : null}
+      {question ? (
+        <Dialog title={question.text} onClose={held.keep} className="chart__held-dialog">
+          <p>{t`Nothing is sent until you confirm. Escape keeps the trigger where it is.`}</p>
+          <div className="modal__row">
+            <button type="button" className="button button--primary" data-autofocus disabled={question.sending} onClick={() => void held.confirm()}>
+              {question.sending ? t`Moving…` : t`Move trigger`}
+            </button>
+            <button type="button" className="button button--ghost" disabled={question.sending} onClick={held.keep}>
+              {t`Keep it`}
+            </button>
+          </div>
+        </Dialog>
+      ) : null}
+    </>
+  );
+}
