@@ -24,6 +24,7 @@ function wrongSide({ exit, side, entry }: HeldIssueParams['bracket.wrongSide']):
 
 /** The ticket's words for the issues of held kinds and brackets (messages.ts takes them in). */
 export const heldMessages: { [C in keyof HeldIssueParams]: (params: HeldIssueParams[C]) => string } = {
+  'held.singleOrderOnly': () => t`A held order or take-profit / stop-loss is sent alone, from the Order tool`,
   'held.missing': () => t`Enter a value`,
   'held.notPositive': () => t`Enter a positive number`,
   'held.offTick': ({ tick }) => t`Use a multiple of the tick ${tick}`,

@@ -1,9 +1,9 @@
 import { baseAsset, type BracketRequest, type HeldOrderRequest, type Side } from '@/interface';
 import { bracketExits, bracketIssues, bracketPlan, bracketWarnings, type BracketPlan } from './checkBracket';
-import type { TicketCheck } from './checkTicket';
-import { rowIssues } from './checkTicket';
+import { checkTicket, rowIssues, type TicketCheck } from './checkTicket';
 import { Big, parseDecimal, roundToStep, stepOf, toWireNumber } from './decimal';
-import { hasBracket, heldOf, heldTypeOf, isStopKind, limitKinds, triggeredKinds, type HeldFields, type HeldKind } from './heldTypes';
+import { hasBracket, heldOf } from './heldRow';
+import { heldTypeOf, isStopKind, limitKinds, triggeredKinds, type HeldFields, type HeldKind } from './heldTypes';
 import { heldKindIssues, heldKindWarnings, millisecondsOf } from './heldValidators';
 import { blocker, isError, issue, type RowIssues, type TicketBlocker, type TicketIssue } from './issues';
 import { notionalQuantity } from './notional';
@@ -46,6 +46,8 @@ export interface HeldCheck {
   blockers: TicketBlocker[];
   plan?: HeldPlan;
   bracket?: BracketPlan;
+  /** A bracket's entry checked as the one-order ticket it is sent as (its summary, its confirmation lines). */
+  entry?: TicketCheck;
   /** Present only when nothing blocks. */
   request?: ArmRequest;
 }
@@ -57,7 +59,7 @@ function firstPerField(found: readonly TicketIssue[], into: RowIssues = {}): Row
 
 /** A held order is sized in base units: a USD size is turned into one at the mark, an amount is refused. */
 function heldQuantity(row: DraftRow, market: MarketContext | undefined, context: TicketContext) {
-  const asMarket: DraftRow = { ...row, kind: 'market', heldKind: undefined, visibleQuantity: '', clientOrderId: '', pasteError: undefined };
+  const asMarket: DraftRow = { ...row, kind: 'market', heldKind: undefined, held: undefined, visibleQuantity: '', clientOrderId: '', pasteError: undefined };
   const rowContext = { ...context, earlierClientIds: new Map<string, number>() };
   const issues = rowIssues(asMarket, market, rowContext);
   const own = { symbol: issues.symbol, size: issues.size };
@@ -138,7 +140,7 @@ function checkHeldRow(kind: HeldKind, row: DraftRow, market: MarketContext | und
  * or TWAP) or is an entry with a take-profit or stop-loss (a bracket); undefined for an order sent
  * now as today. Pure, like checkTicket: the same ticket and markets give the same result.
  */
-export function checkHeldTicket(rows: readonly DraftRow[], activeRowId: string, check: TicketCheck, context: TicketContext): HeldCheck | undefined {
+export function checkHeldTicket(rows: readonly DraftRow[], activeRowId: string, context: TicketContext): HeldCheck | undefined {
   const index = Math.max(0, rows.findIndex((row) => row.id === activeRowId));
   const row = rows[index];
   if (!row || (row.heldKind === undefined && !hasBracket(row))) return undefined;
@@ -152,10 +154,12 @@ export function checkHeldTicket(rows: readonly DraftRow[], activeRowId: string, 
     const { request, ...found } = checkHeldRow(row.heldKind, row, market, context);
     return result('held', found, request && { kind: 'held', body: request });
   }
-  const entry = check.rows[index];
+  // The entry checked as the order it is, without the exits that keep it out of a batch.
+  const entryCheck = checkTicket([{ ...row, held: undefined }], context);
+  const entry = entryCheck.rows[0] ?? { issues: {}, warnings: [], order: undefined };
   const held = heldOf(row);
-  const issues = firstPerField(bracketIssues(row, held, market, entry?.order), { ...entry?.issues });
-  const warnings = [...(entry?.warnings ?? []), ...bracketWarnings(row, held, market)];
-  const request: ArmRequest | undefined = entry?.order ? { kind: 'bracket', body: { entry: entry.order, ...bracketExits(held) } } : undefined;
-  return result('bracket', { issues, warnings, bracket: bracketPlan(held, market) }, request);
+  const issues = firstPerField(bracketIssues(row, held, market, entry.order), { ...entry.issues });
+  const warnings = [...(entry.warnings), ...bracketWarnings(row, held, market)];
+  const request: ArmRequest | undefined = entry.order ? { kind: 'bracket', body: { entry: entry.order, ...bracketExits(held) } } : undefined;
+  return result('bracket', { issues, warnings, bracket: bracketPlan(held, market), entry: entryCheck }, request);
 }

@@ -1,5 +1,4 @@
 import type { HeldOrderType } from '@/interface';
-import type { DraftRow } from './types';
 
 /**
  * The kinds the proxy holds and sends when their moment comes (issue 28), as the ticket offers
@@ -61,12 +60,6 @@ export const emptyHeldFields: HeldFields = {
   stopLossPrice: '',
 };
 
-export const heldOf = (row: DraftRow): HeldFields => row.held ?? emptyHeldFields;
-
-const bracketFields = ['takeProfit', 'takeProfitPrice', 'stopLoss', 'stopLossPrice'] as const;
-
-/** A limit or market entry with a take-profit or a stop-loss typed: sent as a bracket. */
-export const hasBracket = (row: DraftRow) => row.heldKind === undefined && bracketFields.some((field) => heldOf(row)[field].trim() !== '');
 
 /**
  * The held fields a row keeps on another market: its prices were for the old one, so only the

@@ -1,5 +1,6 @@
 import { MAX_SLIPPAGE_PERCENT, MAX_TWAP_DURATION_MS, MIN_TWAP_DURATION_MS, MIN_TWAP_SLICE_MS, type Side } from '@/interface';
-import { Big, isMultipleOf, parseDecimal, stepOf } from './decimal';
+import type { Big} from './decimal';
+import { isMultipleOf, parseDecimal, stepOf } from './decimal';
 import { limitKinds, isStopKind, triggeredKinds, type HeldFields, type HeldKind } from './heldTypes';
 import { issue, warning, type TicketIssue } from './issues';
 import { markText, usableMark } from './rowBasics';

@@ -50,6 +50,7 @@ export interface RowIssueParams {
 
 /** What can be wrong with a held kind's fields or a bracket's exits (model/heldValidators.ts). */
 export interface HeldIssueParams {
+  'held.singleOrderOnly': Record<string, never>;
   'held.missing': Record<string, never>;
   'held.notPositive': Record<string, never>;
   'held.offTick': { tick: string };
