@@ -79,7 +79,7 @@ function trailingLevel(side: Side, held: HeldFields, mark: Big, market: MarketCo
 }
 
 function planOf(kind: HeldKind, row: DraftRow, held: HeldFields, quantity: Big, market: MarketContext): HeldPlan {
-  const base = { symbol: row.symbol, side: row.side, quantity: quantity.toFixed(market.quantityDecimals), base: baseAsset(row.symbol) ?? '' };
+  const base = { symbol: row.symbol, side: row.side, quantity: quantity.toFixed(), base: baseAsset(row.symbol) ?? '' };
   const price = (value: string) => text(parseDecimal(value) ?? new Big(0), market);
   if (triggeredKinds.includes(kind)) {
     return { ...base, shape: 'trigger', stop: isStopKind(kind), trigger: price(held.trigger), limitPrice: limitKinds.includes(kind) ? price(held.limitPrice) : undefined };
