@@ -30,8 +30,13 @@ const draftRow = {
   id: 'r-saved', symbol: 'PERP_ETH_USDC', side: 'SELL', kind: 'limit', durationId: 'GTC', price: '3500.5', size: '2',
   sizeUnit: 'quantity', visibleQuantity: '', tag: 'mine', marginMode: 'CROSS', clientOrderId: 'tsaved-1', expiryDate: '', expiryTime: '',
 };
+const stopFields = {
+  trigger: '3400', limitPrice: '', trailingUnit: 'percent', trailing: '', twapMinutes: '60', twapSliceSeconds: '60', twapSlippage: '0.5',
+  twapPriceLimit: '', twapRandomize: '', takeProfit: '', takeProfitPrice: '', stopLoss: '', stopLossPrice: '',
+};
+const stopRow = { ...draftRow, id: 'r-stop', clientOrderId: 'tsaved-2', heldKind: 'stop', held: stopFields };
 const ticket = {
-  rows: [draftRow],
+  rows: [draftRow, stopRow],
   activeRowId: 'r-saved',
   recvWindow: 7000,
   pending: null,
@@ -39,6 +44,8 @@ const ticket = {
   confirm: { mode: 'always', minOrders: 3, minNotional: 1000 },
   aside: [{ id: 'r-aside', rows: [draftRow], activeRowId: 'r-saved', setAsideAt: 1 }],
   lastSent: { PERP_ETH_USDC: { price: '3500.5', quantity: '2' } },
+  armPending: null,
+  armOutcome: { key: 'tk-earlier-arm', mode: 'held', message: 'trigger_price: required for STOP_MARKET' },
 };
 
 const cases: Case[] = [
@@ -157,11 +164,20 @@ describe('the notice of an unreadable saved value', () => {
 
 describe('the saved ticket across the USD size unit', () => {
   it('reads a version 1 draft as it was, and keeps a USD-sized row of this version', async () => {
-    await load(cases[2]!, JSON.stringify({ state: ticket, version: 1 }));
+    const { armPending: _pending, armOutcome: _outcome, ...version1 } = { ...ticket, rows: [draftRow] };
+    await load(cases[2]!, JSON.stringify({ state: version1, version: 1 }));
     expect(useTicketStore.getState().rows).toEqual([draftRow]);
     const usd = { ...ticket, rows: [{ ...draftRow, size: '100', sizeUnit: 'notional' }] };
     await load(cases[2]!, JSON.stringify({ state: usd, version: TICKET_STORAGE_VERSION }));
     expect(useTicketStore.getState().rows[0]).toMatchObject({ size: '100', sizeUnit: 'notional' });
+    expect(notices()).toEqual([]);
+  });
+
+  it('reads a version 3 ticket (before held kinds) with its rows as orders sent now and nothing on its way to arm', async () => {
+    const { armPending: _pending, armOutcome: _outcome, ...version3 } = { ...ticket, rows: [draftRow] };
+    await load(cases[2]!, JSON.stringify({ state: version3, version: 3 }));
+    expect(useTicketStore.getState().rows).toEqual([draftRow]);
+    expect(useTicketStore.getState()).toMatchObject({ armPending: null, armOutcome: null });
     expect(notices()).toEqual([]);
   });
 });

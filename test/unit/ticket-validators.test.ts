@@ -29,6 +29,7 @@ const row = (patch: Partial<DraftRow>): DraftRow => ({ ...good, ...patch });
 type Case = [name: keyof typeof rules, bad: DraftRow, code: RowIssueCode, field: RowField, message: string, market?: MarketContext];
 const cases: Case[] = [
   ['pastedLineRead', row({ pasteError: { line: 4, reason: 'side "HOLD" must be BUY or SELL' } }), 'paste.badLine', 'line', 'Pasted line 4 not read: side "HOLD" must be BUY or SELL'],
+  ['heldOnlyAlone', row({ heldKind: 'stop' }), 'held.singleOrderOnly', 'kind', 'A held order or take-profit / stop-loss is sent alone, from the Order tool'],
   ['marketPicked', row({ symbol: '' }), 'symbol.missing', 'symbol', 'Pick a market'],
   ['marketKnown', row({ symbol: 'PERP_XYZ_USDC' }), 'symbol.unknown', 'symbol', 'Unknown market PERP_XYZ_USDC', undefined],
   ['durationOffered', row({ durationId: 'DAY' }), 'duration.notOffered', 'durationId', 'DAY is not offered for limit orders; pick another'],

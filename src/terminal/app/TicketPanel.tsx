@@ -1,11 +1,13 @@
 import { t } from '@lingui/core/macro';
+import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useConfig, usePollingIntervals } from '../features/config';
+import { armHeldOrder, heldKeys, sendBracket, showHeldOrder } from '../features/held';
 import { useFutures } from '../features/markets';
 import { useJournal } from '../features/orders';
 import { useSession } from '../features/session';
 import { useSettingsActions, useSettingsStore } from '../features/settings';
-import { clientIdsInUse, OrderTicket, type MarketContext } from '../features/ticket';
+import { clientIdsInUse, OrderTicket, type HeldSender, type MarketContext } from '../features/ticket';
 import { staleNote } from '../shared/api/freshness';
 import { useLocale } from '../shared/i18n/i18n';
 import { useNow } from '../shared/useNow';
@@ -31,6 +33,19 @@ export function TicketPanel() {
   const unit = useSettingsStore((state) => state.sizeUnit);
   const { change } = useSettingsActions();
   const sizing = useMemo(() => ({ unit, onChange: (sizeUnit: typeof unit) => change({ sizeUnit }) }), [unit, change]);
+  const client = useQueryClient();
+  // The ticket arms held orders through the held feature's api; what it arms shows in the held list at once.
+  const heldSender = useMemo<HeldSender>(
+    () => ({
+      arm: armHeldOrder,
+      bracket: sendBracket,
+      armed: (orders) => {
+        for (const order of orders) showHeldOrder(client, order);
+        void client.invalidateQueries({ queryKey: heldKeys.list() });
+      },
+    }),
+    [client],
+  );
   return (
     <OrderTicket
       markets={futures.data?.bySymbol ?? NO_MARKETS}
@@ -38,6 +53,7 @@ export function TicketPanel() {
       usedClientOrderIds={usedClientOrderIds}
       staleReason={staleReason}
       sizing={sizing}
+      heldSender={heldSender}
       markAgeMs={staleReason !== undefined && futures.dataUpdatedAt > 0 ? now - futures.dataUpdatedAt : undefined}
     />
   );

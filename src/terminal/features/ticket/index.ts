@@ -1,5 +1,6 @@
 export { ticketKeys } from './api/keys';
 export { OrderTicket, type OrderTicketProps } from './components/OrderTicket';
+export type { HeldSender } from './api/armHeld';
 export { useActiveRowId, useActiveSymbol, useTicketActions, useTicketRows } from './store';
 export { clientIdsInUse } from './model/ids';
 export type { MarketContext } from './model/types';

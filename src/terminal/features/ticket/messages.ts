@@ -2,6 +2,7 @@ import { plural, t } from '@lingui/core/macro';
 import type { IssueCode, IssueParams, RowIssues } from './model/issues';
 import type { RowErrors, RowField } from './model/types';
 import { groupDecimalText } from '@/terminal/shared/format/number';
+import { heldAloneMessage, heldMessages } from './heldMessages';
 // The words need an active language even where no view has loaded the terminal (unit tests).
 import '@/terminal/shared/i18n/i18n';
 
@@ -91,6 +92,8 @@ const messages: { [C in IssueCode]: (params: IssueParams[C]) => string } = {
   'ticket.fixOne': () => t`Fix the order first`,
   'ticket.fixMany': ({ invalid, orders }) =>
     plural(orders, { one: `Fix ${invalid} of # order first`, other: `Fix ${invalid} of # orders first` }),
+  'ticket.heldAlone': heldAloneMessage,
+  ...heldMessages,
 };
 
 /** An order's side as the service names it (BUY, SELL), where the ticket shows the code itself. */

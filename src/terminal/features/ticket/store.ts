@@ -3,6 +3,7 @@ import { persisted } from '@/terminal/shared/persist/persistedStore';
 import { newDraftRow } from './model/rows';
 import type { ConfirmSettings } from './model/submit';
 import { gestureActions } from './store/gestureActions';
+import { heldActions } from './store/heldActions';
 import { activeRowActions, rowListActions } from './store/rowActions';
 import { settingsActions } from './store/settingsActions';
 import type { TicketState } from './store/state';
@@ -11,7 +12,7 @@ import { storedTicketSchema, TICKET_STORAGE_KEY, TICKET_STORAGE_VERSION, ticketM
 
 export const DEFAULT_RECV_WINDOW_MS = 5000;
 
-export type { PendingTicket, TicketTool } from './store/state';
+export type { ArmOutcome, PendingArm, PendingTicket, TicketTool } from './store/state';
 
 export type { ConfirmSettings };
 
@@ -34,12 +35,15 @@ export const useTicketStore = create<TicketState>()(
       aside: [],
       lastSent: {},
       refusedFields: [],
+      armPending: null,
+      armOutcome: null,
       actions: {
         ...settingsActions(set),
         ...activeRowActions(set),
         ...gestureActions(set, get),
         ...rowListActions(set, get),
         ...submissionActions(set, get),
+        ...heldActions(set, get),
       },
     }),
     {
@@ -48,7 +52,7 @@ export const useTicketStore = create<TicketState>()(
       version: TICKET_STORAGE_VERSION,
       migrations: ticketMigrations,
       schema: storedTicketSchema,
-      partialize: ({ rows, activeRowId, recvWindow, pending, outcome, confirm, aside, lastSent }) => ({
+      partialize: ({ rows, activeRowId, recvWindow, pending, outcome, confirm, aside, lastSent, armPending, armOutcome }) => ({
         rows,
         activeRowId,
         recvWindow,
@@ -57,6 +61,8 @@ export const useTicketStore = create<TicketState>()(
         confirm,
         aside,
         lastSent,
+        armPending,
+        armOutcome,
       }),
     },
   ),
@@ -84,3 +90,5 @@ export const useConfirmSettings = () => useTicketStore((state) => state.confirm)
 export const useAsideDrafts = () => useTicketStore((state) => state.aside);
 export const useLastSent = () => useTicketStore((state) => state.lastSent);
 export const useRefusedFields = () => useTicketStore((state) => state.refusedFields);
+export const useArmPending = () => useTicketStore((state) => state.armPending);
+export const useArmOutcome = () => useTicketStore((state) => state.armOutcome);

@@ -1,5 +1,9 @@
 import * as z from 'zod/mini';
 import {
+  bracketRequestSchema,
+  bracketResponseSchema,
+  heldOrderRequestSchema,
+  heldOrderSchema,
   idempotencyKeySchema,
   marginModes,
   MAX_RECV_WINDOW_MS,
@@ -9,6 +13,7 @@ import {
   ticketResultSchema,
 } from '@/interface';
 import { MAX_ASIDE } from './model/aside';
+import { heldKinds } from './model/heldTypes';
 import type { DraftRow } from './model/types';
 
 /**
@@ -16,7 +21,7 @@ import type { DraftRow } from './model/types';
  * outcome), checked on every load. Raise TICKET_STORAGE_VERSION with a migration when it changes.
  */
 export const TICKET_STORAGE_KEY = 'perp-terminal.ticket.v1';
-export const TICKET_STORAGE_VERSION = 3;
+export const TICKET_STORAGE_VERSION = 4;
 
 export const ticketMigrations = {
   // Version 0 had the same shape; it was stored before versions were checked.
@@ -25,7 +30,27 @@ export const ticketMigrations = {
   1: (older: unknown) => older,
   // Version 3 keeps drafts set aside and the last order sent in each market.
   2: (older: unknown) => (typeof older === 'object' && older !== null ? { aside: [], lastSent: {}, ...older } : older),
+  // Version 4 adds held kinds and bracket exits on rows (absent: an order sent now, as before) and
+  // a held order or bracket on its way with its answer.
+  3: (older: unknown) => (typeof older === 'object' && older !== null ? { armPending: null, armOutcome: null, ...older } : older),
 };
+
+const textField = z.string().check(z.maxLength(40));
+const heldFieldsSchema = z.object({
+  trigger: textField,
+  limitPrice: textField,
+  trailingUnit: z.enum(['price', 'percent']),
+  trailing: textField,
+  twapMinutes: textField,
+  twapSliceSeconds: textField,
+  twapSlippage: textField,
+  twapPriceLimit: textField,
+  twapRandomize: textField,
+  takeProfit: textField,
+  takeProfitPrice: textField,
+  stopLoss: textField,
+  stopLossPrice: textField,
+});
 
 const draftRowSchema = z.object({
   id: z.string(),
@@ -43,6 +68,8 @@ const draftRowSchema = z.object({
   expiryDate: z.string(),
   expiryTime: z.string(),
   pasteError: z.optional(z.object({ line: z.int().check(z.positive()), reason: z.string() })),
+  heldKind: z.optional(z.enum(heldKinds)),
+  held: z.optional(heldFieldsSchema),
 }) satisfies z.ZodMiniType<DraftRow>;
 
 /** A draft set aside is a ticket: bounded so a stored value cannot fill the page's memory. */
@@ -80,6 +107,25 @@ export const storedTicketSchema = z.object({
     }),
   ),
   aside: z.array(asideDraftSchema).check(z.maxLength(MAX_ASIDE)),
+  armPending: z.nullable(
+    z.object({
+      key: idempotencyKeySchema,
+      request: z.union([
+        z.object({ kind: z.literal('held'), body: heldOrderRequestSchema }),
+        z.object({ kind: z.literal('bracket'), body: bracketRequestSchema }),
+      ]),
+      startedAt: z.number(),
+    }),
+  ),
+  armOutcome: z.nullable(
+    z.object({
+      key: z.string(),
+      mode: z.enum(['held', 'bracket']),
+      order: z.optional(heldOrderSchema),
+      bracket: z.optional(bracketResponseSchema.shape.data),
+      message: z.optional(z.string()),
+    }),
+  ),
   lastSent: lastSentSchema,
   confirm: z.object({
     mode: z.enum(['always', 'large']),

@@ -3,6 +3,8 @@ export const ticketKeys = {
   all: ['ticket'] as const,
   /** The mutation that sends a ticket; while one runs, nothing looks the pending ticket up. */
   send: () => [...ticketKeys.all, 'send'] as const,
+  /** The mutation that arms a held order or sends a bracket from the ticket. */
+  arm: () => [...ticketKeys.all, 'arm'] as const,
   /** What the journal says of one ticket, by its idempotency key: every read of it below. */
   journal: (ticketKey: string) => [...ticketKeys.all, 'journal', ticketKey] as const,
   /** Its progress while it goes out request by request. */

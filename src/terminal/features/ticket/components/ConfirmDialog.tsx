@@ -1,5 +1,5 @@
 import { plural, t } from '@lingui/core/macro';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { formatFixed, formatPercent } from '@/terminal/shared/format/number';
 import { useLocale } from '@/terminal/shared/i18n/i18n';
 import type { TicketSummary } from '../model/checkTicket';
@@ -7,7 +7,12 @@ import { ConfirmLines } from './ConfirmLines';
 import { TicketWarnings } from './WarningList';
 
 interface ConfirmDialogProps {
-  summary: TicketSummary;
+  /** The orders sent now; without them (a held order), `children` says what is asked. */
+  summary?: TicketSummary;
+  /** What is armed besides or instead of the orders sent now: said after them. */
+  children?: ReactNode;
+  /** The confirming button's words instead of "Send (Enter)". */
+  confirmLabel?: string;
   /** Instead of "Send N orders?" (a repeat says it is one). */
   title?: string;
   /** A line under the title. */
@@ -34,7 +39,7 @@ function totalText(summary: TicketSummary): string {
  * price or bound, notional), how far from the market, and how long the rate limit spreads it
  * over. Enter sends, Escape cancels.
  */
-export function ConfirmDialog({ summary, title, note, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ summary, title, note, children, confirmLabel, onConfirm, onCancel }: ConfirmDialogProps) {
   useLocale();
   const ref = useRef<HTMLDialogElement>(null);
   const sendRef = useRef<HTMLButtonElement>(null);
@@ -70,20 +75,23 @@ export function ConfirmDialog({ summary, title, note, onConfirm, onCancel }: Con
         }}
       >
         <h2 id="confirm-title">
-          {title ?? plural(summary.orders, { one: 'Send # order?', other: 'Send # orders?' })}
+          {title ?? plural(summary?.orders ?? 0, { one: 'Send # order?', other: 'Send # orders?' })}
         </h2>
         {note ? <p className="muted">{note}</p> : null}
-        <ConfirmLines groups={summary.groups} />
-        <TicketWarnings warnings={summary.warnings} markAgeMs={summary.markAgeMs} />
-        <p className="muted">
-          {totalText(summary)}
-        </p>
+        {summary ? (
+          <>
+            <ConfirmLines groups={summary.groups} />
+            <TicketWarnings warnings={summary.warnings} markAgeMs={summary.markAgeMs} />
+            <p className="muted">{totalText(summary)}</p>
+          </>
+        ) : null}
+        {children}
         <div className="dialog__actions">
           <button type="button" className="button" onClick={onCancel}>
             {t`Cancel (Esc)`}
           </button>
           <button type="submit" className="button button--primary" ref={sendRef}>
-            {t`Send (Enter)`}
+            {confirmLabel ?? t`Send (Enter)`}
           </button>
         </div>
       </form>

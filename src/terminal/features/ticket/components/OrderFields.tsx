@@ -107,7 +107,7 @@ export function SizeField({ editor }: { editor: RowEditorModel }) {
           >
             USD
           </button>
-          {row.kind === 'market' && !inUsd ? (
+          {row.kind === 'market' && row.heldKind === undefined && !inUsd ? (
             <button
               type="button"
               className="button button--ghost"

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import type { Duration } from '@/interface';
+import { checkHeldTicket } from '../model/checkHeld';
 import { checkTicket } from '../model/checkTicket';
 import { marketSlippageOf } from '../model/submit';
 import { sizeReference } from '../model/notional';
@@ -15,6 +16,8 @@ export function useOrderTicket(
   usedClientOrderIds: ReadonlySet<string>,
   sizing: SizeUnitSetting,
   markAgeMs?: number,
+  /** Whether held kinds and brackets can be armed (the app gave the ticket a way to). */
+  heldOffered = false,
 ) {
   const rows = useTicketRows();
   const row = useActiveRow();
@@ -31,6 +34,18 @@ export function useOrderTicket(
     [markets, durations, usedClientOrderIds, marketableBand, markAgeMs, marketSlippage, lastSent, refusedFields],
   );
   const check = useMemo(() => checkTicket(rows, context), [rows, context]);
+  const tool = useTicketTool();
+  const activeRowId = row?.id ?? '';
+  // Held kinds and exits are the single-order ticket's: the ladder and paste tools send batches.
+  const heldCheck = useMemo(
+    () => (heldOffered && tool === 'order' ? checkHeldTicket(rows, activeRowId, context) : undefined),
+    [heldOffered, tool, rows, activeRowId, context],
+  );
+  // The rows list shows the held order's own issues, not those of the batch it cannot join.
+  const listed = useMemo(
+    () => (heldCheck ? check.rows.map((item) => (item.id === heldCheck.rowId ? { ...item, issues: heldCheck.issues, warnings: heldCheck.warnings } : item)) : check.rows),
+    [check, heldCheck],
+  );
   // The map is new on every poll; the list of markets only changes when the service's does.
   const symbolList = [...markets.keys()].join(',');
   const symbols = useMemo(() => (symbolList ? symbolList.split(',') : []), [symbolList]);
@@ -40,9 +55,11 @@ export function useOrderTicket(
   return {
     rows,
     row,
-    tool: useTicketTool(),
+    tool,
     actions: useTicketActions(),
     check,
+    heldCheck,
+    listed,
     checked: row ? check.rows.find((item) => item.id === row.id) : undefined,
     market,
     symbols,

@@ -4,9 +4,12 @@ import type { Duration } from '@/interface';
 import { formatFixed } from '@/terminal/shared/format/number';
 import { useLocale } from '@/terminal/shared/i18n/i18n';
 import { Segmented } from '@/terminal/shared/ui/Segmented';
+import type { HeldSender } from '../api/armHeld';
 import type { MarketContext } from '../model/types';
 import type { TicketTool } from '../store';
 import { AsideDrafts } from './AsideDrafts';
+import { HeldOutcomeView } from './HeldOutcomeView';
+import { HeldSubmitBar } from './HeldSubmitBar';
 import { ConfirmSettingsForm } from './ConfirmSettingsForm';
 import { LadderForm } from './LadderForm';
 import { useOrderTicket } from './OrderTicket.script';
@@ -20,6 +23,7 @@ import { BASE_UNIT, type SizeUnitSetting } from './useSizeUnit.script';
 import '../ticket.css';
 import '../batch.css';
 import '../confirm.css';
+import '../held.css';
 
 export interface OrderTicketProps {
   markets: ReadonlyMap<string, MarketContext>;
@@ -31,6 +35,8 @@ export interface OrderTicketProps {
   markAgeMs?: number;
   /** The trader's size unit for the single order (base quantity or USD), and how to change it. */
   sizing?: SizeUnitSetting;
+  /** How the ticket arms held orders and brackets; without it, it offers orders sent now only. */
+  heldSender?: HeldSender;
 }
 
 const ticketTools = (): { value: TicketTool; label: string }[] => [
@@ -43,12 +49,19 @@ const ticketTools = (): { value: TicketTool; label: string }[] => [
  * The order ticket: one order or a whole batch (typed, laddered or pasted), every order checked as
  * the service would as it is typed, sent through the proxy once, every result accounted for.
  */
-export function OrderTicket({ markets, durations, usedClientOrderIds, staleReason, markAgeMs, sizing = BASE_UNIT }: OrderTicketProps) {
+export function OrderTicket({ markets, durations, usedClientOrderIds, staleReason, markAgeMs, sizing = BASE_UNIT, heldSender }: OrderTicketProps) {
   const locale = useLocale();
   // Built again only with the language: the tool switch is not rendered again on every poll.
   // eslint-disable-next-line react-hooks/exhaustive-deps -- locale is not read, but the t`` calls depend on it
   const toolOptions = useMemo(() => ticketTools(), [locale]);
-  const { rows, row, tool, actions, check, checked, market, symbols, context } = useOrderTicket(markets, durations, usedClientOrderIds, sizing, markAgeMs);
+  const { rows, row, tool, actions, check, heldCheck, listed, checked, market, symbols, context } = useOrderTicket(
+    markets,
+    durations,
+    usedClientOrderIds,
+    sizing,
+    markAgeMs,
+    heldSender !== undefined,
+  );
   useTicketCommands(markets, durations);
   if (!row) return null;
   const { symbol } = row;
@@ -70,11 +83,14 @@ export function OrderTicket({ markets, durations, usedClientOrderIds, staleReaso
       <div className="ticket__form">
         <AsideDrafts />
         <Segmented<TicketTool> label={t`Ticket tool`} value={tool} options={toolOptions} onChange={actions.setTool} />
-        {tool === 'order' ? <RowEditor key={row.id} row={row} checked={checked} market={market} durations={durations} sizing={sizing} /> : null}
+        {tool === 'order' ? (
+          <RowEditor key={row.id} row={row} checked={checked} market={market} durations={durations} sizing={sizing} heldCheck={heldCheck} heldOffered={heldSender !== undefined} />
+        ) : null}
+        {tool !== 'order' && heldSender ? <p className="muted held__note">{t`Stops, take-profits, trailing stops, TWAP and take-profit / stop-loss exits are set on a single order, in the Order tool.`}</p> : null}
         {tool === 'ladder' ? <LadderForm market={market} durations={durations} side={row.side} inUsd={sizing.unit === 'usd'} /> : null}
         {tool === 'paste' ? <PasteOrders durations={durations} symbols={symbols} inUsd={sizing.unit === 'usd'} /> : null}
-        <TicketRows rows={rows} checked={check.rows} durations={durations} />
-        <SubmitBar check={check} durations={durations} side={row.side} />
+        <TicketRows rows={rows} checked={listed} durations={durations} />
+        {heldCheck ? <HeldSubmitBar check={heldCheck} side={row.side} sender={heldSender} /> : <SubmitBar check={check} durations={durations} side={row.side} />}
         <details className="ticket__more">
           <summary>{t`Ticket settings`}</summary>
           <ConfirmSettingsForm />
@@ -84,6 +100,7 @@ export function OrderTicket({ markets, durations, usedClientOrderIds, staleReaso
         </details>
       </div>
       <TicketOutcomeView context={context} />
+      <HeldOutcomeView />
     </section>
   );
 }

@@ -1,7 +1,10 @@
+import { t } from '@lingui/core/macro';
 import { baseAsset, type Duration } from '@/interface';
 import { fixedPlain } from '@/terminal/shared/format/number';
 import { messagesOf } from '../messages';
 import type { CheckedRow } from '../model/checkTicket';
+import type { HeldCheck } from '../model/checkHeld';
+import type { HeldFields, HeldKind } from '../model/heldTypes';
 import { stepOf } from '../model/decimal';
 import { convertSize, rowUnitFor, sizeReference } from '../model/notional';
 import { isPriced } from '../model/rowBasics';
@@ -18,6 +21,8 @@ export function useRowEditor(
   market: MarketContext | undefined,
   durations: readonly Duration[],
   sizing: SizeUnitSetting,
+  /** The order as a held kind or a bracket, when it is one: its issues are the ones shown. */
+  heldCheck?: HeldCheck,
 ) {
   const actions = useTicketActions();
   const cleared = useSizeCleared();
@@ -32,8 +37,12 @@ export function useRowEditor(
   return {
     row,
     market,
-    errors: messagesOf(checked?.issues ?? {}),
+    errors: messagesOf(heldCheck?.issues ?? checked?.issues ?? {}),
     quiet: { symbol: quiet(row.symbol), price: quiet(row.price), size: quiet(row.size) },
+    quietHeld: quiet,
+    warnings: heldCheck?.warnings ?? checked?.warnings ?? [],
+    /** Under a trigger: the mark it is judged against. */
+    triggerHint: market ? `${t({ message: 'mark', context: 'the mark price, as a label before it' })} ${fixedPlain(market.mark_price, market.priceDecimals)}` : undefined,
     fromMark: checked?.fromMark,
     /** A market row: the mark it is estimated at and the bound its IOC carries, with the slippage (null: unbounded). */
     estimate: checked?.estimate,
@@ -58,6 +67,14 @@ export function useRowEditor(
     noteRefusal: (field: 'price' | 'size', standing: boolean) => actions.noteRefusal(row.id, field, standing),
     changeSymbol: (symbol: string) => actions.changeSymbol(row.id, symbol),
     setKind: (kind: DraftRow['kind']) => actions.setKind(row.id, kind, durations),
+    /** The order type choice: an order sent now (limit, market) or a kind the proxy holds. */
+    chooseKind: (kind: DraftRow['kind'] | HeldKind) => {
+      if (kind === 'limit' || kind === 'market') {
+        actions.setHeldKind(row.id, undefined);
+        actions.setKind(row.id, kind, durations);
+      } else actions.setHeldKind(row.id, kind);
+    },
+    updateHeld: (patch: Partial<HeldFields>) => actions.updateHeld(row.id, patch),
     fillMark: () => market && update({ price: fixedPlain(market.mark_price, market.priceDecimals) }),
     /** A market order is sized by quantity or by amount; switching empties the size typed in the other unit. */
     toggleSizeUnit: () => update({ sizeUnit: byAmount ? 'quantity' : 'amount', size: '' }),

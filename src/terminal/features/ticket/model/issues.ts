@@ -48,23 +48,46 @@ export interface RowIssueParams {
   'size.extraDigit': { notional: string; median: string; factor: number };
 }
 
+/** What can be wrong with a held kind's fields or a bracket's exits (model/heldValidators.ts). */
+export interface HeldIssueParams {
+  'held.singleOrderOnly': Record<string, never>;
+  'held.missing': Record<string, never>;
+  'held.notPositive': Record<string, never>;
+  'held.offTick': { tick: string };
+  'held.quantityOnly': Record<string, never>;
+  'held.limitOutOfBand': { bandPercent: number; direction: 'above' | 'below'; trigger: string };
+  'held.firesAtOnce': { side: 'BUY' | 'SELL'; stop: boolean; mark: string };
+  'trailing.tooWide': { max: number };
+  'twap.durationBounds': { minMinutes: number; maxHours: number };
+  'twap.wholeMilliseconds': Record<string, never>;
+  'twap.sliceTooFast': { minSeconds: number };
+  'twap.sliceLongerThanDuration': Record<string, never>;
+  'twap.percentAbove': { max: number };
+  'twap.sliceBelowStep': { slice: string; step: string };
+  'bracket.wrongSide': { exit: 'takeProfit' | 'stopLoss'; side: 'BUY' | 'SELL'; entry: string };
+  'bracket.needsQuantity': Record<string, never>;
+}
+
 /** Why a whole ticket cannot be sent. */
 export interface TicketBlockerParams {
   'ticket.empty': Record<string, never>;
   'ticket.fixOne': Record<string, never>;
   'ticket.fixMany': { invalid: number; orders: number };
+  /** A held kind or a bracket goes as one order: the other rows of a batch cannot go with it. */
+  'ticket.heldAlone': { orders: number };
 }
 
-export type RowIssueCode = keyof RowIssueParams;
+export type RowIssueCode = keyof RowIssueParams | keyof HeldIssueParams;
+type AllRowIssueParams = RowIssueParams & HeldIssueParams;
 export type TicketBlockerCode = keyof TicketBlockerParams;
 export type IssueCode = RowIssueCode | TicketBlockerCode;
-export type IssueParams = RowIssueParams & TicketBlockerParams;
+export type IssueParams = AllRowIssueParams & TicketBlockerParams;
 
 /** An error blocks sending; a warning is shown and lets the ticket go. */
 export type IssueSeverity = 'error' | 'warning';
 
 export type TicketIssue = {
-  [C in RowIssueCode]: { code: C; field: RowField; severity: IssueSeverity; params: RowIssueParams[C] };
+  [C in RowIssueCode]: { code: C; field: RowField; severity: IssueSeverity; params: AllRowIssueParams[C] };
 }[RowIssueCode];
 
 export type TicketBlocker = {
@@ -74,11 +97,11 @@ export type TicketBlocker = {
 /** The issue of one field: the first rule it breaks. */
 export type RowIssues = Partial<Record<RowField, TicketIssue>>;
 
-export function issue<C extends RowIssueCode>(code: C, field: RowField, params: RowIssueParams[C]): TicketIssue {
+export function issue<C extends RowIssueCode>(code: C, field: RowField, params: AllRowIssueParams[C]): TicketIssue {
   return { code, field, severity: 'error', params } as TicketIssue;
 }
 
-export function warning<C extends RowIssueCode>(code: C, field: RowField, params: RowIssueParams[C]): TicketIssue {
+export function warning<C extends RowIssueCode>(code: C, field: RowField, params: AllRowIssueParams[C]): TicketIssue {
   return { code, field, severity: 'warning', params } as TicketIssue;
 }
 

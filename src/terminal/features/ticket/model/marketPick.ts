@@ -1,4 +1,5 @@
 import { isSizedRow } from './aside';
+import { heldForMarket } from './heldTypes';
 import { copyDraftRow } from './rows';
 import type { DraftRow } from './types';
 
@@ -15,7 +16,9 @@ const inUsd = (row: DraftRow) => row.sizeUnit === 'amount' || row.sizeUnit === '
  * margin, size unit), with no size: only the trader sizes an order.
  */
 export function freshRowFor(from: DraftRow, symbol: string, price: string): DraftRow {
-  return { ...copyDraftRow(from), symbol, price, size: '', visibleQuantity: '', tag: '' };
+  // A held kind's trigger and exits were prices of the old market: on another, only the kind stays.
+  const held = from.symbol === symbol ? from.held : heldForMarket(from.held);
+  return { ...copyDraftRow(from), symbol, price, size: '', visibleQuantity: '', tag: '', held };
 }
 
 /**
@@ -38,5 +41,5 @@ export function pointTicketAt(rows: readonly DraftRow[], activeRowId: string, sy
 /** A row's market typed anew: its price and quantity were for the old one. */
 export function withSymbol(row: DraftRow, symbol: string): DraftRow {
   if (row.symbol === symbol) return row;
-  return { ...row, symbol, price: '', size: inUsd(row) ? row.size : '', visibleQuantity: '' };
+  return { ...row, symbol, price: '', size: inUsd(row) ? row.size : '', visibleQuantity: '', held: heldForMarket(row.held) };
 }

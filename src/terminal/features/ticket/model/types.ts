@@ -1,5 +1,6 @@
 import type { Big } from './decimal';
 import type { Duration, MarginMode, Side } from '@/interface';
+import type { HeldFields, HeldKind } from './heldTypes';
 
 /** The ticket's order kinds; durations turn a limit into IOC, FOK or POST_ONLY. */
 export type OrderKind = 'limit' | 'market';
@@ -30,6 +31,13 @@ export interface DraftRow {
   expiryTime: string;
   /** Set on a row read from a pasted line that could not be read whole; any edit clears it. */
   pasteError?: PastedLineError;
+  /**
+   * A kind the proxy holds (stop, take-profit, trailing, TWAP) instead of `kind`, which the row
+   * keeps for when the trader goes back to an order sent now. Single-order ticket only.
+   */
+  heldKind?: HeldKind;
+  /** The held kind's fields and a limit or market entry's take-profit / stop-loss, as typed. */
+  held?: HeldFields;
 }
 
 /** The pasted line a row came from and why it could not be read as an order. */
@@ -58,7 +66,11 @@ export type RowField =
   | 'visibleQuantity'
   | 'tag'
   | 'clientOrderId'
-  | 'expiry';
+  | 'expiry'
+  | HeldField;
+
+/** The fields of a held kind and of a bracket's exits (model/heldTypes.ts). */
+export type HeldField = `held.${keyof HeldFields}`;
 
 /** The words of a row's issues, by field, as the view shows them. */
 export type RowErrors = Partial<Record<RowField, string>>;

@@ -1,6 +1,7 @@
 import { clientOrderIdPattern, MAX_CLIENT_ORDER_ID, MAX_ORDER_TAG } from '@/interface';
 import { isMultipleOf, parseDecimal, stepOf, type Big } from './decimal';
 import { asksForExpiry, durationsFor, resolveDuration } from './durations';
+import { hasBracket } from './heldRow';
 import { issue, type TicketIssue } from './issues';
 import { boundedAmountQuantity, isBoundedMarket, marketBound } from './marketBound';
 import { notionalQuantity, sizeReference } from './notional';
@@ -34,6 +35,13 @@ const clientId = (row: DraftRow) => row.clientOrderId.trim();
 /** A pasted line that could not be read stays a row, so the trader fixes it where it is. */
 export const pastedLineRead: RowValidator = (row) =>
   row.pasteError ? issue('paste.badLine', 'line', { ...row.pasteError }) : undefined;
+
+/**
+ * A held kind or an entry's exits go through the single-order ticket (model/checkHeld.ts): a batch
+ * holding such a row (laddered or pasted next to it) would send it as a plain order, so it cannot go.
+ */
+export const heldOnlyAlone: RowValidator = (row) =>
+  row.heldKind !== undefined || hasBracket(row) ? issue('held.singleOrderOnly', 'kind', {}) : undefined;
 
 export const marketPicked: RowValidator = (row) => (!row.symbol ? issue('symbol.missing', 'symbol', {}) : undefined);
 
@@ -179,6 +187,7 @@ export const clientIdUnused: RowValidator = (row, _market, context) =>
 /** Every rule, in the order a field's first issue is picked. */
 export const rowValidators: readonly RowValidator[] = [
   pastedLineRead,
+  heldOnlyAlone,
   marketPicked,
   marketKnown,
   durationOffered,

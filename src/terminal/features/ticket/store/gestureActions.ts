@@ -59,9 +59,12 @@ export function gestureActions(set: SetTicket, get: GetTicket): GestureActions {
         durationId: limitDuration,
         side: side ?? row.side,
         sizeUnit: row.sizeUnit === 'amount' ? 'quantity' : row.sizeUnit,
+        // A price picked is a limit order sent now, not the held kind the row was.
+        heldKind: undefined,
       });
       if (isSizedRow(active)) {
-        const same = active.symbol === symbol && active.price === price && active.kind === 'limit' && (side ?? active.side) === active.side;
+        const same =
+          active.symbol === symbol && active.price === price && active.kind === 'limit' && active.heldKind === undefined && (side ?? active.side) === active.side;
         if (!same) startInstead(asLimit(freshRowFor(active, symbol, price)));
         return;
       }
@@ -76,7 +79,8 @@ export function gestureActions(set: SetTicket, get: GetTicket): GestureActions {
     },
     priceAtMark(price) {
       const active = activeRowOf(get());
-      if (!active || active.kind !== 'limit' || active.price === price) return;
+      // A held kind shows no limit price: the key has nothing to set there.
+      if (!active || active.kind !== 'limit' || active.heldKind !== undefined || active.price === price) return;
       if (isSizedRow(active)) startInstead(freshRowFor(active, active.symbol, price));
       else set({ rows: get().rows.map((row) => (row.id === active.id ? { ...row, price } : row)) });
     },

@@ -1,5 +1,7 @@
 import type { StoreApi } from 'zustand';
-import type { Duration, OrderRequest, Side } from '@/interface';
+import type { Duration, HeldOrder, OrderRequest, Side, TicketResult } from '@/interface';
+import type { ArmRequest } from '../model/checkHeld';
+import type { HeldFields, HeldKind } from '../model/heldTypes';
 import type { TicketOutcome } from '../api/submitTicket';
 import type { ConfirmSettings } from '../model/submit';
 import type { ConvertedSize, SizeClearedReason } from '../model/notional';
@@ -62,6 +64,32 @@ export interface RowListActions {
   clear(durations: readonly Duration[]): void;
 }
 
+/** A held order or bracket on its way: kept (and persisted) until answered, so a resend reuses its key. */
+export interface PendingArm {
+  key: string;
+  request: ArmRequest;
+  startedAt: number;
+}
+
+/** What the proxy answered: the armed order, the bracket's entry and exits, or the refusal's words. */
+export interface ArmOutcome {
+  key: string;
+  mode: ArmRequest['kind'];
+  order?: HeldOrder;
+  bracket?: { ticket: TicketResult; exits: HeldOrder[] };
+  message?: string;
+}
+
+export interface HeldActions {
+  /** The row becomes a held kind (undefined: back to its limit or market kind, sent now). */
+  setHeldKind(id: string, kind: HeldKind | undefined): void;
+  updateHeld(id: string, patch: Partial<HeldFields>): void;
+  /** The pending arm for this request: the same key if it is already on its way. */
+  beginArm(request: ArmRequest): PendingArm;
+  finishArm(outcome: ArmOutcome): void;
+  dismissArmOutcome(): void;
+}
+
 export interface SettingsActions {
   setTool(tool: TicketTool): void;
   setConfirm(settings: Partial<ConfirmSettings>): void;
@@ -95,7 +123,9 @@ export interface TicketState {
   aside: AsideDraft[];
   /** The price and base quantity last sent in each market, to catch a slip of a digit. */
   lastSent: Record<string, LastSent>;
-  actions: ActiveRowActions & RowListActions & SettingsActions & SubmissionActions;
+  armPending: PendingArm | null;
+  armOutcome: ArmOutcome | null;
+  actions: ActiveRowActions & RowListActions & SettingsActions & SubmissionActions & HeldActions;
 }
 
 export type SetTicket = StoreApi<TicketState>['setState'];
