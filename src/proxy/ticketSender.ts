@@ -1,9 +1,4 @@
-import {
-  authHeaders,
-  errorCodes,
-  type OrderRequest,
-  type TicketResult,
-} from '../interface';
+import { authHeaders, errorCodes, type OrderRequest, type TicketResult } from '../interface';
 import { hashTicketJson, judgeAnswer, splitIntoRequests, type RequestVerdict } from './judgeAnswer';
 import { refusal, type SendLimits, type SubmitOutcome } from './sendLimits';
 import { JournalFullError, type Journal, type RequestRecord } from './journal';
