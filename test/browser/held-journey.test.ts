@@ -1,0 +1,86 @@
+import Big from 'big.js';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { HeldOrder } from '@/interface';
+import { terminalForFile } from '../helpers/browserTest';
+import { clickMarket, inLayoutMenu } from '../helpers/terminal';
+
+/*
+ * The whole journey of a held order in Chromium against the real proxy and embedded service: armed
+ * from the ticket, seen as a line on the chart, dragged (with its confirmation) to a new trigger,
+ * seen moved in the Held orders panel, cancelled there. Each step reads the proxy's own answer.
+ */
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+let page: Page;
+const file = terminalForFile({ TERMINAL_TOKEN: 'held-journey-token-0123456789abcdef' });
+beforeAll(() => {
+  page = file.page;
+});
+
+const heldOrder = (id: string) =>
+  page.evaluate(async (held) => ((await (await fetch(`/api/held-orders/${held}`)).json()) as { data: HeldOrder }).data, id);
+
+async function seriousViolations(): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    type Found = { id: string; impact: string | null; nodes: { target: string[] }[] };
+    const axe = (window as unknown as { axe: { run(context: unknown, options: object): Promise<{ violations: Found[] }> } }).axe;
+    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
+  });
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+describe('a stop from the ticket to the chart to the panel', () => {
+  it('arms a stop in the ticket, drags its line on the chart, sees the change in the panel and cancels it there', async () => {
+    await clickMarket(page, 'PERP_BTC_USDC');
+    await page.getByRole('radio', { name: 'Sell / Short' }).check();
+    await page.getByRole('radio', { name: 'Stop', exact: true }).check();
+    const hint = await page.getByText(/^mark [\d.]+$/).innerText();
+    const mark = new Big(/([\d.]+)/.exec(hint)![1]!);
+    // A SELL stop just under the mark: on the chart's visible range, not crossed.
+    const trigger = mark.times(0.997).round(1, Big.roundDown).toFixed(1);
+    await page.getByLabel('Trigger price (USDC)').fill(trigger);
+    await page.getByLabel('Quantity (BTC)').fill('0.01');
+    await page.getByRole('button', { name: 'Arm sell order' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Arm this order?' });
+    await expect.poll(() => dialog.innerText()).toMatch(/When the mark falls to [\d,]+\.\d: sell 0\.01 BTC at market/);
+    await page.keyboard.press('Enter');
+    const result = page.getByRole('region', { name: 'Held order result' });
+    await result.getByText('Armed', { exact: true }).first().waitFor({ timeout: 15_000 });
+    const id = (await result.locator('[data-held-id]').first().getAttribute('data-held-id'))!;
+    expect(await heldOrder(id)).toMatchObject({ state: 'armed', type: 'STOP_MARKET', trigger_price: Number(trigger) });
+
+    // Its line on the chart, dragged down; nothing changes before the confirmation.
+    const handle = page.locator(`button[data-held-id="${id}"]`);
+    await handle.waitFor({ timeout: 10_000 });
+    const box = (await handle.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2 + 30, { steps: 6 });
+    await page.mouse.up();
+    const confirm = page.getByRole('dialog').locator('button[data-autofocus]');
+    await confirm.waitFor();
+    expect(await page.getByRole('dialog').innerText()).toMatch(/→/);
+    const moved = (await handle.getAttribute('data-price'))!;
+    expect(new Big(moved).lt(trigger)).toBe(true);
+    expect((await heldOrder(id)).trigger_price).toBe(Number(trigger));
+    await confirm.click();
+    await expect.poll(async () => (await heldOrder(id)).trigger_price).toBe(Number(moved));
+
+    // The panel shows the new trigger; cancelled there, the line goes.
+    await inLayoutMenu(page, () => page.getByRole('checkbox', { name: 'Held orders' }).check());
+    const row = page.getByRole('region', { name: 'Held orders' }).locator(`tr[data-held-id="${id}"]`);
+    await expect.poll(() => row.getAttribute('data-state'), { timeout: 10_000 }).toBe('armed');
+    const shownTrigger = (await row.locator('td[data-column="trigger"]').innerText()).replace(/,/g, '');
+    expect(Number(shownTrigger)).toBe(Number(moved));
+    expect(await seriousViolations()).toEqual([]);
+    await row.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(async () => (await heldOrder(id)).state, { timeout: 10_000 }).toBe('cancelled');
+    await expect.poll(() => row.getAttribute('data-state')).toBe('cancelled');
+    await expect.poll(() => handle.count()).toBe(0);
+  });
+});
