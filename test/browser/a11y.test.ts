@@ -1,12 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { seriousViolations } from '../helpers/axe';
 import { terminalForFile } from '../helpers/browserTest';
 import { switchWorkspace } from '../helpers/terminal';
 
-// Evaluated through the DevTools protocol: the page's own CSP (script-src 'self') stays as it is.
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 let page: Page;
 
@@ -15,26 +12,7 @@ beforeAll(() => {
   page = file.page;
 });
 
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[]; failureSummary?: string }[];
-}
 
-/** axe-core's serious and critical findings on the page as it is, each with where and why. */
-async function seriousViolations(): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context: Document, options: object): Promise<{ violations: Violation[] }> } }).axe;
-    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
-  });
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) =>
-      violation.nodes.map((node) => `${violation.id} (${violation.help}) at ${node.target.join(' ')}: ${node.failureSummary ?? ''}`),
-    );
-}
 
 const theme = () => page.evaluate(() => document.documentElement.dataset.theme);
 const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
@@ -59,7 +37,7 @@ describe('accessibility, in Chromium', () => {
         await page.emulateMedia({ colorScheme: scheme });
         await expect.poll(theme).toBe(scheme);
         await page.locator('tr[data-symbol="PERP_BTC_USDC"]').waitFor();
-        expect(await seriousViolations()).toEqual([]);
+        expect(await seriousViolations(page)).toEqual([]);
       });
     }
   }
@@ -70,7 +48,7 @@ describe('accessibility, in Chromium', () => {
     try {
       await expect.poll(() => page.locator('.dock__layer').count()).toBe(2);
       await expect.poll(() => page.getByRole('tab', { name: /^Chart\b/ }).count()).toBe(0);
-      expect(await seriousViolations()).toEqual([]);
+      expect(await seriousViolations(page)).toEqual([]);
     } finally {
       await switchWorkspace(page, 'Trade');
     }
@@ -90,10 +68,10 @@ describe('accessibility, in Chromium', () => {
       // Compact is the grid's rows too, placed by the virtualizer at the token's height.
       const rows = page.locator('.panel-host[data-panel="markets"] tbody tr');
       await expect.poll(async () => (await rows.nth(1).boundingBox())!.y - (await rows.nth(0).boundingBox())!.y).toBe(22);
-      expect(await seriousViolations()).toEqual([]);
+      expect(await seriousViolations(page)).toEqual([]);
       await page.setViewportSize({ width: 390, height: 844 });
       await page.locator('tr[data-symbol="PERP_BTC_USDC"]').waitFor();
-      expect(await seriousViolations()).toEqual([]);
+      expect(await seriousViolations(page)).toEqual([]);
     } finally {
       await page.setViewportSize({ width: 1440, height: 900 });
       await page.evaluate(() => localStorage.removeItem('perp-terminal.settings'));
@@ -107,12 +85,12 @@ describe('accessibility, in Chromium', () => {
     const button = page.getByRole('button', { name: 'Settings' });
     await button.click();
     await page.getByRole('dialog', { name: 'Settings' }).waitFor();
-    expect(await seriousViolations()).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await expect.poll(() => button.evaluate((element) => element === document.activeElement)).toBe(true);
     await page.keyboard.press('?');
     await page.getByRole('dialog', { name: 'Keyboard shortcuts' }).waitFor();
-    expect(await seriousViolations()).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
   });
 });

@@ -1,11 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tapeCandlesResponseSchema } from '@/interface';
 import { startApp, type RunningApp } from '../helpers/app';
 import { openTerminal, type OpenTerminal } from '../helpers/browserTest';
 import { clickMarket, fillOrder } from '../helpers/terminal';
+import { seriousViolations } from '../helpers/axe';
 
 /*
  * The chart against the real proxy and the real embedded service: candles from the proxy's tape,
@@ -28,21 +27,7 @@ afterAll(async () => {
 
 const canvas = () => page.getByTestId('chart-canvas');
 
-// Evaluated through the DevTools protocol (as in a11y.test.ts): the page's own CSP stays as it is.
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-/** axe-core's serious and critical findings in one part of the page, each with where. */
-async function seriousViolations(on: Page, selector: string): Promise<string[]> {
-  if (!(await on.evaluate(() => 'axe' in window))) await on.evaluate(axeSource);
-  return on.evaluate(async (context) => {
-    type Found = { id: string; impact: string | null; nodes: { target: string[] }[] };
-    const axe = (window as unknown as { axe: { run(context: string, options: object): Promise<{ violations: Found[] }> } }).axe;
-    const { violations } = await axe.run(context, { resultTypes: ['violations'] });
-    return violations
-      .filter((found) => found.impact === 'serious' || found.impact === 'critical')
-      .flatMap((found) => found.nodes.map((node) => `${found.id} at ${node.target.join(' ')}`));
-  }, selector);
-}
 const price = () => page.getByLabel('Price (USDC)');
 
 describe('the chart', () => {

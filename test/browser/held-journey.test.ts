@@ -1,9 +1,8 @@
 import Big from 'big.js';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { HeldOrder } from '@/interface';
+import { seriousViolations } from '../helpers/axe';
 import { terminalForFile } from '../helpers/browserTest';
 import { clickMarket, inLayoutMenu } from '../helpers/terminal';
 
@@ -12,7 +11,6 @@ import { clickMarket, inLayoutMenu } from '../helpers/terminal';
  * from the ticket, seen as a line on the chart, dragged (with its confirmation) to a new trigger,
  * seen moved in the Held orders panel, cancelled there. Each step reads the proxy's own answer.
  */
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 let page: Page;
 const file = terminalForFile({ TERMINAL_TOKEN: 'held-journey-token-0123456789abcdef' });
 beforeAll(() => {
@@ -21,18 +19,6 @@ beforeAll(() => {
 
 const heldOrder = (id: string) =>
   page.evaluate(async (held) => ((await (await fetch(`/api/held-orders/${held}`)).json()) as { data: HeldOrder }).data, id);
-
-async function seriousViolations(): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    type Found = { id: string; impact: string | null; nodes: { target: string[] }[] };
-    const axe = (window as unknown as { axe: { run(context: unknown, options: object): Promise<{ violations: Found[] }> } }).axe;
-    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
-  });
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 describe('a stop from the ticket to the chart to the panel', () => {
   it('arms a stop in the ticket, drags its line on the chart, sees the change in the panel and cancels it there', async () => {
@@ -77,7 +63,7 @@ describe('a stop from the ticket to the chart to the panel', () => {
     await expect.poll(() => row.getAttribute('data-state'), { timeout: 10_000 }).toBe('armed');
     const shownTrigger = (await row.locator('td[data-column="trigger"]').innerText()).replace(/,/g, '');
     expect(Number(shownTrigger)).toBe(Number(moved));
-    expect(await seriousViolations()).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await row.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(async () => (await heldOrder(id)).state, { timeout: 10_000 }).toBe('cancelled');
     await expect.poll(() => row.getAttribute('data-state')).toBe('cancelled');

@@ -1,14 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { HeldOrder } from '@/interface';
 import { panelsSettled } from '../helpers/browser';
+import { seriousViolations } from '../helpers/axe';
 import { terminalForFile } from '../helpers/browserTest';
 import { inLayoutMenu } from '../helpers/terminal';
 
-// Evaluated through the DevTools protocol: the page's own CSP (script-src 'self') stays as it is.
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 const BTC = 'PERP_BTC_USDC';
 let page: Page;
@@ -18,24 +15,7 @@ beforeAll(() => {
   page = file.page;
 });
 
-interface Violation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[]; failureSummary?: string }[];
-}
 
-/** axe-core's serious and critical findings in `within` (a selector) or the whole page, each with where and why. */
-async function seriousViolations(on: Page, within?: string): Promise<string[]> {
-  if (!(await on.evaluate(() => 'axe' in window))) await on.evaluate(axeSource);
-  const violations = await on.evaluate(async (selector) => {
-    const axe = (window as unknown as { axe: { run(context: unknown, options: object): Promise<{ violations: Violation[] }> } }).axe;
-    return (await axe.run(selector ?? document, { resultTypes: ['violations'] })).violations;
-  }, within);
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) => violation.nodes.map((node) => `${violation.id} (${violation.help}) at ${node.target.join(' ')}: ${node.failureSummary ?? ''}`));
-}
 
 /** Arms a SELL stop far under the mark through the proxy, with the page's own session, as a bot would. */
 async function armStop(on: Page): Promise<HeldOrder> {
