@@ -28,6 +28,18 @@ export type HeldOrderState = (typeof heldOrderStates)[number];
 /** Kinds that send a LIMIT order at `order_price`; the others send a MARKET order. */
 export const heldLimitTypes: readonly HeldOrderType[] = ['STOP_LIMIT', 'TAKE_PROFIT_LIMIT'];
 export const MAX_CLIENT_REF = 64;
+/**
+ * Ids the proxy makes for what it holds: held orders' tickets ("held-…", "held-…-s3") and their
+ * orders' client order ids ("held-…-1"), a bracket entry's generated client order id ("bkt-…").
+ * A trader's ticket or order taking one could stop a held order from firing, so they are refused.
+ */
+const reservedIdPrefixes = ['held-', 'bkt-'];
+export function reservedIdIssue(field: string, value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const prefix = reservedIdPrefixes.find((start) => value.toLowerCase().startsWith(start));
+  return prefix && `${field}: ids starting with "${prefix}" are the proxy's own (its held orders); choose another`;
+}
+
 /** TWAP bounds: 1 minute to 24 hours; a slice at most every 2 s (half the batch budget of 1 request/s). */
 export const MIN_TWAP_DURATION_MS = 60_000;
 export const MAX_TWAP_DURATION_MS = 86_400_000;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { hasUnsafeText, type BracketRequest, type HeldOrder, type TicketResult } from '@/interface';
+import { hasUnsafeText, reservedIdIssue, type BracketRequest, type HeldOrder, type TicketResult } from '@/interface';
 import type { Journal } from '../journal';
 import type { Logger } from '../log';
 import type { TicketSender } from '../ticketSender';
@@ -75,6 +75,8 @@ export class Brackets {
   /** The first field that refuses the bracket before anything is written, as `field: why`. */
   private async problem(request: BracketRequest): Promise<string | undefined> {
     const { journal, held, maxHeld } = this.options;
+    const reserved = reservedIdIssue('entry.client_order_id', request.entry.client_order_id);
+    if (reserved) return reserved;
     if (request.entry.order_tag !== undefined && hasUnsafeText(request.entry.order_tag)) {
       return 'entry.order_tag: control and bidirectional characters are not allowed';
     }

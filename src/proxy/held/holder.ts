@@ -8,7 +8,7 @@ import {
   type HeldOrderPatch,
   type HeldOrderRequest,
 } from '@/interface';
-import { HeldConflictError, JournalFullError, type Journal } from '../journal';
+import { HeldConflictError, HeldKeyTakenError, HeldLimitError, JournalFullError, type Journal } from '../journal';
 import type { Logger } from '../log';
 import type { TicketSender } from '../ticketSender';
 import { betterMark, HeldBook, trailingLevel } from './book';
@@ -119,8 +119,8 @@ export class HeldOrders {
     if (issue) return refused('invalidParameter', `${issue.field}: ${issue.message}; nothing was armed`);
     if (request.oco_with !== undefined) {
       const partner = this.store.get(request.oco_with);
-      if (!partner || partner.symbol !== request.symbol) {
-        return refused('invalidParameter', `oco_with: ${request.oco_with} is not a held order of ${request.symbol}`);
+      if (!partner || partner.symbol !== request.symbol || partner.type === 'TWAP') {
+        return refused('invalidParameter', `oco_with: ${request.oco_with} is not a held order of ${request.symbol} that can be one of an OCO pair (a TWAP cannot)`);
       }
     }
     try {
@@ -128,6 +128,7 @@ export class HeldOrders {
       const order = this.store.arm({
         id: `held-${randomBytes(8).toString('hex')}`,
         idempotencyKey,
+        maxLive: this.options.maxHeld,
         bodyHash,
         type: request.type,
         symbol: request.symbol,
@@ -150,6 +151,8 @@ export class HeldOrders {
       return { kind: 'armed', order: this.view(order), replayed: false };
     } catch (error) {
       if (error instanceof HeldConflictError) return refused('duplicate', error.message);
+      if (error instanceof HeldLimitError) return refused('invalidParameter', error.message);
+      if (error instanceof HeldKeyTakenError) return this.arm(request, idempotencyKey);
       if (error instanceof JournalFullError) return refused('unknown', error.message, 507);
       throw error;
     }

@@ -44,6 +44,8 @@ export class MarkBoard {
         known = { mark: row.mark_price, askedAt, priceDecimals: 0, quantityDecimals: 0 };
         this.marks.set(row.symbol, known);
       }
+      // An answer asked for before the one already recorded (two polls overlapping) is older news.
+      if (askedAt < known.askedAt) continue;
       // Updated in place: no object per instrument per poll.
       known.mark = row.mark_price;
       known.askedAt = askedAt;

@@ -95,6 +95,9 @@ export class TwapRunner {
   change(order: HeldOrder, patch: HeldOrderPatch, market: MarketMark | undefined): Issue | boolean {
     const issue = twapPatchIssue(patch, order.twap?.quantity_sent ?? 0);
     if (issue) return issue;
+    if (!market && (patch.order_quantity !== undefined || patch.price_limit !== undefined)) {
+      return { field: patch.order_quantity !== undefined ? 'order_quantity' : 'price_limit', message: `no price of ${order.symbol} yet to check it against; try again in a moment` };
+    }
     const quantityIssue = market && patch.order_quantity !== undefined && offTick(patch.order_quantity, market.quantityDecimals, 'quantity step');
     if (quantityIssue) return { field: 'order_quantity', message: `${quantityIssue} of ${order.symbol}` };
     const limitIssue = market && patch.price_limit !== undefined && offTick(patch.price_limit, market.priceDecimals);
@@ -162,6 +165,12 @@ export class TwapRunner {
       quantityDecimals: market.quantityDecimals,
       randomizePercent: row.randomize_percent,
     });
+    // Less than one step left on the market's grid now (a coarser step than when armed): nothing
+    // to send, never an order of 0; the slice is counted missed and the time ends the TWAP.
+    if (size === '0') {
+      this.store.pass(row.id, row.next_slice, step.index + 1, { skipped: 0, missed: step.missed + 1 }, this.options.now());
+      return;
+    }
     const number = row.slices_sent + 1;
     const ioc = row.max_slippage_percent !== null;
     const request: OrderRequest = {

@@ -20,6 +20,8 @@ export interface NewHeldOrder {
   ocoWith: string | null;
   clientRef: string | null;
   now: number;
+  /** MAX_HELD_ORDERS: the arm is refused inside its write when this many are live. */
+  maxLive?: number;
   /** A TWAP's schedule (its started_at is when it is armed). */
   twap?: TwapColumns;
 }
@@ -37,6 +39,10 @@ export interface HeldChanges {
 
 /** An OCO partner that could not be linked: gone, settled, or already linked. */
 export class HeldConflictError extends Error {}
+/** MAX_HELD_ORDERS reached when the arm was written (another arm got there first). */
+export class HeldLimitError extends Error {}
+/** The idempotency key was taken by an arm written meanwhile: answer as a replay of it. */
+export class HeldKeyTakenError extends Error {}
 
 const LIVE = "('awaiting_entry', 'armed', 'paused')";
 const columns = `id, type, state, symbol, side, order_quantity, trigger_price, order_price, trailing_distance,
@@ -222,6 +228,11 @@ export class HeldStore {
   arm(order: NewHeldOrder): HeldOrder {
     const s = this.s;
     this.write(() => {
+      // Checked again inside the write: two arms awaiting a price at once both passed the early check.
+      if (s.byKey.get(order.idempotencyKey)) throw new HeldKeyTakenError(order.idempotencyKey);
+      if (order.maxLive !== undefined && (s.countLive.get() as number) >= order.maxLive) {
+        throw new HeldLimitError(`at most ${order.maxLive} held orders may be armed or paused (MAX_HELD_ORDERS); nothing was armed`);
+      }
       s.insert.run(
         order.id, order.idempotencyKey, order.bodyHash, order.type, order.symbol, order.side, order.orderQuantity,
         order.triggerPrice, order.orderPrice, order.trailingDistance, order.trailingPercent, order.bestMark,

@@ -1,6 +1,6 @@
 export { JournalFullError } from './disk';
 export { Journal } from './journal';
 export * from './types';
-export { HeldConflictError, type HeldChanges, type NewHeldOrder } from './heldStore';
+export { HeldConflictError, HeldKeyTakenError, HeldLimitError, type HeldChanges, type NewHeldOrder } from './heldStore';
 export { sliceTicketId, type HeldRow } from './heldStore';
 export type { TwapChanges, TwapColumns } from './twapStore';

@@ -8,6 +8,7 @@ import {
   IDEMPOTENCY_HEADER,
   idempotencyKeySchema,
   MAX_RECV_WINDOW_MS,
+  reservedIdIssue,
   ticketErrorResponseSchema,
   ticketResponseSchema,
   type OrderRequest,
@@ -87,6 +88,10 @@ export const batchOrdersRoutes: ZodRoutes<BatchOrdersOptions> = async (app, opti
       return sendError(reply, 'invalidParameter', `${unsafe}: control and bidirectional characters are not allowed`);
     }
     const id = request.headers[IDEMPOTENCY_HEADER] as string;
+    const reserved =
+      reservedIdIssue(`${IDEMPOTENCY_HEADER} header`, id) ??
+      orders.map((order, index) => reservedIdIssue(`orders[${index}].client_order_id`, order.client_order_id)).find(Boolean);
+    if (reserved) return sendError(reply, 'invalidParameter', `${reserved}; nothing was sent`);
     const recvWindow = parseRecvWindow(request.headers[authHeaders.recvWindow]) as number | undefined;
     const outcome = await app.sender.submit({ id, orders, recvWindow, owner: request.session?.key ?? '' });
     if (outcome.kind === 'conflict') return sendError(reply, 'duplicate', outcome.message);

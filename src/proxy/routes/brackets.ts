@@ -5,6 +5,7 @@ import {
   errorReply,
   heldErrorSchema,
   IDEMPOTENCY_HEADER,
+  reservedIdIssue,
   idempotencyKeySchema,
 } from '@/interface';
 import type { ZodRoutes } from '@/interface/routeSchemas';
@@ -25,6 +26,8 @@ export const bracketsRoutes: ZodRoutes = async (app) => {
       preValidation: async (request, reply) => {
         const key = idempotencyKeySchema.safeParse(request.headers[IDEMPOTENCY_HEADER]);
         if (!key.success) return sendError(reply, 'invalidParameter', `${IDEMPOTENCY_HEADER} header: ${describeIssues(key.error)}`);
+        const reserved = reservedIdIssue(`${IDEMPOTENCY_HEADER} header`, key.data);
+        if (reserved) return sendError(reply, 'invalidParameter', `${reserved}; nothing was sent`);
         return undefined;
       },
       schema: { body: bracketRequestSchema, response: { 200: bracketResponseSchema, ...errors } },
