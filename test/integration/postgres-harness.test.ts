@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
 import { Client } from 'pg';
@@ -77,14 +77,22 @@ describe('the PostgreSQL the tests start', () => {
 });
 
 describe('without a usable server', () => {
+  const made: string[] = [];
+  const scratch = (prefix: string) => {
+    const dir = tempDir(prefix);
+    made.push(dir);
+    return dir;
+  };
+  afterAll(() => made.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
   it('fails and says what to install, never skips', () => {
-    const empty = tempDir('perp-no-pg-');
+    const empty = scratch('perp-no-pg-');
     expect(() => findPostgresBin({ libDir: join(empty, 'postgresql'), path: empty })).toThrow(INSTALL_POSTGRES);
     expect(INSTALL_POSTGRES).toBe('apt-get install postgresql (14 or later)');
   });
 
   it('refuses a server older than 14', async () => {
-    const bin = join(tempDir('perp-old-pg-'), 'postgresql', '13', 'bin');
+    const bin = join(scratch('perp-old-pg-'), 'postgresql', '13', 'bin');
     mkdirSync(bin, { recursive: true });
     for (const program of ['initdb', 'pg_ctl', 'postgres']) {
       writeFileSync(join(bin, program), '#!/bin/sh\necho "postgres (PostgreSQL) 13.16 (Debian 13.16-0+deb11u1)"\n');
