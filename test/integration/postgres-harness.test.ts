@@ -99,6 +99,7 @@ describe('without a usable server', () => {
       chmodSync(join(bin, program), 0o755);
     }
     expect(findPostgresBin({ libDir: join(bin, '..', '..'), path: '' })).toBe(bin);
+    expect(findPostgresBin({ libDir: scratch('perp-no-pg-'), path: `/nonexistent:${bin}` })).toBe(bin);
     await expect(postgresMajor(bin)).rejects.toThrow(/PostgreSQL 13 .* too old: the tests need 14 or later/);
   });
 });
