@@ -184,7 +184,8 @@ export class HeldStore {
       slices_skipped: row.slices_skipped,
       slices_missed: row.slices_missed,
       quantity_sent: row.quantity_sent,
-      quantity_accepted: of('accepted')?.quantity ?? 0,
+      // SQLite sums in floats: 0.1 + 0.2 would show 0.30000000000000004.
+      quantity_accepted: Number((of('accepted')?.quantity ?? 0).toFixed(12)),
     };
   }
 
