@@ -27,6 +27,7 @@ export interface Ticket {
 
 /** A request as journaled, and how many orders its body holds (the rows its answer must have). */
 type OutgoingRequest = RequestRecord & { orders: number };
+type FiredLane = Extract<Lane, 'held' | 'slice'>;
 
 export interface TicketSenderOptions {
   journal: Journal;
@@ -47,7 +48,9 @@ export class TicketSender {
   private readonly inFlight = new Map<string, Promise<TicketResult>>();
   private readonly perOwner = new Map<string, number>();
   /** Tickets of fired held orders (ahead of queued tickets at the pacer) and of TWAP slices (behind them). */
-  private readonly lanes = new Map<string, Extract<Lane, 'held' | 'slice'>>();
+  private readonly lanes = new Map<string, FiredLane>();
+  /** Asked at a fired ticket's pacer turn: why it must not leave after all (a TWAP cancelled or paused meanwhile). */
+  private readonly withdrawals = new Map<string, () => string | undefined>();
   private stopping = false;
 
   constructor(private readonly options: TicketSenderOptions) {}
@@ -106,13 +109,16 @@ export class TicketSender {
   /**
    * Sends the ticket a held order wrote when it fired (already journaled, in the same transaction
    * as the firing): after the disk, through the same pacer as every ticket (ahead of the tickets
-   * waiting there; a TWAP slice, `lane` "slice", behind them), never twice.
+   * waiting there; a TWAP slice, `lane` "slice", behind them), never twice. `withdrawn`, asked at
+   * its turn, names why it must not leave after all: its order then fails, not sent.
    */
-  sendFired(ticketId: string, body: string, orders: number, lane: Extract<Lane, 'held' | 'slice'> = 'held'): Promise<TicketResult> {
+  sendFired(ticketId: string, body: string, orders: number, lane: FiredLane = 'held', withdrawn?: () => string | undefined): Promise<TicketResult> {
     this.lanes.set(ticketId, lane);
+    if (withdrawn) this.withdrawals.set(ticketId, withdrawn);
     const running = this.sendWhenDurable(ticketId, [{ requestNo: 1, body, orders }], undefined).finally(() => {
       this.inFlight.delete(ticketId);
       this.lanes.delete(ticketId);
+      this.withdrawals.delete(ticketId);
     });
     this.inFlight.set(ticketId, running);
     return running;
@@ -244,10 +250,7 @@ export class TicketSender {
       if (verdict.kind === 'answered') {
         journal.recordAnswer(ticketId, request.requestNo, verdict.httpStatus, verdict.outcomes, Date.now());
         const accepted = verdict.outcomes.filter((outcome) => outcome.status === 'accepted').length;
-        log.info(
-          { ticket: ticketId, request: request.requestNo, accepted, rejected: verdict.outcomes.length - accepted },
-          'request answered',
-        );
+        log.info({ ticket: ticketId, request: request.requestNo, accepted, rejected: verdict.outcomes.length - accepted }, 'request answered');
       } else {
         const outcome = verdict.kind === 'rate-limited' ? 'failed' : verdict.kind;
         const detail =
@@ -275,8 +278,9 @@ export class TicketSender {
     const { requestNo, body, orders: count } = request;
     for (let attempt = 0; ; attempt++) {
       const verdict = await pacer.run<RequestVerdict>(async () => {
-        // Queued before the stop, its turn came after it: it never leaves.
-        if (this.stopping) return { kind: 'failed', reason: 'not-sent', httpStatus: null, code: null, message: STOPPED_MESSAGE };
+        // Queued before the stop (or its TWAP's cancel), its turn came after it: it never leaves.
+        const withdrawn = this.stopping ? STOPPED_MESSAGE : this.withdrawals.get(ticketId)?.();
+        if (withdrawn) return { kind: 'failed', reason: 'not-sent', httpStatus: null, code: null, message: withdrawn };
         if (!clock.isFresh()) await client.get('/v1/public/futures');
         const timestamp = clock.now();
         const headers: Record<string, string> = {

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HeldOrder } from '@/interface';
 import { arm, armed, cancel, heldOrder, heldStack, markTo, patch } from '../helpers/held';
 import type { Stack } from '../helpers/stack';
+import { submitTicket } from '../helpers/tickets';
+import { btcOrder } from '../fixtures/orders';
 
 /**
  * TWAPs against the real proxy and the embedded service. Their schedule runs on a clock the test
@@ -159,5 +161,26 @@ describe('pause, resume, modify and the budget', () => {
     expect(slow.state).toBe('armed');
     await cancel(stack, slow.id);
     await cancel(stack, stop.id);
+  });
+
+  it('a slice still waiting at the pacer when its TWAP is cancelled or paused never leaves', { timeout: 60_000 }, async () => {
+    await markTo(stack, 100_000, 300);
+    // Four requests of one ticket keep the pacer busy for about four seconds: the slices wait behind them.
+    const busy = submitTicket(stack, Array.from({ length: 40 }, (_, n) => btcOrder(90_000 + n)));
+    await expect.poll(() => stack.service.desk.accepted.length, poll).toBeGreaterThan(0);
+    const cancelled = await twap({});
+    const paused = await twap({ side: 'SELL' });
+    await expect.poll(async () => [(await progress(cancelled.id)).slices_sent, (await progress(paused.id)).slices_sent], poll).toEqual([1, 1]);
+    expect((await cancel(stack, cancelled.id)).body.data?.state).toBe('cancelled');
+    expect((await patch(stack, paused.id, { state: 'paused' })).body.data?.state).toBe('paused');
+    expect((await busy).json.data?.status).toBe('accepted');
+    // Its ticket was journaled before the cancel: its order fails, not sent, instead of leaving afterwards.
+    const slice = async (id: string) => ((await (await stack.call(`/api/orders?ticket=${id}-s1`)).json()) as { data: { rows: { status: string; error_message: string }[] } }).data.rows[0];
+    await expect.poll(() => slice(cancelled.id), { ...poll, timeout: 15_000 }).toMatchObject({ status: 'failed', error_message: 'not sent: TWAP cancelled' });
+    await expect.poll(() => slice(paused.id), { ...poll, timeout: 15_000 }).toMatchObject({ status: 'failed', error_message: 'not sent: TWAP paused' });
+    const atService = stack.service.desk.accepted.map((order) => order.client_order_id);
+    expect(atService).not.toContain(`${cancelled.id}-1`);
+    expect(atService).not.toContain(`${paused.id}-1`);
+    await cancel(stack, paused.id);
   });
 });

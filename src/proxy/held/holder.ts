@@ -8,12 +8,13 @@ import {
   type HeldOrderPatch,
   type HeldOrderRequest,
 } from '@/interface';
-import { HeldConflictError, HeldKeyTakenError, HeldLimitError, JournalFullError, type Journal } from '../journal';
+import { firedTicketId, HeldConflictError, HeldKeyTakenError, HeldLimitError, JournalFullError, type Journal } from '../journal';
 import type { Logger } from '../log';
 import type { TicketSender } from '../ticketSender';
 import { betterMark, HeldBook, trailingLevel } from './book';
 import { MarkBoard, marketIssue, type MarketMark } from './marks';
 import { firedOrder, oneOrderTicket, refused, settledMessage, type ArmOutcome, type SettleOutcome } from './outcomes';
+import { rearmUnsent } from './rearm';
 import { TwapRunner } from './twapRunner';
 import { viewOf } from './view';
 
@@ -58,8 +59,9 @@ export class HeldOrders {
     return this.options.journal.held;
   }
 
-  /** Every armed order of the journal armed again (at start). */
+  /** Every armed order of the journal armed again (at start), and each fired one whose order the last run never sent. */
   load(): number {
+    for (const id of this.store.rearm.unsent()) rearmUnsent(this.options.journal, this.options.log, id, this.now());
     const live = this.store.live();
     for (const order of live) if (order.state === 'armed') this.track(order);
     return live.length;
@@ -113,8 +115,7 @@ export class HeldOrders {
       return refused('invalidParameter', 'client_ref: control and bidirectional characters are not allowed');
     }
     // Checked against a fresh listing; a trailing stop starts from the mark when it is armed.
-    if (!this.fresh(this.marks.get(request.symbol))) await this.options.readMarks?.();
-    const market = this.marks.get(request.symbol);
+    const market = await this.freshMark(request.symbol);
     const issue = marketIssue(market, request) ?? this.twaps.armIssue(request, market);
     if (issue) return refused('invalidParameter', `${issue.field}: ${issue.message}; nothing was armed`);
     if (request.oco_with !== undefined) {
@@ -127,9 +128,7 @@ export class HeldOrders {
       this.options.journal.checkDisk();
       const order = this.store.arm({
         id: `held-${randomBytes(8).toString('hex')}`,
-        idempotencyKey,
-        maxLive: this.options.maxHeld,
-        bodyHash,
+        idempotencyKey, bodyHash, maxLive: this.options.maxHeld,
         type: request.type,
         symbol: request.symbol,
         side: request.side,
@@ -279,7 +278,7 @@ export class HeldOrders {
     const order = this.store.row(id);
     if (!order || order.state !== 'armed') return this.untrack(id);
     const request = firedOrder(order);
-    const { ticket, body } = oneOrderTicket(id, request, this.now());
+    const { ticket, body } = oneOrderTicket(firedTicketId(order), request, this.now());
     let outcome: { fired: boolean; cancelled?: string };
     try {
       outcome = this.store.fire(id, { clientOrderId: request.client_order_id!, mark, ticket });
@@ -292,8 +291,9 @@ export class HeldOrders {
     if (outcome.cancelled) this.untrack(outcome.cancelled);
     if (!outcome.fired) return;
     this.options.log.info({ held: id, mark, order: request.client_order_id, cancelled: outcome.cancelled }, 'held order fired');
-    void this.options.sender.sendFired(id, body, 1).catch((error: Error) =>
-      this.options.log.error({ held: id, err: { message: error.message } }, 'fired order could not be sent'),
+    void this.options.sender.sendFired(ticket.id, body, 1).then(
+      () => rearmUnsent(this.options.journal, this.options.log, id, this.now()).forEach((armed) => this.track(armed)),
+      (error: Error) => this.options.log.error({ held: id, err: { message: error.message } }, 'fired order could not be sent'),
     );
   }
 }

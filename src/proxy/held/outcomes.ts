@@ -1,5 +1,5 @@
 import { heldLimitTypes, type ErrorCodeName, type HeldOrder, type OrderRequest } from '@/interface';
-import type { NewTicket } from '../journal';
+import { firedClientOrderId, type NewTicket } from '../journal';
 import { hashTicketJson } from '../judgeAnswer';
 
 /** A refusal, with the family's error name, the status and words naming the field. */
@@ -27,8 +27,13 @@ export const refused = (error: ErrorCodeName, message: string, status?: number, 
   order,
 });
 
-/** The order a held order sends when it fires; its client order id is derived from the held order's id. */
-export function firedOrder(order: Pick<HeldOrder, 'id' | 'type' | 'symbol' | 'side' | 'order_price' | 'order_quantity'>): OrderRequest {
+/**
+ * The order a held order sends when it fires; its client order id is derived from the held order's
+ * id and how many firings before this one were never sent (`fire_count`, 0 if none).
+ */
+export function firedOrder(
+  order: Pick<HeldOrder, 'id' | 'type' | 'symbol' | 'side' | 'order_price' | 'order_quantity'> & { fire_count?: number },
+): OrderRequest {
   const limit = heldLimitTypes.includes(order.type);
   return {
     symbol: order.symbol,
@@ -36,7 +41,7 @@ export function firedOrder(order: Pick<HeldOrder, 'id' | 'type' | 'symbol' | 'si
     order_type: limit ? 'LIMIT' : 'MARKET',
     ...(limit ? { order_price: order.order_price! } : {}),
     order_quantity: order.order_quantity,
-    client_order_id: `${order.id}-1`,
+    client_order_id: firedClientOrderId({ id: order.id, fire_count: order.fire_count ?? 0 }),
   };
 }
 

@@ -154,6 +154,13 @@ export class TwapRunner {
     this.sendSlice(row, step, market!);
   }
 
+  /** Why a slice still waiting at the pacer must not leave: its TWAP was cancelled or paused meanwhile. */
+  private withdrawn(id: string): string | undefined {
+    const state = this.options.journal.held.row(id)?.state;
+    // Fired: this slice is its last, journaled so.
+    return state === undefined || state === 'armed' || state === 'fired' ? undefined : `not sent: TWAP ${state}`;
+  }
+
   private sendSlice(row: HeldRow, step: { index: number; missed: number }, market: MarketMark): void {
     const plan = planOf(row);
     const size = sliceSize({
@@ -194,7 +201,7 @@ export class TwapRunner {
     this.options.log.info({ held: row.id, slice: step.index + 1, order: request.client_order_id, missed: step.missed }, 'TWAP slice fired');
     this.sending.add(row.id);
     void this.options.sender
-      .sendFired(ticketId, body, 1, 'slice')
+      .sendFired(ticketId, body, 1, 'slice', () => this.withdrawn(row.id))
       .catch((error: Error) => this.options.log.error({ held: row.id, err: { message: error.message } }, 'TWAP slice could not be sent'))
       .finally(() => this.sending.delete(row.id));
   }

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { HeldOrder, HeldOrderState, HeldOrderType, Side } from '@/interface';
 import type { NewTicket } from './types';
+import { firedTicketId, RearmStore } from './rearmStore';
 import { TwapStore, type TwapColumns } from './twapStore';
 
 /** A held order to arm, as checked by the holder. */
@@ -48,7 +49,7 @@ const LIVE = "('awaiting_entry', 'armed', 'paused')";
 const columns = `id, type, state, symbol, side, order_quantity, trigger_price, order_price, trailing_distance,
   trailing_percent, best_mark, oco_with, client_ref, client_order_id, fired_mark, fired_at, created_at, updated_at,
   reason, entry_ticket_id, entry_client_order_id, duration_ms, slice_ms, max_slippage_percent, price_limit,
-  randomize_percent, started_at, next_slice, slices_sent, slices_skipped, slices_missed, quantity_sent`;
+  randomize_percent, started_at, next_slice, slices_sent, slices_skipped, slices_missed, quantity_sent, fire_count`;
 
 /** A held order as stored: the view's fields, the bracket and TWAP columns flat. */
 export type HeldRow = Pick<
@@ -70,6 +71,8 @@ export type HeldRow = Pick<
   slices_skipped: number;
   slices_missed: number;
   quantity_sent: number;
+  /** Firings whose order was never sent (each armed it again): the current firing's ticket, see firedTicketId. */
+  fire_count: number;
 };
 
 /** The ticket id of a TWAP's slice n (from 1); its order's client order id is `<id>-<n>`. */
@@ -111,6 +114,8 @@ export class HeldStore {
   private readonly s: ReturnType<typeof prepare>;
   /** A TWAP's schedule steps, each one write (see TwapStore). */
   readonly twap: TwapStore;
+  /** Fired orders never sent, armed again (see RearmStore). */
+  readonly rearm: RearmStore;
 
   constructor(
     private readonly db: Database.Database,
@@ -119,6 +124,7 @@ export class HeldStore {
   ) {
     this.s = prepare(db);
     this.twap = new TwapStore(db, write, insertTicket);
+    this.rearm = new RearmStore(db, write);
   }
 
   /** The stored row, flat (the TWAP and bracket columns as they are). */
@@ -130,7 +136,7 @@ export class HeldStore {
   toHeld(row: HeldRow): HeldOrder {
     const { client_order_id, entry_ticket_id, entry_client_order_id, ...base } = row;
     const twap = row.type === 'TWAP' ? this.twapProgress(row) : null;
-    const last = twap ? this.s.lastSlice.get(`${row.id}-s`, `${row.id}-t`) : client_order_id ? this.s.orderStatus.get(row.id) : null;
+    const last = twap ? this.s.lastSlice.get(`${row.id}-s`, `${row.id}-t`) : client_order_id ? this.s.orderStatus.get(firedTicketId(row)) : null;
     const entryStatus = entry_ticket_id ? this.s.orderStatus.get(entry_ticket_id) : undefined;
     return {
       id: base.id, type: base.type, state: base.state, symbol: base.symbol, side: base.side,

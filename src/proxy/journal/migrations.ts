@@ -118,6 +118,11 @@ ALTER TABLE held_orders ADD COLUMN quantity_sent REAL NOT NULL DEFAULT 0;
 DROP INDEX IF EXISTS held_live;
 CREATE INDEX IF NOT EXISTS held_live ON held_orders (state, id) WHERE state IN ('awaiting_entry', 'armed', 'paused');
 `,
+  // A held order whose fired order was never sent is armed again; each firing after that has its
+  // own ticket ("<id>-r<n>") and client order id ("<id>-<n+1>"): the service may have seen the last one.
+  `
+ALTER TABLE held_orders ADD COLUMN fire_count INTEGER NOT NULL DEFAULT 0;
+`,
 ];
 
 /** Brings the schema up to date in one transaction; refuses a journal from a newer build. */

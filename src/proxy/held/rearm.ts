@@ -1,0 +1,22 @@
+import type { HeldOrder } from '@/interface';
+import type { Journal } from '../journal';
+import type { Logger } from '../log';
+
+/**
+ * A fired held order whose order never left the proxy (every order of its ticket failed) is armed
+ * again, with the OCO partner its firing cancelled, in one journal write; returns those armed
+ * again, for the book. Called when the fired ticket settles, and at start for what a last run left
+ * (the journal may be closing by the first: then the next start arms it again).
+ */
+export function rearmUnsent(journal: Journal, log: Logger, id: string, now: number): HeldOrder[] {
+  try {
+    const rearmed = journal.held.rearm.rearmIfNotSent(id, now);
+    if (!rearmed) return [];
+    log.warn({ held: id, partner: rearmed.partner, reason: rearmed.reason }, 'held order armed again: its order was not sent');
+    const ids = rearmed.partner === undefined ? [id] : [id, rearmed.partner];
+    return ids.flatMap((armed) => journal.held.get(armed) ?? []).filter((order) => order.state === 'armed');
+  } catch (error) {
+    log.warn({ held: id, err: { message: (error as Error).message } }, 'held order not sent: armed again at the next start');
+    return [];
+  }
+}

@@ -1,0 +1,79 @@
+import type Database from 'better-sqlite3';
+
+/**
+ * The ticket of a held order's current firing: its own id the first time, `<id>-r<n>` after n
+ * firings whose order was never sent (each firing a new ticket: a ticket is sent once).
+ */
+export const firedTicketId = (row: { id: string; fire_count: number }) => (row.fire_count === 0 ? row.id : `${row.id}-r${row.fire_count}`);
+
+/** The client order id of a held order's current firing: `<id>-1`, then `<id>-2`… (never one the service may have seen). */
+export const firedClientOrderId = (row: { id: string; fire_count: number }) => `${row.id}-${row.fire_count + 1}`;
+
+/** A held order armed again, and the OCO partner its firing had cancelled, if that one was armed again too. */
+export interface Rearmed {
+  id: string;
+  partner?: string;
+  reason: string;
+}
+
+// A TWAP's slices have their own tickets: a fired TWAP has sent its last one.
+const TICKET = "CASE WHEN h.fire_count = 0 THEN h.id ELSE h.id || '-r' || h.fire_count END";
+
+function prepare(db: Database.Database) {
+  return {
+    row: db.prepare("SELECT id, fire_count, oco_with FROM held_orders WHERE id = ? AND state = 'fired' AND type != 'TWAP'"),
+    statuses: db.prepare('SELECT status, error_message FROM orders WHERE ticket_id = ? ORDER BY seq'),
+    unsent: db.prepare(`SELECT h.id FROM held_orders h WHERE h.state = 'fired' AND h.type != 'TWAP'
+      AND EXISTS (SELECT 1 FROM orders o WHERE o.ticket_id = ${TICKET})
+      AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.ticket_id = ${TICKET} AND o.status != 'failed')`).pluck(),
+    rearm: db.prepare(`UPDATE held_orders SET state = 'armed', fire_count = fire_count + 1, client_order_id = NULL,
+      fired_mark = NULL, fired_at = NULL, reason = ?, updated_at = ? WHERE id = ? AND state = 'fired' AND fire_count = ?`),
+    rearmPartner: db.prepare(`UPDATE held_orders SET state = 'armed', reason = ?, updated_at = ?
+      WHERE id = ? AND state = 'cancelled' AND reason = ?`),
+  };
+}
+
+/**
+ * Held orders fired whose order never left the proxy (every order of the firing's ticket `failed`:
+ * the proxy stopped while it waited at the pacer, rate-limit refusals ran out, the journal could
+ * not be flushed). Such an order is armed again, not lost; one whose order was sent, rejected or
+ * of unknown outcome stays fired.
+ */
+export class RearmStore {
+  private readonly s: ReturnType<typeof prepare>;
+
+  constructor(
+    db: Database.Database,
+    private readonly write: <T>(work: () => T) => T,
+  ) {
+    this.s = prepare(db);
+  }
+
+  /** Fired held orders whose order was not sent (at start, after the journal's recovery). */
+  unsent(): string[] {
+    return this.s.unsent.all() as string[];
+  }
+
+  /**
+   * Arms a fired held order again if its current firing's orders all failed, with the OCO partner
+   * that firing cancelled, in one write; the next firing has a new ticket and client order id.
+   */
+  rearmIfNotSent(id: string, now: number): Rearmed | undefined {
+    const s = this.s;
+    return this.write(() => {
+      const row = s.row.get(id) as { id: string; fire_count: number; oco_with: string | null } | undefined;
+      if (!row) return undefined;
+      const orders = s.statuses.all(firedTicketId(row)) as { status: string; error_message: string | null }[];
+      if (orders.length === 0 || orders.some((order) => order.status !== 'failed')) return undefined;
+      const message = (orders[0]!.error_message ?? 'no reason given').replace(/^not sent: /, '');
+      const reason = `its order was not sent (${message}); armed again`;
+      if (s.rearm.run(reason, now, id, row.fire_count).changes !== 1) return undefined;
+      const partner = row.oco_with;
+      const partnerReason = `its OCO partner ${id} was not sent; armed again`;
+      if (partner !== null && s.rearmPartner.run(partnerReason, now, partner, `its OCO partner ${id} fired`).changes === 1) {
+        return { id, partner, reason };
+      }
+      return { id, reason };
+    });
+  }
+}

@@ -1,0 +1,83 @@
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { HeldOrder } from '@/interface';
+import { startApp, type RunningApp } from '../helpers/app';
+import { startFaultyService } from '../helpers/faultyService';
+import { BTC } from '../helpers/held';
+import { login, serviceWithAccount, signingEnv, tempDir, ticketKey } from '../helpers/stack';
+
+const cleanups: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+});
+
+/** The client order ids the service was sent, in order. */
+const sentClientOrderIds = (requests: { path: string; body: string }[]) =>
+  requests
+    .filter((request) => request.path === '/v1/batch-order')
+    .flatMap((request) => (JSON.parse(request.body) as { orders: { client_order_id: string }[] }).orders.map((order) => order.client_order_id));
+
+describe('held orders fired but never sent', () => {
+  it('are armed again, not lost, and fire again with a new client order id', { timeout: 120_000 }, async () => {
+    const upstream = await serviceWithAccount({ rateLimitPerSecond: false });
+    cleanups.push(() => upstream.service.close());
+    const faulty = await startFaultyService(upstream.service.url);
+    cleanups.push(() => faulty.close());
+    const script = upstream.service.market.script;
+    script.setMark(BTC, 100_000);
+
+    const dataDir = tempDir();
+    const token = 'held-rearm-token-0123456789';
+    const env = { ...signingEnv(faulty.url, upstream.account), JOURNAL_PATH: join(dataDir, 'journal.sqlite'), TERMINAL_TOKEN: token };
+    let app: RunningApp = await startApp({ env, dataDir });
+    cleanups.push(() => app.stop());
+    const call = async (path: string, init: RequestInit = {}) => {
+      const origin = app.url.replace(/\/$/, '');
+      const cookie = await login(app.url, token);
+      const headers = { 'content-type': 'application/json', origin, cookie, 'idempotency-key': ticketKey() };
+      return (await (await fetch(origin + path, { ...init, headers })).json()) as { data: HeldOrder };
+    };
+    const held = async (id: string) => (await call(`/api/held-orders/${id}`)).data;
+    const arm = async (trigger: number) =>
+      (
+        await call('/api/held-orders', {
+          method: 'POST',
+          body: JSON.stringify({ type: 'STOP_MARKET', symbol: BTC, side: 'SELL', order_quantity: 0.01, trigger_price: trigger }),
+        })
+      ).data;
+
+    const stops = [await arm(99_000), await arm(98_900), await arm(98_800)];
+    const ids = stops.map((stop) => stop.id);
+    // One poll fires all three; the pacer sends one request a second, so the proxy stops while two wait there.
+    script.setMark(BTC, 98_000);
+    await expect.poll(async () => (await Promise.all(ids.map(held))).map((order) => order.state), { timeout: 10_000 }).toEqual(['fired', 'fired', 'fired']);
+    await app.stop();
+    script.setMark(BTC, 100_000);
+
+    app = await startApp({ env, dataDir });
+    const after = await Promise.all(ids.map(held));
+    const rearmed = after.filter((order) => order.state === 'armed');
+    for (const order of after) {
+      if (order.state === 'fired') {
+        expect(['accepted', 'sent', 'unknown']).toContain(order.last_order_status);
+        expect(order.client_order_ids).toEqual([`${order.id}-1`]);
+      } else {
+        expect(order).toMatchObject({ state: 'armed', reason: 'its order was not sent (the proxy stopped); armed again', client_order_ids: [] });
+      }
+    }
+    expect(rearmed.length).toBeGreaterThanOrEqual(1);
+
+    // Crossed again: only the armed ones fire, each with a client order id the service never saw.
+    script.setMark(BTC, 98_000);
+    await expect.poll(async () => (await Promise.all(ids.map(held))).map((order) => order.state), { timeout: 10_000 }).toEqual(['fired', 'fired', 'fired']);
+    for (const order of rearmed) {
+      await expect.poll(async () => (await held(order.id)).last_order_status, { timeout: 10_000 }).toBe('accepted');
+      expect((await held(order.id)).client_order_ids).toEqual([`${order.id}-2`]);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const sent = sentClientOrderIds(faulty.requests);
+    expect(new Set(sent).size).toBe(sent.length);
+    for (const order of rearmed) expect(sent).toContain(`${order.id}-2`);
+    expect(sent).toHaveLength(3);
+  });
+});

@@ -1,0 +1,117 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { FuturesRow, TicketResult } from '@/interface';
+import { HeldOrders } from '@/proxy/held/holder';
+import { Journal } from '@/proxy/journal';
+import type { Logger } from '@/proxy/log';
+
+const BTC = 'PERP_BTC_USDC';
+const row = (mark: number): FuturesRow => ({
+  symbol: BTC, index_price: mark, mark_price: mark, sum_unitary_funding: 0, est_funding_rate: 0, last_funding_rate: 0,
+  next_funding_time: 0, open_interest: 12, '24h_open': mark, '24h_close': mark, '24h_high': mark, '24h_low': mark,
+  '24h_amount': 0, '24h_volume': 3,
+});
+const log = { info: () => {}, warn: () => {}, error: () => {} } as unknown as Logger;
+
+/** A sender that settles each fired ticket as the test says, recording what it was handed. */
+function fakeSender(journal: Journal) {
+  const handed: { ticketId: string; body: string }[] = [];
+  let outcome: 'failed' | 'unknown' | 'rejected' | 'never' = 'failed';
+  const sender = {
+    accepting: true,
+    sendFired: async (ticketId: string, body: string): Promise<TicketResult> => {
+      handed.push({ ticketId, body });
+      await journal.durable();
+      if (outcome === 'never') return new Promise<TicketResult>(() => {});
+      if (outcome === 'rejected') {
+        journal.recordAnswer(ticketId, 1, 200, [{ status: 'rejected', orderId: null, errorMessage: 'no' }], Date.now());
+      } else {
+        journal.recordRequestOutcome(ticketId, 1, outcome, { reason: 'not-sent', httpStatus: null, code: null, message: 'not sent: the proxy stopped' }, Date.now());
+      }
+      return journal.ticketResult(ticketId)!;
+    },
+  };
+  return { sender, handed, settleAs: (next: typeof outcome) => (outcome = next) };
+}
+
+let journal: Journal | undefined;
+afterEach(() => journal?.close());
+
+function holder(path: string) {
+  journal = new Journal(path);
+  const fake = fakeSender(journal);
+  const held = new HeldOrders({ journal, sender: fake.sender, log, maxHeld: 10, staleAfterMs: () => 60_000 });
+  return { held, journal, ...fake };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+const stop = (trigger: number) => ({ type: 'STOP_MARKET', symbol: BTC, side: 'SELL', order_quantity: 1, trigger_price: trigger }) as const;
+
+describe('a held order fired whose order was never sent', () => {
+  it('is armed again, saying why, and fires again as a new ticket and client order id', async () => {
+    const { held, handed, settleAs } = holder(join(mkdtempSync(join(tmpdir(), 'rearm-')), 'journal.sqlite'));
+    held.judge([row(100_000)], Date.now());
+    const first = await held.arm(stop(99_000), 'k1');
+    if (first.kind !== 'armed') throw new Error('not armed');
+    const id = first.order.id;
+    held.judge([row(98_000)], Date.now());
+    await settle();
+    expect(handed.map((ticket) => ticket.ticketId)).toEqual([id]);
+    expect(held.get(id)).toMatchObject({ state: 'armed', reason: 'its order was not sent (the proxy stopped); armed again', client_order_ids: [] });
+
+    settleAs('rejected');
+    held.judge([row(97_000)], Date.now());
+    await settle();
+    expect(handed[1]).toMatchObject({ ticketId: `${id}-r1` });
+    expect(handed[1]!.body).toContain(`"client_order_id":"${id}-2"`);
+    // Rejected: the service saw it; it stays fired.
+    expect(held.get(id)).toMatchObject({ state: 'fired', client_order_ids: [`${id}-2`], last_order_status: 'rejected' });
+  });
+
+  it('arms the cancelled OCO partner again in the same write; an unknown outcome stays fired', async () => {
+    const { held, journal, handed, settleAs } = holder(join(mkdtempSync(join(tmpdir(), 'rearm-')), 'journal.sqlite'));
+    held.judge([row(100_000)], Date.now());
+    const stopLeg = await held.arm(stop(99_000), 'a');
+    if (stopLeg.kind !== 'armed') throw new Error('not armed');
+    const profit = await held.arm({ ...stop(101_000), type: 'TAKE_PROFIT_MARKET', oco_with: stopLeg.order.id }, 'b');
+    if (profit.kind !== 'armed') throw new Error(`not armed: ${JSON.stringify(profit)}`);
+    held.judge([row(98_000)], Date.now());
+    await settle();
+    expect(held.get(profit.order.id)).toMatchObject({ state: 'armed', reason: `its OCO partner ${stopLeg.order.id} was not sent; armed again` });
+    expect(held.get(stopLeg.order.id)?.state).toBe('armed');
+
+    settleAs('unknown');
+    held.judge([row(102_000)], Date.now());
+    await settle();
+    expect(handed.at(-1)?.ticketId).toBe(profit.order.id);
+    expect(held.get(profit.order.id)).toMatchObject({ state: 'fired', last_order_status: 'unknown' });
+    expect(held.get(stopLeg.order.id)).toMatchObject({ state: 'cancelled', reason: `its OCO partner ${profit.order.id} fired` });
+    expect(journal.held.rearm.unsent()).toEqual([]);
+  });
+
+  it('is armed again at start when the last run recorded it failed but could not arm it', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'rearm-')), 'journal.sqlite');
+    const first = holder(path);
+    first.settleAs('never');
+    first.held.judge([row(100_000)], Date.now());
+    const armed = await first.held.arm(stop(99_000), 'k');
+    if (armed.kind !== 'armed') throw new Error('not armed');
+    first.held.judge([row(98_000)], Date.now());
+    await settle();
+    const id = armed.order.id;
+    first.journal.recordRequestOutcome(id, 1, 'failed', { reason: 'not-sent', httpStatus: null, code: null, message: 'not sent: the proxy stopped' }, Date.now());
+    await first.journal.durable();
+    first.journal.close();
+
+    const second = holder(path);
+    second.journal.recover(Date.now());
+    expect(second.held.load()).toBe(1);
+    expect(second.held.get(id)).toMatchObject({ state: 'armed', reason: 'its order was not sent (the proxy stopped); armed again' });
+    expect(second.held.armed).toBe(1);
+    second.held.judge([row(98_000)], Date.now());
+    await settle();
+    expect(second.handed[0]).toMatchObject({ ticketId: `${id}-r1` });
+  });
+});
