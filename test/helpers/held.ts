@@ -49,12 +49,16 @@ export async function patch(stack: Stack, id: string, changes: Record<string, un
   return answer(await stack.call(`/api/held-orders/${id}`, { method: 'PATCH', body: JSON.stringify(changes) }));
 }
 
-/** The journal's orders of a held order's ticket (its id). */
+/**
+ * The journal's orders a held order sent (by their client order ids `<id>-<n>`: its ticket may
+ * carry others fired in the same poll), or those of a trader's ticket (its key).
+ */
 export async function sentOrders(stack: Stack, id: string) {
-  const page = (await (await stack.call(`/api/orders?ticket=${id}`)).json()) as {
-    data: { rows: { client_order_id: string; status: string; order_type: string; order_price: number | null; side: string }[] };
+  const held = id.startsWith('held-');
+  const page = (await (await stack.call(held ? '/api/orders?limit=1000' : `/api/orders?ticket=${id}`)).json()) as {
+    data: { rows: { client_order_id: string; status: string; order_type: string; order_price: number | null; side: string; ticket_id: string }[] };
   };
-  return page.data.rows;
+  return held ? page.data.rows.filter((row) => row.client_order_id?.startsWith(`${id}-`)) : page.data.rows;
 }
 
 /** Moves the scripted mark and lets the proxy poll a few times (a quotes interval is 100 ms). */

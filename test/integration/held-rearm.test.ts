@@ -46,11 +46,14 @@ describe('held orders fired but never sent', () => {
         })
       ).data;
 
-    const stops = [await arm(99_000), await arm(98_900), await arm(98_800)];
+    const stops: HeldOrder[] = [];
+    for (let i = 0; i < 13; i++) stops.push(await arm(99_000 - i * 10));
     const ids = stops.map((stop) => stop.id);
-    // One poll fires all three; the pacer sends one request a second, so the proxy stops while two wait there.
+    const allFired = ids.map(() => 'fired');
+    // One poll fires all thirteen: ten in a first request, three in a second that the pacer holds a
+    // second behind it, so the proxy stops while those three wait there.
     script.setMark(BTC, 98_000);
-    await expect.poll(async () => (await Promise.all(ids.map(held))).map((order) => order.state), { timeout: 10_000 }).toEqual(['fired', 'fired', 'fired']);
+    await expect.poll(async () => (await Promise.all(ids.map(held))).map((order) => order.state), { timeout: 10_000 }).toEqual(allFired);
     await app.stop();
     script.setMark(BTC, 100_000);
 
@@ -69,7 +72,7 @@ describe('held orders fired but never sent', () => {
 
     // Crossed again: only the armed ones fire, each with a client order id the service never saw.
     script.setMark(BTC, 98_000);
-    await expect.poll(async () => (await Promise.all(ids.map(held))).map((order) => order.state), { timeout: 10_000 }).toEqual(['fired', 'fired', 'fired']);
+    await expect.poll(async () => (await Promise.all(ids.map(held))).map((order) => order.state), { timeout: 10_000 }).toEqual(allFired);
     for (const order of rearmed) {
       await expect.poll(async () => (await held(order.id)).last_order_status, { timeout: 10_000 }).toBe('accepted');
       expect((await held(order.id)).client_order_ids).toEqual([`${order.id}-2`]);
@@ -78,6 +81,6 @@ describe('held orders fired but never sent', () => {
     const sent = sentClientOrderIds(faulty.requests);
     expect(new Set(sent).size).toBe(sent.length);
     for (const order of rearmed) expect(sent).toContain(`${order.id}-2`);
-    expect(sent).toHaveLength(3);
+    expect(sent).toHaveLength(13);
   });
 });

@@ -8,12 +8,13 @@ import {
   type HeldOrderPatch,
   type HeldOrderRequest,
 } from '@/interface';
-import { firedTicketId, HeldConflictError, HeldKeyTakenError, HeldLimitError, JournalFullError, type Journal } from '../journal';
+import { HeldConflictError, HeldKeyTakenError, HeldLimitError, JournalFullError, type Journal } from '../journal';
 import type { Logger } from '../log';
 import type { TicketSender } from '../ticketSender';
 import { betterMark, HeldBook, trailingLevel } from './book';
 import { MarkBoard, marketIssue, type MarketMark } from './marks';
-import { firedOrder, oneOrderTicket, refused, settledMessage, type ArmOutcome, type SettleOutcome } from './outcomes';
+import { fireCrossed, type Crossing, type FiringOptions } from './firing';
+import { refused, settledMessage, type ArmOutcome, type SettleOutcome } from './outcomes';
 import { rearmUnsent } from './rearm';
 import { TwapRunner } from './twapRunner';
 import { viewOf } from './view';
@@ -37,8 +38,9 @@ export interface HeldOrdersOptions {
 
 /**
  * Holds orders for the trader: arms them in the journal, judges them on each fresh mark of the
- * proxy's own poll, and fires each once: the firing, the order it sends and the cancel of an OCO
- * partner are one journal transaction, and only then does the order go to the sender.
+ * proxy's own poll, and fires each once: the orders of one poll's firings go in tickets of up to 10,
+ * each ticket one journal transaction with its firings and OCO cancels, and only then to the sender
+ * (see fireCrossed).
  */
 export class HeldOrders {
   readonly book = new HeldBook();
@@ -53,6 +55,12 @@ export class HeldOrders {
     this.now = options.now ?? Date.now;
     const fresh = (market: { askedAt: number } | undefined) => this.fresh(market);
     this.twaps = new TwapRunner({ ...options, marks: this.marks, fresh, now: this.now, clock: options.twapClock ?? this.now });
+  }
+
+  /** What firing needs of the holder: the journal, the sender, and the book to keep up to date. */
+  private get firing(): FiringOptions {
+    const { journal, sender, log } = this.options;
+    return { journal, sender, log, now: this.now, untrack: (id) => this.untrack(id), track: (order) => this.track(order) };
   }
 
   private get store() {
@@ -250,50 +258,28 @@ export class HeldOrders {
     this.marks.record(rows, askedAt);
     // Stopping, a fired order could only fail as not sent: the held orders wait for the next start.
     if (this.stopped || !this.options.sender.accepting || this.armed === 0) return;
+    const crossings: Crossing[] = [];
     for (const symbol of this.book.symbolNames) {
       const market = this.marks.get(symbol);
       if (!this.fresh(market)) continue;
       const { crossed, trailing } = this.book.crossedBy(symbol, market!.mark);
-      for (const id of crossed) this.fire(id, market!.mark);
-      for (const id of trailing) this.judgeTrailing(id, market!.mark);
+      for (const id of crossed) crossings.push({ id, mark: market!.mark });
+      for (const id of trailing) if (this.trailingCrossed(id, market!.mark)) crossings.push({ id, mark: market!.mark });
     }
+    if (crossings.length > 0) fireCrossed(this.firing, crossings);
     this.twaps.judge();
   }
 
-  private judgeTrailing(id: string, mark: number): void {
+  /** Whether a trailing stop's level is crossed, moving its best mark first. */
+  private trailingCrossed(id: string, mark: number): boolean {
     const order = this.trailing.get(id);
-    if (!order) return;
+    if (!order) return false;
     const best = betterMark(order.side, order.best_mark, mark);
     if (best !== order.best_mark) {
       order.best_mark = best;
       this.store.setBestMark(id, best);
     }
     const level = trailingLevel(order, best);
-    if (order.side === 'SELL' ? mark <= level : mark >= level) this.fire(id, mark);
-  }
-
-  /** Fires one armed order: journal first (one transaction), then the sender. */
-  private fire(id: string, mark: number): void {
-    // The stored row, not the API's view: the view reads its orders' statuses, a cost per firing.
-    const order = this.store.row(id);
-    if (!order || order.state !== 'armed') return this.untrack(id);
-    const request = firedOrder(order);
-    const { ticket, body } = oneOrderTicket(firedTicketId(order), request, this.now());
-    let outcome: { fired: boolean; cancelled?: string };
-    try {
-      outcome = this.store.fire(id, { clientOrderId: request.client_order_id!, mark, ticket });
-    } catch (error) {
-      // Left armed: it is judged again on the next fresh mark.
-      this.options.log.error({ held: id, err: { message: (error as Error).message } }, 'held order could not fire');
-      return;
-    }
-    this.untrack(id);
-    if (outcome.cancelled) this.untrack(outcome.cancelled);
-    if (!outcome.fired) return;
-    this.options.log.info({ held: id, mark, order: request.client_order_id, cancelled: outcome.cancelled }, 'held order fired');
-    void this.options.sender.sendFired(ticket.id, body, 1).then(
-      () => rearmUnsent(this.options.journal, this.options.log, id, this.now()).forEach((armed) => this.track(armed)),
-      (error: Error) => this.options.log.error({ held: id, err: { message: error.message } }, 'fired order could not be sent'),
-    );
+    return order.side === 'SELL' ? mark <= level : mark >= level;
   }
 }

@@ -45,11 +45,15 @@ export function firedOrder(
   };
 }
 
-
-/** The ticket of the one order a held order (or a TWAP's slice) sends, journaled with its firing, and its body. */
+/** The ticket of the one order a TWAP's slice sends, journaled with its step, and its body. */
 export function oneOrderTicket(id: string, request: OrderRequest, now: number): { ticket: NewTicket; body: string } {
-  const json = JSON.stringify(request);
-  const body = `{"orders":[${json}]}`;
-  const requests = [{ orders: [request], orderJson: [json], body }];
-  return { ticket: { id, bodyHash: hashTicketJson([json], undefined), recvWindow: undefined, requests, now }, body };
+  const ticket = firedTicket(id, [request], now);
+  return { ticket, body: ticket.requests[0]!.body };
+}
+
+/** The ticket of the orders held orders send when they fire together: one batch request (10 orders at most). */
+export function firedTicket(id: string, requests: OrderRequest[], now: number): NewTicket {
+  const json = requests.map((request) => JSON.stringify(request));
+  const body = `{"orders":[${json.join(',')}]}`;
+  return { id, bodyHash: hashTicketJson(json, undefined), recvWindow: undefined, requests: [{ orders: requests, orderJson: json, body }], now };
 }

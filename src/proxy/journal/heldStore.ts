@@ -1,7 +1,8 @@
 import type Database from 'better-sqlite3';
 import type { HeldOrder, HeldOrderState, HeldOrderType, Side } from '@/interface';
 import type { NewTicket } from './types';
-import { firedTicketId, RearmStore } from './rearmStore';
+import { FiringStore } from './firingStore';
+import { RearmStore } from './rearmStore';
 import { TwapStore, type TwapColumns } from './twapStore';
 
 /** A held order to arm, as checked by the holder. */
@@ -49,7 +50,7 @@ const LIVE = "('awaiting_entry', 'armed', 'paused')";
 const columns = `id, type, state, symbol, side, order_quantity, trigger_price, order_price, trailing_distance,
   trailing_percent, best_mark, oco_with, client_ref, client_order_id, fired_mark, fired_at, created_at, updated_at,
   reason, entry_ticket_id, entry_client_order_id, duration_ms, slice_ms, max_slippage_percent, price_limit,
-  randomize_percent, started_at, next_slice, slices_sent, slices_skipped, slices_missed, quantity_sent, fire_count`;
+  randomize_percent, started_at, next_slice, slices_sent, slices_skipped, slices_missed, quantity_sent, fire_count, fired_ticket_id`;
 
 /** A held order as stored: the view's fields, the bracket and TWAP columns flat. */
 export type HeldRow = Pick<
@@ -73,6 +74,8 @@ export type HeldRow = Pick<
   quantity_sent: number;
   /** Firings whose order was never sent (each armed it again): the current firing's ticket, see firedTicketId. */
   fire_count: number;
+  /** The ticket that carried its fired order (with others fired in the same poll). */
+  fired_ticket_id: string | null;
 };
 
 /** The ticket id of a TWAP's slice n (from 1); its order's client order id is `<id>-<n>`. */
@@ -81,6 +84,7 @@ export const sliceTicketId = (heldId: string, slice: number) => `${heldId}-s${sl
 function prepare(db: Database.Database) {
   return {
     orderStatus: db.prepare('SELECT status FROM orders WHERE ticket_id = ? ORDER BY seq LIMIT 1').pluck(),
+    firedStatus: db.prepare('SELECT status FROM orders WHERE ticket_id = ? AND client_order_id = ? LIMIT 1').pluck(),
     sliceCounts: db.prepare(`SELECT status, COUNT(*) AS n, TOTAL(order_quantity) AS quantity FROM orders
       WHERE ticket_id >= ? AND ticket_id < ? GROUP BY status`),
     lastSlice: db.prepare('SELECT status FROM orders WHERE ticket_id >= ? AND ticket_id < ? ORDER BY id DESC LIMIT 1').pluck(),
@@ -95,8 +99,6 @@ function prepare(db: Database.Database) {
       client_ref, created_at, updated_at) VALUES (?, ?, ?, ?, 'armed', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
     link: db.prepare(`UPDATE held_orders SET oco_with = ?, updated_at = ? WHERE id = ? AND state IN ${LIVE} AND oco_with IS NULL`),
     cancel: db.prepare(`UPDATE held_orders SET state = 'cancelled', reason = ?, updated_at = ? WHERE id = ? AND state IN ${LIVE}`),
-    fire: db.prepare(`UPDATE held_orders SET state = 'fired', client_order_id = ?, fired_mark = ?, fired_at = ?,
-      updated_at = ? WHERE id = ? AND state = 'armed'`),
     change: db.prepare(`UPDATE held_orders SET state = coalesce(?, state), order_quantity = coalesce(?, order_quantity),
       trigger_price = coalesce(?, trigger_price), order_price = coalesce(?, order_price),
       trailing_distance = coalesce(?, trailing_distance), trailing_percent = coalesce(?, trailing_percent),
@@ -116,15 +118,18 @@ export class HeldStore {
   readonly twap: TwapStore;
   /** Fired orders never sent, armed again (see RearmStore). */
   readonly rearm: RearmStore;
+  /** Armed orders fired, up to 10 a ticket (see FiringStore). */
+  readonly firing: FiringStore;
 
   constructor(
     private readonly db: Database.Database,
     private readonly write: <T>(work: () => T) => T,
-    private readonly insertTicket: (ticket: NewTicket) => void,
+    insertTicket: (ticket: NewTicket) => void,
   ) {
     this.s = prepare(db);
     this.twap = new TwapStore(db, write, insertTicket);
     this.rearm = new RearmStore(db, write);
+    this.firing = new FiringStore(db, write, insertTicket);
   }
 
   /** The stored row, flat (the TWAP and bracket columns as they are). */
@@ -134,9 +139,11 @@ export class HeldStore {
 
   /** A row as the API shows it, with its orders' journal statuses (mark fields are the holder's). */
   toHeld(row: HeldRow): HeldOrder {
-    const { client_order_id, entry_ticket_id, entry_client_order_id, ...base } = row;
+    const { client_order_id, entry_ticket_id, entry_client_order_id, fired_ticket_id, ...base } = row;
     const twap = row.type === 'TWAP' ? this.twapProgress(row) : null;
-    const last = twap ? this.s.lastSlice.get(`${row.id}-s`, `${row.id}-t`) : client_order_id ? this.s.orderStatus.get(firedTicketId(row)) : null;
+    const last = twap
+      ? this.s.lastSlice.get(`${row.id}-s`, `${row.id}-t`)
+      : client_order_id && fired_ticket_id ? this.s.firedStatus.get(fired_ticket_id, client_order_id) : null;
     const entryStatus = entry_ticket_id ? this.s.orderStatus.get(entry_ticket_id) : undefined;
     return {
       id: base.id, type: base.type, state: base.state, symbol: base.symbol, side: base.side,
@@ -279,21 +286,5 @@ export class HeldStore {
   /** A trailing stop's best mark so far (not flushed: lost to a power cut, it only trails less far). */
   setBestMark(id: string, mark: number): void {
     this.write(() => this.s.bestMark.run(mark, id));
-  }
-
-  /**
-   * Fires an armed order: marks it fired, writes the ticket that sends its order and cancels its
-   * OCO partner, all in one transaction. Returns false (writing nothing) if it was no longer armed.
-   */
-  fire(id: string, fired: { clientOrderId: string; mark: number; ticket: NewTicket }): { fired: boolean; cancelled?: string } {
-    const s = this.s;
-    const now = fired.ticket.now;
-    return this.write(() => {
-      if (s.fire.run(fired.clientOrderId, fired.mark, now, now, id).changes !== 1) return { fired: false };
-      this.insertTicket(fired.ticket);
-      const partner = (s.byId.get(id) as HeldRow).oco_with;
-      if (partner !== null && s.cancel.run(`its OCO partner ${id} fired`, now, partner).changes === 1) return { fired: true, cancelled: partner };
-      return { fired: true };
-    });
   }
 }

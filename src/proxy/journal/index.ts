@@ -5,3 +5,4 @@ export { HeldConflictError, HeldKeyTakenError, HeldLimitError, type HeldChanges,
 export { sliceTicketId, type HeldRow } from './heldStore';
 export type { TwapChanges, TwapColumns } from './twapStore';
 export { firedClientOrderId, firedTicketId, type Rearmed } from './rearmStore';
+export type { FiredGroup, FiringOrder } from './firingStore';

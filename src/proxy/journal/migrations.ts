@@ -123,6 +123,13 @@ CREATE INDEX IF NOT EXISTS held_live ON held_orders (state, id) WHERE state IN (
   `
 ALTER TABLE held_orders ADD COLUMN fire_count INTEGER NOT NULL DEFAULT 0;
 `,
+  // The orders one poll fires go together, up to 10 a ticket: each held order names the ticket that
+  // carried its order (a firing before this had a ticket of its own, "<id>" or "<id>-r<n>").
+  `
+ALTER TABLE held_orders ADD COLUMN fired_ticket_id TEXT;
+UPDATE held_orders SET fired_ticket_id = CASE WHEN fire_count = 0 THEN id ELSE id || '-r' || fire_count END
+  WHERE state = 'fired' AND type != 'TWAP' AND client_order_id IS NOT NULL;
+`,
 ];
 
 /** Brings the schema up to date in one transaction; refuses a journal from a newer build. */

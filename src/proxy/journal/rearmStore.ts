@@ -1,8 +1,9 @@
 import type Database from 'better-sqlite3';
 
 /**
- * The ticket of a held order's current firing: its own id the first time, `<id>-r<n>` after n
- * firings whose order was never sent (each firing a new ticket: a ticket is sent once).
+ * The ticket a held order's current firing opens when it is the first of its poll's group: its own
+ * id the first time, `<id>-r<n>` after n firings whose order was never sent (each firing a new
+ * ticket: a ticket is sent once). The ticket that carried it is its row's `fired_ticket_id`.
  */
 export const firedTicketId = (row: { id: string; fire_count: number }) => (row.fire_count === 0 ? row.id : `${row.id}-r${row.fire_count}`);
 
@@ -16,25 +17,28 @@ export interface Rearmed {
   reason: string;
 }
 
-// A TWAP's slices have their own tickets: a fired TWAP has sent its last one.
-const TICKET = "CASE WHEN h.fire_count = 0 THEN h.id ELSE h.id || '-r' || h.fire_count END";
+// A TWAP's slices have their own tickets: a fired TWAP has sent its last one. A held order's own
+// order is the one of its fired ticket with its client order id (the others are its group's).
+const OWN = 'o.ticket_id = h.fired_ticket_id AND o.client_order_id = h.client_order_id';
 
 function prepare(db: Database.Database) {
   return {
-    row: db.prepare("SELECT id, fire_count, oco_with FROM held_orders WHERE id = ? AND state = 'fired' AND type != 'TWAP'"),
-    statuses: db.prepare('SELECT status, error_message FROM orders WHERE ticket_id = ? ORDER BY seq'),
+    row: db.prepare(`SELECT id, fire_count, oco_with, fired_ticket_id, client_order_id FROM held_orders
+      WHERE id = ? AND state = 'fired' AND type != 'TWAP'`),
+    statuses: db.prepare('SELECT status, error_message FROM orders WHERE ticket_id = ? AND client_order_id = ? ORDER BY seq'),
     unsent: db.prepare(`SELECT h.id FROM held_orders h WHERE h.state = 'fired' AND h.type != 'TWAP'
-      AND EXISTS (SELECT 1 FROM orders o WHERE o.ticket_id = ${TICKET})
-      AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.ticket_id = ${TICKET} AND o.status != 'failed')`).pluck(),
+      AND EXISTS (SELECT 1 FROM orders o WHERE ${OWN})
+      AND NOT EXISTS (SELECT 1 FROM orders o WHERE ${OWN} AND o.status != 'failed')`).pluck(),
     rearm: db.prepare(`UPDATE held_orders SET state = 'armed', fire_count = fire_count + 1, client_order_id = NULL,
-      fired_mark = NULL, fired_at = NULL, reason = ?, updated_at = ? WHERE id = ? AND state = 'fired' AND fire_count = ?`),
+      fired_ticket_id = NULL, fired_mark = NULL, fired_at = NULL, reason = ?, updated_at = ?
+      WHERE id = ? AND state = 'fired' AND fire_count = ?`),
     rearmPartner: db.prepare(`UPDATE held_orders SET state = 'armed', reason = ?, updated_at = ?
       WHERE id = ? AND state = 'cancelled' AND reason = ?`),
   };
 }
 
 /**
- * Held orders fired whose order never left the proxy (every order of the firing's ticket `failed`:
+ * Held orders fired whose order never left the proxy (its order in the firing's ticket `failed`:
  * the proxy stopped while it waited at the pacer, rate-limit refusals ran out, the journal could
  * not be flushed). Such an order is armed again, not lost; one whose order was sent, rejected or
  * of unknown outcome stays fired.
@@ -55,15 +59,16 @@ export class RearmStore {
   }
 
   /**
-   * Arms a fired held order again if its current firing's orders all failed, with the OCO partner
+   * Arms a fired held order again if its current firing's order failed, with the OCO partner
    * that firing cancelled, in one write; the next firing has a new ticket and client order id.
    */
   rearmIfNotSent(id: string, now: number): Rearmed | undefined {
     const s = this.s;
     return this.write(() => {
-      const row = s.row.get(id) as { id: string; fire_count: number; oco_with: string | null } | undefined;
+      type Fired = { id: string; fire_count: number; oco_with: string | null; fired_ticket_id: string | null; client_order_id: string | null };
+      const row = s.row.get(id) as Fired | undefined;
       if (!row) return undefined;
-      const orders = s.statuses.all(firedTicketId(row)) as { status: string; error_message: string | null }[];
+      const orders = s.statuses.all(row.fired_ticket_id, row.client_order_id) as { status: string; error_message: string | null }[];
       if (orders.length === 0 || orders.some((order) => order.status !== 'failed')) return undefined;
       const message = (orders[0]!.error_message ?? 'no reason given').replace(/^not sent: /, '');
       const reason = `its order was not sent (${message}); armed again`;

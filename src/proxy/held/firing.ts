@@ -1,0 +1,79 @@
+import { MAX_ORDERS_PER_REQUEST, type HeldOrder } from '@/interface';
+import { firedTicketId, type FiredGroup, type FiringOrder, type Journal } from '../journal';
+import type { Logger } from '../log';
+import type { TicketSender } from '../ticketSender';
+import { firedOrder, firedTicket } from './outcomes';
+import { rearmUnsent } from './rearm';
+
+/** An armed order a fresh mark crossed. */
+export interface Crossing {
+  id: string;
+  mark: number;
+}
+
+export interface FiringOptions {
+  journal: Journal;
+  sender: Pick<TicketSender, 'sendFired'>;
+  log: Logger;
+  now: () => number;
+  /** Out of the book: fired, cancelled by its OCO partner's firing, or no longer armed. */
+  untrack: (id: string) => void;
+  /** Back into the book: armed again because its order was never sent. */
+  track: (order: HeldOrder) => void;
+}
+
+/**
+ * Fires the orders one poll crossed, in order, in tickets of up to 10 orders: a gap through 300
+ * stops is 30 requests of the pacer, not 300, and the trader's tickets wait behind those only.
+ * Each ticket is one journal transaction (its firings, their OCO partners' cancels, the ticket),
+ * then goes to the sender's urgent lane; each order keeps its own client order id.
+ */
+export function fireCrossed(options: FiringOptions, crossings: readonly Crossing[]): void {
+  const firings = firingsOf(options, crossings);
+  for (let i = 0; i < firings.length; i += MAX_ORDERS_PER_REQUEST) fireGroup(options, firings.slice(i, i + MAX_ORDERS_PER_REQUEST));
+}
+
+function firingsOf(options: FiringOptions, crossings: readonly Crossing[]): FiringOrder[] {
+  const firings: FiringOrder[] = [];
+  const taken = new Set<string>();
+  for (const { id, mark } of crossings) {
+    if (taken.has(id)) continue;
+    // The stored row, not the API's view: the view reads its orders' statuses, a cost per firing.
+    const row = options.journal.held.row(id);
+    if (!row || row.state !== 'armed') {
+      options.untrack(id);
+      continue;
+    }
+    taken.add(id);
+    // Both legs of an OCO pair crossed: the first fires and its firing cancels the other.
+    if (row.oco_with !== null) taken.add(row.oco_with);
+    firings.push({ id, ticketId: firedTicketId(row), order: firedOrder(row), mark });
+  }
+  return firings;
+}
+
+function fireGroup(options: FiringOptions, group: FiringOrder[]): void {
+  const { log } = options;
+  let outcome: FiredGroup;
+  try {
+    outcome = options.journal.held.firing.fire(group, options.now(), (id, orders) => firedTicket(id, orders, options.now()));
+  } catch (error) {
+    // Left armed: they are judged again on the next fresh mark.
+    log.error({ held: group.map((firing) => firing.id), err: { message: (error as Error).message } }, 'held orders could not fire');
+    return;
+  }
+  // Those of the group not fired were no longer armed.
+  for (const firing of group) options.untrack(firing.id);
+  for (const id of outcome.cancelled) options.untrack(id);
+  const { fired, ticket } = outcome;
+  if (!ticket) return;
+  for (const firing of fired) log.info({ held: firing.id, mark: firing.mark, order: firing.order.client_order_id, ticket: ticket.id }, 'held order fired');
+  if (outcome.cancelled.length > 0) log.info({ cancelled: outcome.cancelled, ticket: ticket.id }, 'OCO partners cancelled');
+  void options.sender.sendFired(ticket.id, ticket.requests[0]!.body, fired.length).then(
+    () => {
+      // Per order: one of the group never sent is armed again, the others stay fired.
+      for (const firing of fired) rearmUnsent(options.journal, log, firing.id, options.now()).forEach(options.track);
+    },
+    (error: Error) => log.error({ ticket: ticket.id, err: { message: error.message } }, 'fired orders could not be sent'),
+  );
+}

@@ -1,0 +1,70 @@
+import type Database from 'better-sqlite3';
+import type { OrderRequest } from '@/interface';
+import type { NewTicket } from './types';
+
+/** A held order about to fire: its order, the ticket it would carry if it fired first, the mark that crossed it. */
+export interface FiringOrder {
+  id: string;
+  /** Its own fired ticket id (see firedTicketId): the group's ticket id when it is the first to fire. */
+  ticketId: string;
+  order: OrderRequest;
+  mark: number;
+}
+
+/** What one firing of a group wrote: the held orders fired, their ticket, the OCO partners cancelled. */
+export interface FiredGroup {
+  fired: FiringOrder[];
+  ticket?: NewTicket;
+  cancelled: string[];
+}
+
+function prepare(db: Database.Database) {
+  return {
+    fire: db.prepare(`UPDATE held_orders SET state = 'fired', client_order_id = ?, fired_ticket_id = ?, fired_mark = ?,
+      fired_at = ?, updated_at = ? WHERE id = ? AND state = 'armed'`),
+    partner: db.prepare('SELECT oco_with FROM held_orders WHERE id = ?').pluck(),
+    cancel: db.prepare(`UPDATE held_orders SET state = 'cancelled', reason = ?, updated_at = ?
+      WHERE id = ? AND state IN ('awaiting_entry', 'armed', 'paused')`),
+  };
+}
+
+/**
+ * The firings of held orders: the orders one poll fires go in tickets of up to 10 orders (one
+ * batch request each), each ticket one transaction with the firing of its held orders and the
+ * cancel of their OCO partners.
+ */
+export class FiringStore {
+  private readonly s: ReturnType<typeof prepare>;
+
+  constructor(
+    db: Database.Database,
+    private readonly write: <T>(work: () => T) => T,
+    private readonly insertTicket: (ticket: NewTicket) => void,
+  ) {
+    this.s = prepare(db);
+  }
+
+  /**
+   * Fires those of `group` still armed, in order (one whose OCO partner fired before it in the
+   * group is cancelled, not fired), and writes the ticket `ticketOf` makes of their orders, whose
+   * id is the first fired's ticket id; all in one transaction, nothing written if it throws.
+   */
+  fire(group: readonly FiringOrder[], now: number, ticketOf: (id: string, orders: OrderRequest[]) => NewTicket): FiredGroup {
+    const s = this.s;
+    return this.write(() => {
+      const fired: FiringOrder[] = [];
+      const cancelled: string[] = [];
+      for (const firing of group) {
+        const ticketId = fired[0]?.ticketId ?? firing.ticketId;
+        if (s.fire.run(firing.order.client_order_id!, ticketId, firing.mark, now, now, firing.id).changes !== 1) continue;
+        fired.push(firing);
+        const partner = s.partner.get(firing.id) as string | null;
+        if (partner !== null && s.cancel.run(`its OCO partner ${firing.id} fired`, now, partner).changes === 1) cancelled.push(partner);
+      }
+      if (fired.length === 0) return { fired, cancelled };
+      const ticket = ticketOf(fired[0]!.ticketId, fired.map((firing) => firing.order));
+      this.insertTicket(ticket);
+      return { fired, ticket, cancelled };
+    });
+  }
+}
