@@ -19,21 +19,25 @@ const log = { info: () => {}, warn: () => {}, error: () => {} } as unknown as Lo
 function fakeSender(journal: Journal) {
   const handed: { ticketId: string; body: string }[] = [];
   let outcome: 'failed' | 'unknown' | 'rejected' | 'never' = 'failed';
+  /** The outcomes of the next tickets handed, in order (then `outcome`). */
+  const next: (typeof outcome)[] = [];
   const sender = {
     accepting: true,
     sendFired: async (ticketId: string, body: string): Promise<TicketResult> => {
       handed.push({ ticketId, body });
+      const settled = next.shift() ?? outcome;
       await journal.durable();
-      if (outcome === 'never') return new Promise<TicketResult>(() => {});
-      if (outcome === 'rejected') {
-        journal.recordAnswer(ticketId, 1, 200, [{ status: 'rejected', orderId: null, errorMessage: 'no' }], Date.now());
+      if (settled === 'never') return new Promise<TicketResult>(() => {});
+      if (settled === 'rejected') {
+        const orders = (JSON.parse(body) as { orders: unknown[] }).orders;
+        journal.recordAnswer(ticketId, 1, 200, orders.map(() => ({ status: 'rejected' as const, orderId: null, errorMessage: 'no' })), Date.now());
       } else {
-        journal.recordRequestOutcome(ticketId, 1, outcome, { reason: 'not-sent', httpStatus: null, code: null, message: 'not sent: the proxy stopped' }, Date.now());
+        journal.recordRequestOutcome(ticketId, 1, settled, { reason: 'not-sent', httpStatus: null, code: null, message: 'not sent: the proxy stopped' }, Date.now());
       }
       return journal.ticketResult(ticketId)!;
     },
   };
-  return { sender, handed, settleAs: (next: typeof outcome) => (outcome = next) };
+  return { sender, handed, settleAs: (later: typeof outcome) => (outcome = later), next };
 }
 
 let journal: Journal | undefined;
@@ -42,7 +46,7 @@ afterEach(() => journal?.close());
 function holder(path: string) {
   journal = new Journal(path);
   const fake = fakeSender(journal);
-  const held = new HeldOrders({ journal, sender: fake.sender, log, maxHeld: 10, staleAfterMs: () => 60_000 });
+  const held = new HeldOrders({ journal, sender: fake.sender, log, maxHeld: 20, staleAfterMs: () => 60_000 });
   return { held, journal, ...fake };
 }
 
@@ -113,5 +117,25 @@ describe('a held order fired whose order was never sent', () => {
     second.held.judge([row(98_000)], Date.now());
     await settle();
     expect(second.handed[0]).toMatchObject({ ticketId: `${id}-r1` });
+  });
+
+  it('fired in a group of one poll, only the orders of the ticket never sent are armed again', async () => {
+    const { held, handed, next } = holder(join(mkdtempSync(join(tmpdir(), 'rearm-')), 'journal.sqlite'));
+    held.judge([row(100_000)], Date.now());
+    const ids: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      const armed = await held.arm(stop(99_000 - i), `g${i}`);
+      if (armed.kind !== 'armed') throw new Error('not armed');
+      ids.push(armed.order.id);
+    }
+    next.push('rejected', 'failed');
+    held.judge([row(98_000)], Date.now());
+    await settle();
+    // Two tickets: the first ten (named by the first held order), then two.
+    expect(handed.map((ticket) => (JSON.parse(ticket.body) as { orders: unknown[] }).orders.length)).toEqual([10, 2]);
+    expect(handed[0]!.ticketId).toBe(ids[0]);
+    expect(handed[1]!.ticketId).toBe(ids[10]);
+    for (const id of ids.slice(0, 10)) expect(held.get(id)).toMatchObject({ state: 'fired', client_order_ids: [`${id}-1`], last_order_status: 'rejected' });
+    for (const id of ids.slice(10)) expect(held.get(id)).toMatchObject({ state: 'armed', client_order_ids: [], reason: 'its order was not sent (the proxy stopped); armed again' });
   });
 });
