@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FuturesRow, TicketResult } from '@/interface';
 import { HeldOrders } from '@/proxy/held/holder';
@@ -137,5 +138,35 @@ describe('a held order fired whose order was never sent', () => {
     expect(handed[1]!.ticketId).toBe(ids[10]);
     for (const id of ids.slice(0, 10)) expect(held.get(id)).toMatchObject({ state: 'fired', client_order_ids: [`${id}-1`], last_order_status: 'rejected' });
     for (const id of ids.slice(10)) expect(held.get(id)).toMatchObject({ state: 'armed', client_order_ids: [], reason: 'its order was not sent (the proxy stopped); armed again' });
+  });
+
+  it('a journal written before fired orders were grouped still finds each fired order, and arms the unsent again', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'rearm-')), 'journal.sqlite');
+    const first = holder(path);
+    first.settleAs('never');
+    first.held.judge([row(100_000)], Date.now());
+    const ids: string[] = [];
+    for (const trigger of [99_000, 98_500]) {
+      const armed = await first.held.arm(stop(trigger), `old${trigger}`);
+      if (armed.kind !== 'armed') throw new Error('not armed');
+      ids.push(armed.order.id);
+      first.held.judge([row(trigger - 100)], Date.now());
+    }
+    const [sent, unsent] = ids as [string, string];
+    first.journal.recordAnswer(sent, 1, 200, [{ status: 'accepted', orderId: 7, errorMessage: null }], Date.now());
+    first.journal.recordRequestOutcome(unsent, 1, 'failed', { reason: 'not-sent', httpStatus: null, code: null, message: 'not sent: the proxy stopped' }, Date.now());
+    await first.journal.durable();
+    first.journal.close();
+    // As schema 6 left it: each firing its own ticket, named by the held order's id, no column naming it.
+    const old = new Database(path);
+    old.exec('ALTER TABLE held_orders DROP COLUMN fired_ticket_id');
+    old.pragma('user_version = 6');
+    old.close();
+
+    const second = holder(path);
+    second.journal.recover(Date.now());
+    expect(second.held.get(sent)).toMatchObject({ state: 'fired', last_order_status: 'accepted' });
+    second.held.load();
+    expect(second.held.get(unsent)).toMatchObject({ state: 'armed', reason: 'its order was not sent (the proxy stopped); armed again' });
   });
 });
