@@ -19,14 +19,15 @@ const log = { info: () => {}, warn: () => {}, error: () => {} } as unknown as Lo
 /** A sender that settles each fired ticket as the test says, recording what it was handed. */
 function fakeSender(journal: Journal) {
   const handed: { ticketId: string; body: string }[] = [];
-  let outcome: 'failed' | 'unknown' | 'rejected' | 'never' = 'failed';
+  type Outcome = 'failed' | 'unknown' | 'rejected' | 'never';
+  let outcome: Outcome = 'failed';
   /** The outcomes of the next tickets handed, in order (then `outcome`). */
-  const next: (typeof outcome)[] = [];
+  const next: Outcome[] = [];
   const sender = {
     accepting: true,
     sendFired: async (ticketId: string, body: string): Promise<TicketResult> => {
       handed.push({ ticketId, body });
-      const settled = next.shift() ?? outcome;
+      const settled: Outcome = next.shift() ?? outcome;
       await journal.durable();
       if (settled === 'never') return new Promise<TicketResult>(() => {});
       if (settled === 'rejected') {
@@ -38,7 +39,7 @@ function fakeSender(journal: Journal) {
       return journal.ticketResult(ticketId)!;
     },
   };
-  return { sender, handed, settleAs: (later: typeof outcome) => (outcome = later), next };
+  return { sender, handed, settleAs: (later: Outcome) => (outcome = later), next };
 }
 
 let journal: Journal | undefined;
