@@ -17,7 +17,8 @@ const step = async (ms: number) => {
   ahead += ms;
   await new Promise((resolve) => setTimeout(resolve, 50));
 };
-const poll = { timeout: 8_000, interval: 50 };
+// A poll of six slices is six requests: every 200 ms keeps it under the session limit of 50 a second.
+const poll = { timeout: 8_000, interval: 200 };
 beforeAll(async () => {
   stack = await heldStack({ proxy: { twapClock: () => Date.now() + ahead } });
 });

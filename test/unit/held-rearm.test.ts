@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FuturesRow, TicketResult } from '@/interface';
 import { HeldOrders } from '@/proxy/held/holder';
 import { Journal } from '@/proxy/journal';
@@ -52,9 +52,9 @@ function holder(path: string) {
   return { held, journal, ...fake };
 }
 
-const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
 const stop = (trigger: number) => ({ type: 'STOP_MARKET', symbol: BTC, side: 'SELL', order_quantity: 1, trigger_price: trigger }) as const;
 
+// What follows a firing settles after the journal's flush: each check waits for it, none sleeps.
 describe('a held order fired whose order was never sent', () => {
   it('is armed again, saying why, and fires again as a new ticket and client order id', async () => {
     const { held, handed, settleAs } = holder(join(mkdtempSync(join(tmpdir(), 'rearm-')), 'journal.sqlite'));
@@ -63,17 +63,15 @@ describe('a held order fired whose order was never sent', () => {
     if (first.kind !== 'armed') throw new Error('not armed');
     const id = first.order.id;
     held.judge([row(98_000)], Date.now());
-    await settle();
-    expect(handed.map((ticket) => ticket.ticketId)).toEqual([id]);
-    expect(held.get(id)).toMatchObject({ state: 'armed', reason: 'its order was not sent (the proxy stopped); armed again', client_order_ids: [] });
+    await vi.waitFor(() => expect(handed.map((ticket) => ticket.ticketId)).toEqual([id]), { timeout: 10_000, interval: 10 });
+    await vi.waitFor(() => expect(held.get(id)).toMatchObject({ state: 'armed', reason: 'its order was not sent (the proxy stopped); armed again', client_order_ids: [] }));
 
     settleAs('rejected');
     held.judge([row(97_000)], Date.now());
-    await settle();
-    expect(handed[1]).toMatchObject({ ticketId: `${id}-r1` });
+    await vi.waitFor(() => expect(handed[1]).toMatchObject({ ticketId: `${id}-r1` }), { timeout: 10_000, interval: 10 });
     expect(handed[1]!.body).toContain(`"client_order_id":"${id}-2"`);
     // Rejected: the service saw it; it stays fired.
-    expect(held.get(id)).toMatchObject({ state: 'fired', client_order_ids: [`${id}-2`], last_order_status: 'rejected' });
+    await vi.waitFor(() => expect(held.get(id)).toMatchObject({ state: 'fired', client_order_ids: [`${id}-2`], last_order_status: 'rejected' }));
   });
 
   it('arms the cancelled OCO partner again in the same write; an unknown outcome stays fired', async () => {
@@ -84,15 +82,13 @@ describe('a held order fired whose order was never sent', () => {
     const profit = await held.arm({ ...stop(101_000), type: 'TAKE_PROFIT_MARKET', oco_with: stopLeg.order.id }, 'b');
     if (profit.kind !== 'armed') throw new Error(`not armed: ${JSON.stringify(profit)}`);
     held.judge([row(98_000)], Date.now());
-    await settle();
-    expect(held.get(profit.order.id)).toMatchObject({ state: 'armed', reason: `its OCO partner ${stopLeg.order.id} was not sent; armed again` });
+    await vi.waitFor(() => expect(held.get(profit.order.id)).toMatchObject({ state: 'armed', reason: `its OCO partner ${stopLeg.order.id} was not sent; armed again` }), { timeout: 10_000, interval: 10 });
     expect(held.get(stopLeg.order.id)?.state).toBe('armed');
 
     settleAs('unknown');
     held.judge([row(102_000)], Date.now());
-    await settle();
-    expect(handed.at(-1)?.ticketId).toBe(profit.order.id);
-    expect(held.get(profit.order.id)).toMatchObject({ state: 'fired', last_order_status: 'unknown' });
+    await vi.waitFor(() => expect(handed.at(-1)?.ticketId).toBe(profit.order.id), { timeout: 10_000, interval: 10 });
+    await vi.waitFor(() => expect(held.get(profit.order.id)).toMatchObject({ state: 'fired', last_order_status: 'unknown' }));
     expect(held.get(stopLeg.order.id)).toMatchObject({ state: 'cancelled', reason: `its OCO partner ${profit.order.id} fired` });
     expect(journal.held.rearm.unsent()).toEqual([]);
   });
@@ -105,8 +101,8 @@ describe('a held order fired whose order was never sent', () => {
     const armed = await first.held.arm(stop(99_000), 'k');
     if (armed.kind !== 'armed') throw new Error('not armed');
     first.held.judge([row(98_000)], Date.now());
-    await settle();
     const id = armed.order.id;
+    await vi.waitFor(() => expect(first.handed.map((ticket) => ticket.ticketId)).toEqual([id]), { timeout: 10_000, interval: 10 });
     first.journal.recordRequestOutcome(id, 1, 'failed', { reason: 'not-sent', httpStatus: null, code: null, message: 'not sent: the proxy stopped' }, Date.now());
     await first.journal.durable();
     first.journal.close();
@@ -117,8 +113,7 @@ describe('a held order fired whose order was never sent', () => {
     expect(second.held.get(id)).toMatchObject({ state: 'armed', reason: 'its order was not sent (the proxy stopped); armed again' });
     expect(second.held.armed).toBe(1);
     second.held.judge([row(98_000)], Date.now());
-    await settle();
-    expect(second.handed[0]).toMatchObject({ ticketId: `${id}-r1` });
+    await vi.waitFor(() => expect(second.handed[0]).toMatchObject({ ticketId: `${id}-r1` }), { timeout: 10_000, interval: 10 });
   });
 
   it('fired in a group of one poll, only the orders of the ticket never sent are armed again', async () => {
@@ -132,9 +127,9 @@ describe('a held order fired whose order was never sent', () => {
     }
     next.push('rejected', 'failed');
     held.judge([row(98_000)], Date.now());
-    await settle();
-    // Two tickets: the first ten (named by the first held order), then two.
-    expect(handed.map((ticket) => (JSON.parse(ticket.body) as { orders: unknown[] }).orders.length)).toEqual([10, 2]);
+    // Two tickets: the first ten (named by the first held order), then two; settled after the flush.
+    await vi.waitFor(() => expect(handed.map((ticket) => (JSON.parse(ticket.body) as { orders: unknown[] }).orders.length)).toEqual([10, 2]));
+    for (const id of ids.slice(10)) await vi.waitFor(() => expect(held.get(id)?.state).toBe('armed'), { timeout: 10_000, interval: 10 });
     expect(handed[0]!.ticketId).toBe(ids[0]);
     expect(handed[1]!.ticketId).toBe(ids[10]);
     for (const id of ids.slice(0, 10)) expect(held.get(id)).toMatchObject({ state: 'fired', client_order_ids: [`${id}-1`], last_order_status: 'rejected' });
