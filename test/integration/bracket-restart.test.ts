@@ -1,46 +1,26 @@
-import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { HeldOrder, TicketResult } from '@/interface';
-import { startApp, type RunningApp } from '../helpers/app';
 import { entryAt } from '../helpers/brackets';
-import { startFaultyService } from '../helpers/faultyService';
 import { BTC } from '../helpers/held';
-import { login, serviceWithAccount, signingEnv, tempDir, ticketKey } from '../helpers/stack';
+import { ticketKey } from '../helpers/stack';
+import { killed, restartBench } from '../helpers/heldRestart';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
-async function killed(app: RunningApp): Promise<void> {
-  app.process.kill('SIGKILL');
-  await new Promise((resolve) => app.process.once('exit', resolve));
-}
 
 type Answer = { data: { ticket: TicketResult; exits: HeldOrder[] } & HeldOrder };
 
 describe('a bracket across kill -9', () => {
   it('exits of an accepted entry stay armed; those of an entry in flight at the crash are cancelled', { timeout: 120_000 }, async () => {
-    const upstream = await serviceWithAccount({ rateLimitPerSecond: false });
-    cleanups.push(() => upstream.service.close());
-    const faulty = await startFaultyService(upstream.service.url);
-    cleanups.push(() => faulty.close());
-    const script = upstream.service.market.script;
-    script.setMark(BTC, 100_000);
-
-    const dataDir = tempDir();
-    const journalPath = join(dataDir, 'journal.sqlite');
-    const token = 'bracket-kill-token-0123456789';
-    const env = { ...signingEnv(faulty.url, upstream.account), JOURNAL_PATH: journalPath, TERMINAL_TOKEN: token, SERVICE_TIMEOUT_MS: '60000' };
-    let app = await startApp({ env, dataDir });
-    cleanups.push(() => app.stop());
-    const call = async (path: string, init: RequestInit = {}, key = ticketKey()) => {
-      const origin = app.url.replace(/\/$/, '');
-      const cookie = await login(app.url, token);
-      const headers = { 'content-type': 'application/json', origin, cookie, 'idempotency-key': key };
-      return (await (await fetch(origin + path, { ...init, headers })).json()) as Answer;
-    };
+    const bench = await restartBench(cleanups, 'bracket-kill-token-0123456789');
+    const { faulty, journalPath } = bench;
+    const script = bench.upstream.service.market.script;
+    let app = bench.app();
+    const call = (path: string, init: RequestInit = {}, key = ticketKey()) => bench.call<Answer>(path, init, key);
     const send = (entryPrice: number, key = ticketKey()) =>
       call('/api/brackets', {
         method: 'POST',
@@ -51,7 +31,7 @@ describe('a bracket across kill -9', () => {
     const kept = (await send(99_950)).data;
     expect(kept.exits.map((exit) => exit.state)).toEqual(['armed', 'armed']);
     await killed(app);
-    app = await startApp({ env, dataDir });
+    app = await bench.restart();
     expect((await call(`/api/held-orders/${kept.exits[0]!.id}`)).data.state).toBe('armed');
 
     // The entry at the service, no answer: killed there. Its exits were written with its ticket.
@@ -66,7 +46,7 @@ describe('a bracket across kill -9', () => {
     expect(written).toEqual([{ state: 'awaiting_entry', entry_ticket_id: key }, { state: 'awaiting_entry', entry_ticket_id: key }]);
     await killed(app);
 
-    app = await startApp({ env, dataDir });
+    app = await bench.restart();
     expect(app.output()).toMatch(/"reason":"entry unknown: check the order before arming exits","msg":"bracket exits cancelled"/);
     const rows = ((await call('/api/held-orders?state=cancelled')) as unknown as { data: { rows: HeldOrder[] } }).data.rows;
     const lost = rows.filter((row) => row.entry?.ticket_id === key);

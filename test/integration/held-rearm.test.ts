@@ -1,10 +1,8 @@
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { HeldOrder } from '@/interface';
-import { startApp, type RunningApp } from '../helpers/app';
-import { startFaultyService } from '../helpers/faultyService';
+import { type RunningApp } from '../helpers/app';
 import { BTC } from '../helpers/held';
-import { login, serviceWithAccount, signingEnv, tempDir, ticketKey } from '../helpers/stack';
+import { restartBench } from '../helpers/heldRestart';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
@@ -19,24 +17,12 @@ const sentClientOrderIds = (requests: { path: string; body: string }[]) =>
 
 describe('held orders fired but never sent', () => {
   it('are armed again, not lost, and fire again with a new client order id', { timeout: 120_000 }, async () => {
-    const upstream = await serviceWithAccount({ rateLimitPerSecond: false });
-    cleanups.push(() => upstream.service.close());
-    const faulty = await startFaultyService(upstream.service.url);
-    cleanups.push(() => faulty.close());
-    const script = upstream.service.market.script;
-    script.setMark(BTC, 100_000);
-
-    const dataDir = tempDir();
-    const token = 'held-rearm-token-0123456789';
-    const env = { ...signingEnv(faulty.url, upstream.account), JOURNAL_PATH: join(dataDir, 'journal.sqlite'), TERMINAL_TOKEN: token };
-    let app: RunningApp = await startApp({ env, dataDir });
-    cleanups.push(() => app.stop());
-    const call = async (path: string, init: RequestInit = {}) => {
-      const origin = app.url.replace(/\/$/, '');
-      const cookie = await login(app.url, token);
-      const headers = { 'content-type': 'application/json', origin, cookie, 'idempotency-key': ticketKey() };
-      return (await (await fetch(origin + path, { ...init, headers })).json()) as { data: HeldOrder };
-    };
+    // No SERVICE_TIMEOUT_MS of a minute: the default's stop grace is what this test relies on.
+    const bench = await restartBench(cleanups, 'held-rearm-token-0123456789', {});
+    const { faulty } = bench;
+    const script = bench.upstream.service.market.script;
+    const app: RunningApp = bench.app();
+    const call = (path: string, init: RequestInit = {}) => bench.call<{ data: HeldOrder }>(path, init);
     const held = async (id: string) => (await call(`/api/held-orders/${id}`)).data;
     const arm = async (trigger: number) =>
       (
@@ -53,11 +39,16 @@ describe('held orders fired but never sent', () => {
     // One poll fires all thirteen: ten in a first request, three in a second that the pacer holds a
     // second behind it, so the proxy stops while those three wait there.
     script.setMark(BTC, 98_000);
-    await expect.poll(async () => (await Promise.all(ids.map(held))).map((order) => order.state), { timeout: 10_000 }).toEqual(allFired);
+    // One list request a poll: a request per order would meet the session's limit of 50 a second.
+    const statesOf = async () => {
+      const rows = (await bench.call<{ data: { rows: HeldOrder[] } }>('/api/held-orders')).data.rows;
+      return ids.map((id) => rows.find((row) => row.id === id)?.state);
+    };
+    await expect.poll(statesOf, { timeout: 10_000 }).toEqual(allFired);
     await app.stop();
     script.setMark(BTC, 100_000);
 
-    app = await startApp({ env, dataDir });
+    await bench.restart();
     const after = await Promise.all(ids.map(held));
     const rearmed = after.filter((order) => order.state === 'armed');
     for (const order of after) {
@@ -72,7 +63,7 @@ describe('held orders fired but never sent', () => {
 
     // Crossed again: only the armed ones fire, each with a client order id the service never saw.
     script.setMark(BTC, 98_000);
-    await expect.poll(async () => (await Promise.all(ids.map(held))).map((order) => order.state), { timeout: 10_000 }).toEqual(allFired);
+    await expect.poll(statesOf, { timeout: 10_000 }).toEqual(allFired);
     for (const order of rearmed) {
       await expect.poll(async () => (await held(order.id)).last_order_status, { timeout: 10_000 }).toBe('accepted');
       expect((await held(order.id)).client_order_ids).toEqual([`${order.id}-2`]);

@@ -1,48 +1,22 @@
-import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { HeldOrder } from '@/interface';
-import { startApp, type RunningApp } from '../helpers/app';
-import { startFaultyService } from '../helpers/faultyService';
 import { BTC } from '../helpers/held';
-import { login, serviceWithAccount, signingEnv, tempDir, ticketKey } from '../helpers/stack';
+import { killed, restartBench } from '../helpers/heldRestart';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
-async function killed(app: RunningApp): Promise<void> {
-  app.process.kill('SIGKILL');
-  await new Promise((resolve) => app.process.once('exit', resolve));
-}
 
 describe('held orders across kill -9', () => {
   it('an armed order is armed again after a restart; a fired one is never sent again', { timeout: 120_000 }, async () => {
-    const upstream = await serviceWithAccount({ rateLimitPerSecond: false });
-    cleanups.push(() => upstream.service.close());
-    const faulty = await startFaultyService(upstream.service.url);
-    cleanups.push(() => faulty.close());
-    const script = upstream.service.market.script;
-    script.setMark(BTC, 100_000);
-
-    const dataDir = tempDir();
-    const journalPath = join(dataDir, 'journal.sqlite');
-    const token = 'held-kill-token-0123456789';
-    const env = {
-      ...signingEnv(faulty.url, upstream.account),
-      JOURNAL_PATH: journalPath,
-      TERMINAL_TOKEN: token,
-      SERVICE_TIMEOUT_MS: '60000',
-    };
-    let app = await startApp({ env, dataDir });
-    cleanups.push(() => app.stop());
-    const call = async (path: string, init: RequestInit = {}) => {
-      const origin = app.url.replace(/\/$/, '');
-      const cookie = await login(app.url, token);
-      const headers = { 'content-type': 'application/json', origin, cookie, 'idempotency-key': ticketKey() };
-      return (await (await fetch(origin + path, { ...init, headers })).json()) as { data: HeldOrder };
-    };
+    const bench = await restartBench(cleanups, 'held-kill-token-0123456789');
+    const { faulty, journalPath } = bench;
+    const script = bench.upstream.service.market.script;
+    let app = bench.app();
+    const call = (path: string, init: RequestInit = {}) => bench.call<{ data: HeldOrder }>(path, init);
     const arm = (trigger: number) =>
       call('/api/held-orders', {
         method: 'POST',
@@ -57,7 +31,7 @@ describe('held orders across kill -9', () => {
     expect(db.prepare('SELECT state FROM held_orders WHERE id = ?').pluck().get(kept.id)).toBe('armed');
     db.close();
 
-    app = await startApp({ env, dataDir });
+    app = await bench.restart();
     expect(app.output()).toMatch(/held orders armed again from the journal/);
     expect((await call(`/api/held-orders/${kept.id}`)).data.state).toBe('armed');
 
@@ -68,7 +42,7 @@ describe('held orders across kill -9', () => {
     await expect.poll(() => faulty.requests.filter((request) => request.path === '/v1/batch-order').length, { timeout: 10_000 }).toBe(1);
     await killed(app);
 
-    app = await startApp({ env, dataDir });
+    await bench.restart();
     const after = (await call(`/api/held-orders/${hanging.id}`)).data;
     expect(after.state).toBe('fired');
     const orders = (await call(`/api/orders?ticket=${hanging.id}`)) as unknown as { data: { rows: { status: string; client_order_id: string }[] } };

@@ -1,45 +1,24 @@
-import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { HeldOrder } from '@/interface';
-import { startApp, type RunningApp } from '../helpers/app';
-import { startFaultyService } from '../helpers/faultyService';
 import { BTC } from '../helpers/held';
-import { login, serviceWithAccount, signingEnv, tempDir, ticketKey } from '../helpers/stack';
+import { killed, restartBench } from '../helpers/heldRestart';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
-async function killed(app: RunningApp): Promise<void> {
-  app.process.kill('SIGKILL');
-  await new Promise((resolve) => app.process.once('exit', resolve));
-}
 
 const clientOrderIds = (body: string) => [...body.matchAll(/"client_order_id":"([^"]+)"/g)].map((match) => match[1]!);
 
 describe('a TWAP across kill -9', () => {
   it('resumes from the journal: no slice resent, the unanswered one unknown, the missed ones counted, no burst', { timeout: 150_000 }, async () => {
-    const upstream = await serviceWithAccount({ rateLimitPerSecond: false });
-    cleanups.push(() => upstream.service.close());
-    const faulty = await startFaultyService(upstream.service.url);
-    cleanups.push(() => faulty.close());
-    upstream.service.market.script.setMark(BTC, 100_000);
+    const bench = await restartBench(cleanups, 'twap-kill-token-0123456789');
+    const { faulty, journalPath } = bench;
     const batches = () => faulty.requests.filter((request) => request.path === '/v1/batch-order');
-
-    const dataDir = tempDir();
-    const journalPath = join(dataDir, 'journal.sqlite');
-    const token = 'twap-kill-token-0123456789';
-    const env = { ...signingEnv(faulty.url, upstream.account), JOURNAL_PATH: journalPath, TERMINAL_TOKEN: token, SERVICE_TIMEOUT_MS: '60000' };
-    let app = await startApp({ env, dataDir });
-    cleanups.push(() => app.stop());
-    const call = async <T = { data: HeldOrder }>(path: string, init: RequestInit = {}) => {
-      const origin = app.url.replace(/\/$/, '');
-      const headers: Record<string, string> = { origin, cookie: await login(app.url, token), 'idempotency-key': ticketKey() };
-      if (init.body !== undefined) headers['content-type'] = 'application/json';
-      return (await (await fetch(origin + path, { ...init, headers })).json()) as T;
-    };
+    let app = bench.app();
+    const call = <T = { data: HeldOrder }>(path: string, init: RequestInit = {}) => bench.call<T>(path, init);
 
     // 30 slices of 0.001 every 2 s; two answered, the third hangs at the service: killed there.
     const body = { type: 'TWAP', symbol: BTC, side: 'SELL', order_quantity: 0.03, duration_ms: 60_000, slice_ms: 2_000 };
@@ -55,7 +34,7 @@ describe('a TWAP across kill -9', () => {
     await new Promise((resolve) => setTimeout(resolve, 3_000));
 
     const restarted = Date.now();
-    app = await startApp({ env, dataDir });
+    app = await bench.restart();
     await expect.poll(() => app.output(), { timeout: 5_000 }).toMatch(/held orders armed again from the journal/);
     const down = Date.now() - restarted + 3_000;
     await expect.poll(() => batches().length, { timeout: 15_000 }).toBe(4);
