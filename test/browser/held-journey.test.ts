@@ -4,7 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { HeldOrder } from '@/interface';
 import { seriousViolations } from '../helpers/axe';
 import { terminalForFile } from '../helpers/browserTest';
-import { clickMarket, inLayoutMenu } from '../helpers/terminal';
+import { armStopFromTicket } from '../helpers/heldTicket';
+import { inLayoutMenu } from '../helpers/terminal';
 
 /*
  * The whole journey of a held order in Chromium against the real proxy and embedded service: armed
@@ -22,22 +23,8 @@ const heldOrder = (id: string) =>
 
 describe('a stop from the ticket to the chart to the panel', () => {
   it('arms a stop in the ticket, drags its line on the chart, sees the change in the panel and cancels it there', async () => {
-    await clickMarket(page, 'PERP_BTC_USDC');
-    await page.getByRole('radio', { name: 'Sell / Short' }).check();
-    await page.getByRole('radio', { name: 'Stop', exact: true }).check();
-    const hint = await page.getByText(/^mark [\d.]+$/).innerText();
-    const mark = new Big(/([\d.]+)/.exec(hint)![1]!);
     // A SELL stop just under the mark: on the chart's visible range, not crossed.
-    const trigger = mark.times(0.997).round(1, Big.roundDown).toFixed(1);
-    await page.getByLabel('Trigger price (USDC)').fill(trigger);
-    await page.getByLabel('Quantity (BTC)').fill('0.01');
-    await page.getByRole('button', { name: 'Arm sell order' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Arm this order?' });
-    await expect.poll(() => dialog.innerText()).toMatch(/When the mark falls to [\d,]+\.\d: sell 0\.01 BTC at market/);
-    await page.keyboard.press('Enter');
-    const result = page.getByRole('region', { name: 'Held order result' });
-    await result.getByText('Armed', { exact: true }).first().waitFor({ timeout: 15_000 });
-    const id = (await result.locator('[data-held-id]').first().getAttribute('data-held-id'))!;
+    const { trigger, id } = await armStopFromTicket(page, '0.997');
     expect(await heldOrder(id)).toMatchObject({ state: 'armed', type: 'STOP_MARKET', trigger_price: Number(trigger) });
 
     // Its line on the chart, dragged down; nothing changes before the confirmation.
