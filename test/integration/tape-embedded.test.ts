@@ -57,10 +57,14 @@ describe('the tape on the embedded service', () => {
       expect(row.low).toBeLessThanOrEqual(Math.min(row.open, row.close));
       expect(row.high).toBeGreaterThanOrEqual(Math.max(row.open, row.close));
     }
-    // Only the past is simulated: the minute being recorded is not.
-    const now = Date.now();
-    const recent = await backfilled.call(`/api/tape/candles?symbol=PERP_ETH_USDC&resolution=1m&from=${now - 1000}&to=${now + 60_000}`);
-    expect(((await recent.json()) as TapeCandlesResponse).data.simulated).toBe(false);
+    // Only the past is simulated: the minute being recorded is not. Polled: across a minute's
+    // turn on a loaded machine the new minute may not have its first snapshot yet.
+    const recentSimulated = async () => {
+      const now = Date.now();
+      const recent = await backfilled.call(`/api/tape/candles?symbol=PERP_ETH_USDC&resolution=1m&from=${now - 1000}&to=${now + 60_000}`);
+      return ((await recent.json()) as TapeCandlesResponse).data.simulated;
+    };
+    await expect.poll(recentSimulated, { timeout: 5_000, interval: 250 }).toBe(false);
     // Once the past is written, its finished hours become blocks without waiting for the next round.
     const file = new Database(backfilled.proxy.app.tape.store.path, { readonly: true });
     const blocks = () => file.prepare('SELECT count(DISTINCT sym) FROM minute_blocks').pluck().get() as number;
