@@ -15,8 +15,8 @@ const problem = (title: string, detail?: string) =>
 
 /**
  * The keyboard's and the palette's cancels of held orders, from anywhere: those of the market the
- * ticket is on (at once: it only ever takes risk away from that market's pending triggers), and
- * every one (after a confirmation naming how many).
+ * ticket is on, at once, as a venue's cancel-all key (it pulls that market's stop-losses too; the
+ * toast says how many went, and where), and every one after a confirmation naming how many.
  */
 export function useHeldCommands(activeSymbol: string | undefined): void {
   const client = useQueryClient();
