@@ -25,10 +25,10 @@ import { sessionRoutes } from './routes/session';
 import { tapeRoutes } from './routes/tape';
 import { terminalRoutes } from './routes/terminal';
 import { ticketsRoutes } from './routes/tickets';
-import type { ServiceClock } from './serviceClock';
+import type { ServiceClock } from './upstream/clock';
 import type { Door } from './sessions';
 import { answerClientError } from './sessions/oversizedHeaders';
-import type { TicketSender } from './ticketSender';
+import type { TicketSender } from './sending/sender';
 import './types';
 
 export type { ProxyOptions };

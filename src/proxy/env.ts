@@ -2,7 +2,7 @@ import { KeyFormatError, parseSecret, parseServiceKey } from '../interface/keys'
 import { proxyDefaults, type ServiceAccount } from './options';
 
 export type { ServiceAccount };
-import { createSigner } from './signer';
+import { createSigner } from './sending/signer';
 
 export class StartupError extends Error {}
 

@@ -1,7 +1,7 @@
 import { createProxyApp, type ProxyApp, type ProxyOptions } from './app';
 
 export { LOOPBACK_ADDRESS, readProxyEnv, StartupError, type ProxyEnv, type ServiceAccount } from './env';
-export { createSigner, type Signer } from './signer';
+export { createSigner, type Signer } from './sending/signer';
 export type { ProxyOptions };
 
 export interface RunningProxy extends ProxyApp {

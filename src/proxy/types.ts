@@ -1,10 +1,10 @@
 import type { Journal } from './journal';
 import type { ProxyOptions } from './options';
-import type { ReadForwarder } from './reads';
-import type { ServiceClient } from './serviceClient';
-import type { ServiceClock } from './serviceClock';
+import type { ReadForwarder } from './upstream/reads';
+import type { ServiceClient } from './upstream/serviceClient';
+import type { ServiceClock } from './upstream/clock';
 import type { Door, Session } from './sessions';
-import type { TicketSender } from './ticketSender';
+import type { TicketSender } from './sending/sender';
 
 /** Who may reach a route: anyone who passes the host and origin checks, or a signed-in terminal. */
 export type RouteAccess = 'public' | 'session';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ServiceClock } from '@/proxy/serviceClock';
+import { ServiceClock } from '@/proxy/upstream/clock';
 import { markOf, postSigned, startStack } from '../helpers/stack';
 import { ethOrder } from '../fixtures/orders';
 import { submitTicket } from '../helpers/tickets';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Pacer } from '@/proxy/pacer';
+import { Pacer } from '@/proxy/sending/pacer';
 
 describe('the pacer', () => {
   it('spaces tasks, in order, and an urgent one goes ahead of the calm ones waiting', async () => {

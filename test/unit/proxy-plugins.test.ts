@@ -6,7 +6,7 @@ import { errorsPlugin } from '@/proxy/plugins/errors';
 import { requestTargetPlugin, targetProblem } from '@/proxy/plugins/requestTarget';
 import { schemasPlugin } from '@/proxy/plugins/schemas';
 import { securityHeadersPlugin } from '@/proxy/plugins/securityHeaders';
-import { duplicateKeyPath, parseJsonStrict } from '@/proxy/strictJson';
+import { duplicateKeyPath, parseJsonStrict } from '@/proxy/http/strictJson';
 
 async function bare(register: (app: ReturnType<typeof Fastify>) => Promise<void>) {
   const app = Fastify();

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { OrderRequest } from '@/interface';
-import { hashTicket, hashTicketJson } from '@/proxy/ticketSender';
+import { hashTicket, hashTicketJson } from '@/proxy/sending/hashing';
 
 /** The hash as first written (journals on disk hold it): sha256 of JSON.stringify({ orders, recvWindow }). */
 const original = (orders: OrderRequest[], recvWindow: number | undefined) =>

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { hasUnsafeText, reservedIdIssue, type BracketRequest, type HeldOrder, type TicketResult } from '@/interface';
 import type { Journal } from '../journal';
 import type { Logger } from '../log';
-import type { TicketSender } from '../ticketSender';
+import type { TicketSender } from '../sending/sender';
 import { bracketExits, bracketIssue, entryOrder, exitKey, exitNames } from './bracketExits';
 import type { HeldOrders } from './holder';
 import { refused, type HeldRefusal } from './outcomes';

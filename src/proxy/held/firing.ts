@@ -1,7 +1,7 @@
 import { MAX_ORDERS_PER_REQUEST, type HeldOrder } from '@/interface';
 import { firedTicketId, type FiredGroup, type FiringOrder, type Journal } from '../journal';
 import type { Logger } from '../log';
-import type { TicketSender } from '../ticketSender';
+import type { TicketSender } from '../sending/sender';
 import { firedOrder, firedTicket } from './outcomes';
 import { rearmUnsent } from './rearm';
 

@@ -10,7 +10,7 @@ import {
 } from '@/interface';
 import { HeldConflictError, HeldKeyTakenError, HeldLimitError, JournalFullError, type Journal } from '../journal';
 import type { Logger } from '../log';
-import type { TicketSender } from '../ticketSender';
+import type { TicketSender } from '../sending/sender';
 import { betterMark, HeldBook, trailingLevel } from './book';
 import { MarkBoard, marketIssue, type MarketMark } from './marks';
 import { fireCrossed, type Crossing, type FiringOptions } from './firing';

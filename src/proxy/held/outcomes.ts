@@ -1,6 +1,6 @@
 import { heldLimitTypes, type ErrorCodeName, type HeldOrder, type OrderRequest } from '@/interface';
 import { firedClientOrderId, type NewTicket } from '../journal';
-import { hashTicketJson } from '../judgeAnswer';
+import { hashTicketJson } from '../sending/hashing';
 
 /** A refusal, with the family's error name, the status and words naming the field. */
 export interface HeldRefusal {

@@ -2,7 +2,7 @@ import Big from 'big.js';
 import type { HeldOrder, HeldOrderPatch, HeldOrderRequest, OrderRequest } from '@/interface';
 import { sliceTicketId, type HeldRow, type Journal, type TwapColumns } from '../journal';
 import type { Logger } from '../log';
-import type { TicketSender } from '../ticketSender';
+import type { TicketSender } from '../sending/sender';
 import type { MarketMark, MarkBoard } from './marks';
 import { oneOrderTicket } from './outcomes';
 import {

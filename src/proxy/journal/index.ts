@@ -1,8 +1,8 @@
-export { JournalFullError } from './disk';
-export { Journal } from './journal';
+export { JournalFullError } from './sqlite/disk';
+export { Journal } from './sqlite/journal';
 export * from './types';
-export { HeldConflictError, HeldKeyTakenError, HeldLimitError, type HeldChanges, type NewHeldOrder } from './heldStore';
-export { sliceTicketId, type HeldRow } from './heldStore';
-export type { TwapChanges, TwapColumns } from './twapStore';
-export { firedClientOrderId, firedTicketId, type Rearmed } from './rearmStore';
-export type { FiredGroup, FiringOrder } from './firingStore';
+export { HeldConflictError, HeldKeyTakenError, HeldLimitError, type HeldChanges, type NewHeldOrder } from './sqlite/heldStore';
+export { sliceTicketId, type HeldRow } from './sqlite/heldStore';
+export type { TwapChanges, TwapColumns } from './sqlite/twapStore';
+export { firedClientOrderId, firedTicketId, type Rearmed } from './sqlite/rearmStore';
+export type { FiredGroup, FiringOrder } from './sqlite/firingStore';

@@ -31,14 +31,15 @@ export interface OrderOutcome {
 
 /**
  * Why a request got no per-order answer: refused by the service (4xx), rate limited, never sent
- * (unreachable, an earlier request of the ticket went wrong, or the proxy stopped), or sent with no
- * usable answer.
+ * (unreachable, an earlier request of the ticket went wrong), not sent because the proxy stopped, or
+ * sent with no usable answer.
  */
 export type ProblemReason =
   | 'refused'
   | 'rate-limited'
   | 'unreachable'
   | 'not-sent'
+  | 'stopped'
   | 'timeout'
   | 'dropped'
   | 'bad-answer'

@@ -1,7 +1,7 @@
 import cookie from '@fastify/cookie';
 import type { RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { sendError } from '../http';
+import { sendError } from '../http/replies';
 import { Door, sessionCookieName, SessionStore } from '../sessions';
 import { cookieValues, hostAllowed, hostName, originProblem } from '../sessions/checks';
 

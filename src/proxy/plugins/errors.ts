@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import { RequestSchemaError } from '@/interface/routeSchemas';
-import { sendError } from '../http';
-import { parseJsonStrict } from '../strictJson';
+import { sendError } from '../http/replies';
+import { parseJsonStrict } from '../http/strictJson';
 
 export const BODY_LIMIT = 256 * 1024;
 

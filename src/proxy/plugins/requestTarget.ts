@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { sendError } from '../http';
+import { sendError } from '../http/replies';
 
 /** What a path of ours may hold: every route and asset name is plain ASCII with no escapes. */
 const PLAIN_PATH = /^\/[A-Za-z0-9._~/-]*$/;

@@ -1,9 +1,10 @@
 import fp from 'fastify-plugin';
 import { REQUESTS_PER_SECOND } from '@/interface';
 import type { ServiceAccount } from '../options';
-import { Pacer } from '../pacer';
-import { createSigner } from '../signer';
-import { TicketSender, type SendLimits } from '../ticketSender';
+import { Pacer } from '../sending/pacer';
+import { createSigner } from '../sending/signer';
+import type { SendLimits } from '../sending/limits';
+import { TicketSender } from '../sending/sender';
 
 export interface SenderPluginOptions {
   account: ServiceAccount;

@@ -1,8 +1,8 @@
 import fp from 'fastify-plugin';
 import { tvConfigEnvelopeSchema } from '@/interface';
-import { ReadForwarder } from '../reads';
-import { ServiceClient } from '../serviceClient';
-import { ServiceClock } from '../serviceClock';
+import { ReadForwarder } from '../upstream/reads';
+import { ServiceClient } from '../upstream/serviceClient';
+import { ServiceClock } from '../upstream/clock';
 
 const DEFAULT_COALESCE_MS = 250;
 const MIN_COALESCE_MS = 50;

@@ -15,8 +15,7 @@ import {
   type TicketResult,
 } from '@/interface';
 import type { ZodRoutes } from '@/interface/routeSchemas';
-import { sendError } from '../http';
-import { STOPPED_MESSAGE } from '../ticketSender';
+import { sendError } from '../http/replies';
 
 export interface BatchOrdersOptions extends Record<string, unknown> {
   maxTicketOrders: number;
@@ -49,7 +48,7 @@ function sendTicket(journal: FastifyInstance['journal'], reply: FastifyReply, re
       ? (problem.httpStatus ?? statusForCode(problem.code))
       : problem.reason === 'timeout' || problem.reason === 'restart'
         ? 504
-        : problem.reason === 'not-sent' && problem.message === STOPPED_MESSAGE
+        : problem.reason === 'stopped'
           ? 503
           : 502;
   return reply.code(status).send({ success: false, code: problem.code ?? errorCodes.unknown.code, message: problem.message, data: result });

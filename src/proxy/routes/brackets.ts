@@ -9,7 +9,7 @@ import {
   idempotencyKeySchema,
 } from '@/interface';
 import type { ZodRoutes } from '@/interface/routeSchemas';
-import { sendError } from '../http';
+import { sendError } from '../http/replies';
 
 const errors = { '4xx': heldErrorSchema, '5xx': heldErrorSchema };
 

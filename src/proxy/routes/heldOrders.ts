@@ -16,7 +16,7 @@ import {
   type HeldOrder,
 } from '@/interface';
 import type { ZodRoutes } from '@/interface/routeSchemas';
-import { sendError } from '../http';
+import { sendError } from '../http/replies';
 import type { HeldRefusal, SettleOutcome } from '../held/holder';
 
 const errors = { '4xx': heldErrorSchema, '5xx': heldErrorSchema };

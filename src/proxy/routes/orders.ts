@@ -3,7 +3,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { errorEnvelopeSchema, journalOrderSchema, ordersPageSchema, ordersQuerySchema, type OrdersQuery } from '@/interface';
 import type { ZodRoutes } from '@/interface/routeSchemas';
-import { csvLines } from '../csv';
+import { csvLines } from '../http/csv';
 
 /** Small pages: each is one synchronous query and its text, a few ms at most. */
 const CSV_PAGE = 100;

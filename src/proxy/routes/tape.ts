@@ -1,6 +1,6 @@
 import { errorEnvelopeSchema, tapeCandlesQuerySchema, tapeCandlesResponseSchema, type TapeCandlesResponse } from '@/interface';
 import type { ZodRoutes } from '@/interface/routeSchemas';
-import { sendError } from '../http';
+import { sendError } from '../http/replies';
 import { tapeCandles, TapeQueryError } from '../tape/candles';
 import { candlesAnswerBytes } from '../tape/candlesJson';
 

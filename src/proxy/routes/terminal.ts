@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import * as z from 'zod/mini';
 import type { ZodRoutes } from '@/interface/routeSchemas';
-import { sendError } from '../http';
+import { sendError } from '../http/replies';
 import { exchangeToken } from '../sessions/login';
 
 export interface TerminalRoutesOptions extends Record<string, unknown> {

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { errorEnvelopeSchema, idempotencyKeySchema, ticketResponseSchema } from '@/interface';
 import type { ZodRoutes } from '@/interface/routeSchemas';
-import { sendError } from '../http';
+import { sendError } from '../http/replies';
 
 const params = z.object({ id: idempotencyKeySchema });
 

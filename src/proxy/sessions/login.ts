@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sendError } from '../http';
+import { sendError } from '../http/replies';
 import { loginNavigation } from './checks';
 import { sessionCookieName } from './door';
 

@@ -1,6 +1,6 @@
 import { createPrivateKey, createPublicKey, sign, type KeyObject } from 'node:crypto';
-import { signingMessage, type SignedRequest } from '../interface';
-import { formatServiceKey, parseSecret } from '../interface/keys';
+import { signingMessage, type SignedRequest } from '../../interface';
+import { formatServiceKey, parseSecret } from '../../interface/keys';
 
 /** DER header of a PKCS#8 Ed25519 private key; the 32-byte seed follows it. */
 const PKCS8_ED25519_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { OrderRequest } from '@/interface';
-import type { NewTicket } from './types';
+import type { NewTicket } from '../types';
 
 /** A held order about to fire: its order, the ticket it would carry if it fired first, the mark that crossed it. */
 export interface FiringOrder {

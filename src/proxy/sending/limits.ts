@@ -1,4 +1,4 @@
-import type { TicketResult } from '../interface';
+import type { TicketResult } from '../../interface';
 
 export type SubmitOutcome =
   | { kind: 'conflict'; message: string }

@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import { describeIssues, errorCodes, errorEnvelope, errorEnvelopeSchema } from '../interface';
+import { describeIssues, errorCodes, errorEnvelope, errorEnvelopeSchema } from '../../interface';
 import type { ServiceClient } from './serviceClient';
 
 /** What the proxy hands the browser for a read: a status and a JSON body. */

@@ -1,5 +1,5 @@
 import { Agent, request, type Dispatcher } from 'undici';
-import type { ServiceClock } from './serviceClock';
+import type { ServiceClock } from './clock';
 
 /** What came back from one request to the service, before any meaning is read into it. */
 export type ServiceAnswer =

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { orderStatuses, type OrderStatus } from '@/interface';
-import type { NewTicket } from './types';
+import type { NewTicket } from '../types';
 
 /** Statuses kept in the orders_live partial index. */
 export const LIVE_STATUSES = ['pending', 'sent', 'unknown'] as const;

@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import { errorReply, type ErrorCodeName } from '../interface';
+import { errorReply, type ErrorCodeName } from '../../interface';
 
 /** Sends the family's error envelope (see errorReply, shared with the service). */
 export function sendError(reply: FastifyReply, name: ErrorCodeName, message: string, status?: number) {

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { ticketStatusOf, type JournalOrder, type OrdersQuery, type TicketResult } from '@/interface';
-import { preparePrivateFile } from '../files';
-import { GroupCommit } from '../groupCommit';
+import { preparePrivateFile } from '../../files';
+import { GroupCommit } from './groupCommit';
 import { DiskFloor } from './disk';
 import { migrate } from './migrations';
 import type { LIVE_STATUSES} from './statements';
@@ -15,7 +15,7 @@ import {
   type ProblemReason,
   type RequestProblem,
   type TicketRecord,
-} from './types';
+} from '../types';
 
 /** How long an answer may wait for the disk: a power cut within it reads the order as unknown. */
 const ANSWER_FLUSH_DELAY_MS = 100;

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { NewTicket } from './types';
+import type { NewTicket } from '../types';
 
 /** A TWAP's columns, written with the row that arms it. */
 export interface TwapColumns {

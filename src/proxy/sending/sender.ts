@@ -1,15 +1,15 @@
-import { authHeaders, errorCodes, type OrderRequest, type TicketResult } from '../interface';
-import { hashTicketJson, judgeAnswer, splitIntoRequests, type RequestVerdict } from './judgeAnswer';
-import { refusal, type SendLimits, type SubmitOutcome } from './sendLimits';
-import { JournalFullError, type Journal, type RequestRecord } from './journal';
-import type { Logger } from './log';
+import { authHeaders, errorCodes, type OrderRequest, type TicketResult } from '../../interface';
+import { hashTicketJson } from './hashing';
+import { judgeAnswer, type RequestVerdict } from './judgeAnswer';
+import { splitIntoRequests } from './splitting';
+import { refusal, type SendLimits, type SubmitOutcome } from './limits';
+import { JournalFullError, type Journal, type RequestRecord } from '../journal';
+import type { Logger } from '../log';
 import type { Lane, Pacer } from './pacer';
-import type { ServiceClient } from './serviceClient';
-import type { ServiceClock } from './serviceClock';
+import type { ServiceClient } from '../upstream/serviceClient';
+import type { ServiceClock } from '../upstream/clock';
 import type { Signer } from './signer';
 
-export { hashTicket, hashTicketJson, judgeAnswer, splitIntoRequests } from './judgeAnswer';
-export type { SendLimits, SubmitOutcome } from './sendLimits';
 
 export const BATCH_PATH = '/v1/batch-order';
 const MAX_RATE_LIMIT_RETRIES = 3;
@@ -228,20 +228,16 @@ export class TicketSender {
   /** `requests`: the bodies exactly as journaled, in order. */
   private async send(ticketId: string, requests: OutgoingRequest[], recvWindow: number | undefined): Promise<TicketResult> {
     const { journal, log } = this.options;
-    let stopped: string | undefined;
+    // Why the requests left of the ticket are not sent, once one is not.
+    let skip: { reason: 'stopped' | 'not-sent'; message: string } | undefined;
     for (const request of requests) {
-      if (this.stopping && !stopped) stopped = STOPPED_MESSAGE;
-      if (stopped) {
+      if (this.stopping && !skip) skip = { reason: 'stopped', message: STOPPED_MESSAGE };
+      if (skip) {
         journal.recordRequestOutcome(
           ticketId,
           request.requestNo,
           'failed',
-          {
-            reason: 'not-sent',
-            httpStatus: null,
-            code: null,
-            message: stopped === STOPPED_MESSAGE ? stopped : `not sent: ${stopped}`,
-          },
+          { reason: skip.reason, httpStatus: null, code: null, message: skip.message },
           Date.now(),
         );
         continue;
@@ -264,9 +260,12 @@ export class TicketSender {
             : { reason: verdict.reason, httpStatus: verdict.httpStatus, code: verdict.code, message: verdict.message };
         journal.recordRequestOutcome(ticketId, request.requestNo, outcome, detail, Date.now());
         log.warn({ ticket: ticketId, request: request.requestNo, outcome, reason: detail.message }, 'request did not go through');
-        stopped = this.stopping
-          ? STOPPED_MESSAGE
-          : `request ${request.requestNo} of this ticket ${outcome === 'failed' ? 'failed' : 'has an unknown outcome'}`;
+        skip = this.stopping
+          ? { reason: 'stopped', message: STOPPED_MESSAGE }
+          : {
+              reason: 'not-sent',
+              message: `not sent: request ${request.requestNo} of this ticket ${outcome === 'failed' ? 'failed' : 'has an unknown outcome'}`,
+            };
       }
     }
     return this.resultOf(ticketId);
@@ -279,7 +278,8 @@ export class TicketSender {
     for (let attempt = 0; ; attempt++) {
       const verdict = await pacer.run<RequestVerdict>(async () => {
         // Queued before the stop (or its TWAP's cancel), its turn came after it: it never leaves.
-        const withdrawn = this.stopping ? STOPPED_MESSAGE : this.withdrawals.get(ticketId)?.();
+        if (this.stopping) return { kind: 'failed', reason: 'stopped', httpStatus: null, code: null, message: STOPPED_MESSAGE };
+        const withdrawn = this.withdrawals.get(ticketId)?.();
         if (withdrawn) return { kind: 'failed', reason: 'not-sent', httpStatus: null, code: null, message: withdrawn };
         if (!clock.isFresh()) await client.get('/v1/public/futures');
         const timestamp = clock.now();

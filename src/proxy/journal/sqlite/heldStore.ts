@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { HeldOrder, HeldOrderState, HeldOrderType, Side } from '@/interface';
-import type { NewTicket } from './types';
+import type { NewTicket } from '../types';
 import { FiringStore } from './firingStore';
 import { RearmStore } from './rearmStore';
 import { TwapStore, type TwapColumns } from './twapStore';

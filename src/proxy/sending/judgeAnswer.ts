@@ -1,29 +1,17 @@
-import { createHash } from 'node:crypto';
 import {
   batchOrderResponseSchema,
   describeIssues,
   errorEnvelopeSchema,
   isAcceptedRow,
-  MAX_ORDERS_PER_REQUEST,
-  type OrderRequest,
-} from '../interface';
-import type { OrderOutcome, ProblemReason } from './journal';
-import type { ServiceAnswer } from './serviceClient';
+} from '../../interface';
+import type { OrderOutcome, ProblemReason } from '../journal';
+import type { ServiceAnswer } from '../upstream/serviceClient';
 
 /** What one request of a ticket came to. */
 export type RequestVerdict =
   | { kind: 'answered'; httpStatus: number; outcomes: OrderOutcome[] }
   | { kind: 'failed' | 'unknown'; reason: ProblemReason; httpStatus: number | null; code: number | null; message: string }
   | { kind: 'rate-limited'; retryAfterMs: number; message: string };
-
-/** Splits `orders` into the requests a ticket takes: at most 10 orders each, in order. */
-export function splitIntoRequests<T>(orders: readonly T[]): T[][] {
-  const requests: T[][] = [];
-  for (let i = 0; i < orders.length; i += MAX_ORDERS_PER_REQUEST) {
-    requests.push(orders.slice(i, i + MAX_ORDERS_PER_REQUEST));
-  }
-  return requests;
-}
 
 const oneLine = (text: string) =>
   text.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 200);
@@ -104,18 +92,3 @@ export function judgeAnswer(answer: ServiceAnswer, count: number): RequestVerdic
     ),
   };
 }
-
-export function hashTicket(orders: readonly OrderRequest[], recvWindow: number | undefined): string {
-  return hashTicketJson(orders.map((order) => JSON.stringify(order)), recvWindow);
-}
-
-/**
- * The same hash from each order's JSON, already made for the journal: the text hashed is exactly
- * `JSON.stringify({ orders, recvWindow })`, so tickets journaled before still match their replays.
- */
-export function hashTicketJson(orderJson: readonly string[], recvWindow: number | undefined): string {
-  return createHash('sha256')
-    .update(`{"orders":[${orderJson.join(',')}],"recvWindow":${recvWindow === undefined ? 'null' : JSON.stringify(recvWindow)}}`)
-    .digest('hex');
-}
-
