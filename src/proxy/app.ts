@@ -1,6 +1,6 @@
 import { dirname, join } from 'node:path';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import type { Journal } from './journal';
+import type { JournalStore } from './journal';
 import { requestSerializers } from './log';
 import { proxyDefaults, type ProxyOptions } from './options';
 import { doorPlugin } from './plugins/door';
@@ -36,7 +36,7 @@ export type { ProxyOptions };
 export interface ProxyApp {
   app: FastifyInstance;
   door: Door;
-  journal: Journal;
+  journal: JournalStore;
   clock: ServiceClock;
   sender: TicketSender;
   /** Orders found pending or sent at start and made unknown. */

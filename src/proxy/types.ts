@@ -1,4 +1,4 @@
-import type { Journal } from './journal';
+import type { JournalStore } from './journal';
 import type { ProxyOptions } from './options';
 import type { ReadForwarder } from './upstream/reads';
 import type { ServiceClient } from './upstream/serviceClient';
@@ -16,7 +16,7 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     proxyOptions: ProxyOptions;
-    journal: Journal;
+    journal: JournalStore;
     /** Orders found pending or sent at start and made unknown. */
     recoveredOrders: number;
     door: Door;

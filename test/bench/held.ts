@@ -16,7 +16,7 @@ import type { FuturesRow } from '@/interface';
 import { createAccountCredentials } from '@/service';
 import { createSigner } from '@/proxy';
 import { HeldOrders } from '@/proxy/held/holder';
-import { Journal, type NewHeldOrder } from '@/proxy/journal';
+import { openSqliteJournal, type JournalStore, type NewHeldOrder } from '@/proxy/journal';
 import { Pacer } from '@/proxy/sending/pacer';
 import { ServiceClient } from '@/proxy/upstream/serviceClient';
 import { ServiceClock } from '@/proxy/upstream/clock';
@@ -66,18 +66,18 @@ const summary = (times: number[]) => {
 };
 
 /** judge() per poll: `crossing` instruments dip through their nearest stop; the fired orders are armed again after. */
-async function judgeCost(options: HeldBenchOptions, journal: Journal) {
+async function judgeCost(options: HeldBenchOptions, journal: JournalStore) {
   const held = new HeldOrders({
     journal, sender: { accepting: true, sendFired: () => Promise.resolve(undefined as never) }, log: quiet,
     maxHeld: Number.MAX_SAFE_INTEGER, staleAfterMs: () => 60_000,
   });
   const half = Math.ceil(options.ordersPerInstrument / 2);
   for (let index = 0; index < options.instruments; index++) {
-    for (let k = 1; k <= half; k++) journal.held.arm(heldOrder(index, k, true));
-    for (let k = 1; k <= options.ordersPerInstrument - half; k++) journal.held.arm(heldOrder(index, k, false));
+    for (let k = 1; k <= half; k++) await journal.held.arm(heldOrder(index, k, true));
+    for (let k = 1; k <= options.ordersPerInstrument - half; k++) await journal.held.arm(heldOrder(index, k, false));
   }
   await journal.durable();
-  const loaded = held.load();
+  const loaded = await held.load();
   const times = { none: [] as number[], some: [] as number[] };
   // CPU time beside wall time: on a busy machine the wall clock also counts the time the OS gave to others.
   const cpu = { none: [] as number[], some: [] as number[] };
@@ -96,7 +96,7 @@ async function judgeCost(options: HeldBenchOptions, journal: Journal) {
     const used = process.cpuUsage(cpuStart);
     cpu[crossing ? 'some' : 'none'].push((used.user + used.system) / 1000);
     if (crossing) {
-      for (const index of dipping) held.track(journal.held.arm(heldOrder(index, 1, true)));
+      for (const index of dipping) held.track(await journal.held.arm(heldOrder(index, 1, true)));
       await journal.durable();
     }
   }
@@ -121,7 +121,7 @@ async function stampingService(arrivals: number[]): Promise<{ server: Server; ur
 }
 
 /** Poll answer that crosses → the fired order's request at the server, the budget free each time. */
-async function crossToLeave(options: HeldBenchOptions, journal: Journal) {
+async function crossToLeave(options: HeldBenchOptions, journal: JournalStore) {
   const arrivals: number[] = [];
   const { server, url } = await stampingService(arrivals);
   const clock = new ServiceClock();
@@ -145,7 +145,7 @@ async function crossToLeave(options: HeldBenchOptions, journal: Journal) {
   const disk: number[] = [];
   try {
     for (let fire = 0; fire < options.fires; fire++) {
-      const order = journal.held.arm(heldOrder(0, 1, true));
+      const order = await journal.held.arm(heldOrder(0, 1, true));
       held.track(order);
       await journal.durable();
       // The budget is free: the last request started more than a spacing ago.
@@ -169,7 +169,7 @@ async function crossToLeave(options: HeldBenchOptions, journal: Journal) {
 export async function benchHeld(options: HeldBenchOptions) {
   const figures = new Figures('held');
   const dir = mkdtempSync(join(tmpdir(), 'perp-bench-held-'));
-  const journal = new Journal(join(dir, 'journal.sqlite'));
+  const journal = openSqliteJournal(join(dir, 'journal.sqlite'));
   try {
     const total = options.instruments * options.ordersPerInstrument;
     progress(`held: judging ${total} armed orders across ${options.instruments} instruments, ${options.polls} polls each way`);
@@ -189,7 +189,7 @@ export async function benchHeld(options: HeldBenchOptions) {
     figures.add('crossing poll answer to the fired order at the service, p99 (budget free)', leave.p99, 'ms');
     figures.add('of which the write-ahead flush (fire to fdatasync done), p50', leave.disk, 'ms');
   } finally {
-    journal.close();
+    await journal.close();
     rmSync(dir, { recursive: true, force: true });
   }
   return { figures: figures.list };

@@ -7,7 +7,7 @@
 import { closeSync, fdatasync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Journal } from '@/proxy/journal';
+import { SqliteJournal as Journal } from '@/proxy/journal/sqlite/journal';
 import { percentileOfSorted } from './stats';
 
 export interface CommitTimes {

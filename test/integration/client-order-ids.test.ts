@@ -26,7 +26,7 @@ describe('client order ids across the whole journal', () => {
     expect(again.json.message).toBe(
       `orders[1].client_order_id reused-1 is already used by an order of ticket ${first.json.data?.ticket_id}; nothing was sent`,
     );
-    expect(stack.proxy.journal.findTicket(key)).toBeUndefined();
+    expect(await stack.proxy.journal.findTicket(key)).toBeUndefined();
   });
 
   it('refuses an id twice in one ticket', async () => {
@@ -43,13 +43,13 @@ describe('client order ids across the whole journal', () => {
   });
 
   it('still knows the ids after a restart on the same journal', async () => {
-    const { journal, url } = stack.proxy;
+    const { url } = stack.proxy;
     await stack.proxy.close();
     const restarted = await startProxy({
       serviceBaseUrl: stack.service.url,
       embedded: true,
       account: stack.account,
-      journalPath: journal.path,
+      journalPath: stack.proxy.app.proxyOptions.journalPath,
       host: '127.0.0.1',
       port: Number(new URL(url).port),
       terminalToken: 'client-ids-token-0123456789',

@@ -79,7 +79,7 @@ describe('the door, tried as an attacker would', () => {
     expect(tried).toBeGreaterThan(200);
     // Nothing reached the service, and nothing was journaled.
     expect(stack.service.desk.accepted).toHaveLength(0);
-    expect(stack.proxy.journal.listOrders({ limit: 1 }).rows).toEqual([]);
+    expect((await stack.proxy.journal.listOrders({ limit: 1 })).rows).toEqual([]);
   });
 
   it('answers the same paths, spelled plainly, once the session is there (the walk can fail)', async () => {

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { OrderRequest } from '@/interface';
-import { Journal, type NewTicket } from '@/proxy/journal';
+import type { NewTicket } from '@/proxy/journal';
+import { SqliteJournal as Journal } from '@/proxy/journal/sqlite/journal';
 import { markOf, startStack, type Stack } from '../helpers/stack';
 import { ethOrder } from '../fixtures/orders';
 import { submitTicket } from '../helpers/tickets';
@@ -59,9 +60,16 @@ describe('the journal’s group commit', () => {
   it('undoes a failing write alone and throws it to its caller; the rest of the batch commits', async () => {
     const path = join(mkdtempSync(join(tmpdir(), 'perp-group-')), 'journal.sqlite');
     journal = new Journal(path);
-    journal.createTicket(newTicket('first-ticket', 3));
-    // Same id: the ticket row fails after nothing else of it was written.
-    expect(() => journal!.createTicket(newTicket('first-ticket', 5))).toThrow(/UNIQUE/);
+    const exit = (ticketId: string) => ({
+      bracketExits: {
+        entry: { ticketId, clientOrderId: `${ticketId}-entry` },
+        exits: [{ id: `bkt-${ticketId}`, idempotencyKey: 'taken-key', bodyHash: 'h', type: 'STOP_MARKET' as const, symbol: 'PERP_ETH_USDC', side: 'SELL' as const, orderQuantity: 1, triggerPrice: 1, orderPrice: null, ocoWith: null, clientRef: null }],
+        now: Date.now(),
+      },
+    });
+    journal.createTicket(newTicket('first-ticket', 3), exit('first-ticket'));
+    // The exit's key is taken: it fails after the ticket's rows were written, and they go with it.
+    expect(() => journal!.createTicket(newTicket('failing-ticket', 5), exit('failing-ticket'))).toThrow(/UNIQUE/);
     journal.createTicket(newTicket('after-ticket', 1));
     await journal.durable();
     expect(committedTickets(path)).toEqual([

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Journal } from '@/proxy/journal';
+import { SqliteJournal as Journal } from '@/proxy/journal/sqlite/journal';
 import { tempDir } from '../helpers/stack';
 import { ethOrder } from '../fixtures/orders';
 

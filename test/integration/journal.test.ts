@@ -32,7 +32,7 @@ describe('the order journal', () => {
     const key = ticketKey();
     const answer = submitTicket(stack, [ethOrder(mark, { client_order_id: 'journal-1' })], { key });
     await expect.poll(() => batchRequests().length, { timeout: 5000 }).toBe(1);
-    const db = new Database(stack.proxy.journal.path, { readonly: true });
+    const db = new Database(stack.proxy.app.proxyOptions.journalPath, { readonly: true });
     try {
       const order = db.prepare('SELECT status, order_json FROM orders WHERE ticket_id = ?').get(key) as { status: string; order_json: string };
       const request = db.prepare('SELECT body, sent_at, service_timestamp FROM requests WHERE ticket_id = ?').get(key) as { body: string; sent_at: number };

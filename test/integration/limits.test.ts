@@ -32,7 +32,7 @@ describe('bounded work', () => {
     const answer = await submitTicket(stack, Array.from({ length: 2600 }, () => market));
     expect(answer.status).toBe(400);
     expect(answer.json.message).toBe('orders: at most 1000 orders in a ticket (MAX_TICKET_ORDERS), got 2600; nothing was sent');
-    expect(stack.proxy.journal.listOrders({ limit: 1 }).rows).toEqual([]);
+    expect((await stack.proxy.journal.listOrders({ limit: 1 })).rows).toEqual([]);
     expect(stack.service.desk.accepted).toHaveLength(0);
   });
 
@@ -101,7 +101,7 @@ describe('bounded work', () => {
     );
 
     // What reached the journal is bounded by the limits, not by what was thrown at it.
-    const db = new Database(stack.proxy.journal.path, { readonly: true });
+    const db = new Database(stack.proxy.app.proxyOptions.journalPath, { readonly: true });
     const journaled = (db.prepare('SELECT COUNT(*) AS n FROM orders').get() as { n: number }).n;
     db.close();
     expect(journaled).toBe(11 * 1000 + 1);
@@ -113,7 +113,7 @@ describe('bounded work', () => {
       const answer = await submitTicket(tight, [ethOrder(mark)]);
       expect(answer.status).toBe(507);
       expect(answer.json.message).toMatch(/^the journal's disk has \d+ MB free, below the floor of 1000000000 MB \(JOURNAL_MIN_FREE_MB\); nothing was sent$/);
-      expect(tight.proxy.journal.listOrders({ limit: 1 }).rows).toEqual([]);
+      expect((await tight.proxy.journal.listOrders({ limit: 1 })).rows).toEqual([]);
       expect(tight.service.desk.accepted).toHaveLength(0);
     } finally {
       await tight.close();

@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FuturesRow, TicketResult } from '@/interface';
 import { HeldOrders } from '@/proxy/held/holder';
-import { Journal } from '@/proxy/journal';
+import { openSqliteJournal, type JournalStore } from '@/proxy/journal';
 import type { Logger } from '@/proxy/log';
 
 const BTC = 'PERP_BTC_USDC';
@@ -17,7 +17,7 @@ const row = (mark: number): FuturesRow => ({
 const log = { info: () => {}, warn: () => {}, error: () => {} } as unknown as Logger;
 
 /** A sender that settles each fired ticket as the test says, recording what it was handed. */
-function fakeSender(journal: Journal) {
+function fakeSender(journal: JournalStore) {
   const handed: { ticketId: string; body: string }[] = [];
   type Outcome = 'failed' | 'unknown' | 'rejected' | 'never';
   let outcome: Outcome = 'failed';
@@ -32,21 +32,21 @@ function fakeSender(journal: Journal) {
       if (settled === 'never') return new Promise<TicketResult>(() => {});
       if (settled === 'rejected') {
         const orders = (JSON.parse(body) as { orders: unknown[] }).orders;
-        journal.recordAnswer(ticketId, 1, 200, orders.map(() => ({ status: 'rejected' as const, orderId: null, errorMessage: 'no' })), Date.now());
+        await journal.recordAnswer(ticketId, 1, 200, orders.map(() => ({ status: 'rejected' as const, orderId: null, errorMessage: 'no' })), Date.now());
       } else {
-        journal.recordRequestOutcome(ticketId, 1, settled, { reason: 'not-sent', httpStatus: null, code: null, message: 'not sent: the proxy stopped' }, Date.now());
+        await journal.recordRequestOutcome(ticketId, 1, settled, { reason: 'not-sent', httpStatus: null, code: null, message: 'not sent: the proxy stopped' }, Date.now());
       }
-      return journal.ticketResult(ticketId)!;
+      return (await journal.ticketResult(ticketId))!;
     },
   };
   return { sender, handed, settleAs: (later: Outcome) => (outcome = later), next };
 }
 
-let journal: Journal | undefined;
-afterEach(() => journal?.close());
+let journal: JournalStore | undefined;
+afterEach(async () => journal?.close());
 
 function holder(path: string) {
-  journal = new Journal(path);
+  journal = openSqliteJournal(path);
   const fake = fakeSender(journal);
   const held = new HeldOrders({ journal, sender: fake.sender, log, maxHeld: 20, staleAfterMs: () => 60_000 });
   return { held, journal, ...fake };
@@ -64,14 +64,14 @@ describe('a held order fired whose order was never sent', () => {
     const id = first.order.id;
     held.judge([row(98_000)], Date.now());
     await vi.waitFor(() => expect(handed.map((ticket) => ticket.ticketId)).toEqual([id]), { timeout: 10_000, interval: 10 });
-    await vi.waitFor(() => expect(held.get(id)).toMatchObject({ state: 'armed', reason: 'its order was not sent (the proxy stopped); armed again', client_order_ids: [] }));
+    await vi.waitFor(async () => expect(await held.get(id)).toMatchObject({ state: 'armed', reason: 'its order was not sent (the proxy stopped); armed again', client_order_ids: [] }));
 
     settleAs('rejected');
     held.judge([row(97_000)], Date.now());
     await vi.waitFor(() => expect(handed[1]).toMatchObject({ ticketId: `${id}-r1` }), { timeout: 10_000, interval: 10 });
     expect(handed[1]!.body).toContain(`"client_order_id":"${id}-2"`);
     // Rejected: the service saw it; it stays fired.
-    await vi.waitFor(() => expect(held.get(id)).toMatchObject({ state: 'fired', client_order_ids: [`${id}-2`], last_order_status: 'rejected' }));
+    await vi.waitFor(async () => expect(await held.get(id)).toMatchObject({ state: 'fired', client_order_ids: [`${id}-2`], last_order_status: 'rejected' }));
   });
 
   it('arms the cancelled OCO partner again in the same write; an unknown outcome stays fired', async () => {
@@ -82,15 +82,15 @@ describe('a held order fired whose order was never sent', () => {
     const profit = await held.arm({ ...stop(101_000), type: 'TAKE_PROFIT_MARKET', oco_with: stopLeg.order.id }, 'b');
     if (profit.kind !== 'armed') throw new Error(`not armed: ${JSON.stringify(profit)}`);
     held.judge([row(98_000)], Date.now());
-    await vi.waitFor(() => expect(held.get(profit.order.id)).toMatchObject({ state: 'armed', reason: `its OCO partner ${stopLeg.order.id} was not sent; armed again` }), { timeout: 10_000, interval: 10 });
-    expect(held.get(stopLeg.order.id)?.state).toBe('armed');
+    await vi.waitFor(async () => expect(await held.get(profit.order.id)).toMatchObject({ state: 'armed', reason: `its OCO partner ${stopLeg.order.id} was not sent; armed again` }), { timeout: 10_000, interval: 10 });
+    expect((await held.get(stopLeg.order.id))?.state).toBe('armed');
 
     settleAs('unknown');
     held.judge([row(102_000)], Date.now());
     await vi.waitFor(() => expect(handed.at(-1)?.ticketId).toBe(profit.order.id), { timeout: 10_000, interval: 10 });
-    await vi.waitFor(() => expect(held.get(profit.order.id)).toMatchObject({ state: 'fired', last_order_status: 'unknown' }));
-    expect(held.get(stopLeg.order.id)).toMatchObject({ state: 'cancelled', reason: `its OCO partner ${profit.order.id} fired` });
-    expect(journal.held.rearm.unsent()).toEqual([]);
+    await vi.waitFor(async () => expect(await held.get(profit.order.id)).toMatchObject({ state: 'fired', last_order_status: 'unknown' }));
+    expect(await held.get(stopLeg.order.id)).toMatchObject({ state: 'cancelled', reason: `its OCO partner ${profit.order.id} fired` });
+    expect(await journal.held.rearm.unsent()).toEqual([]);
   });
 
   it('is armed again at start when the last run recorded it failed but could not arm it', async () => {
@@ -103,14 +103,14 @@ describe('a held order fired whose order was never sent', () => {
     first.held.judge([row(98_000)], Date.now());
     const id = armed.order.id;
     await vi.waitFor(() => expect(first.handed.map((ticket) => ticket.ticketId)).toEqual([id]), { timeout: 10_000, interval: 10 });
-    first.journal.recordRequestOutcome(id, 1, 'failed', { reason: 'not-sent', httpStatus: null, code: null, message: 'not sent: the proxy stopped' }, Date.now());
+    await first.journal.recordRequestOutcome(id, 1, 'failed', { reason: 'not-sent', httpStatus: null, code: null, message: 'not sent: the proxy stopped' }, Date.now());
     await first.journal.durable();
-    first.journal.close();
+    await first.journal.close();
 
     const second = holder(path);
-    second.journal.recover(Date.now());
-    expect(second.held.load()).toBe(1);
-    expect(second.held.get(id)).toMatchObject({ state: 'armed', reason: 'its order was not sent (the proxy stopped); armed again' });
+    await second.journal.recover(Date.now());
+    expect(await second.held.load()).toBe(1);
+    expect(await second.held.get(id)).toMatchObject({ state: 'armed', reason: 'its order was not sent (the proxy stopped); armed again' });
     expect(second.held.armed).toBe(1);
     second.held.judge([row(98_000)], Date.now());
     await vi.waitFor(() => expect(second.handed[0]).toMatchObject({ ticketId: `${id}-r1` }), { timeout: 10_000, interval: 10 });
@@ -129,11 +129,11 @@ describe('a held order fired whose order was never sent', () => {
     held.judge([row(98_000)], Date.now());
     // Two tickets: the first ten (named by the first held order), then two; settled after the flush.
     await vi.waitFor(() => expect(handed.map((ticket) => (JSON.parse(ticket.body) as { orders: unknown[] }).orders.length)).toEqual([10, 2]));
-    for (const id of ids.slice(10)) await vi.waitFor(() => expect(held.get(id)?.state).toBe('armed'), { timeout: 10_000, interval: 10 });
+    for (const id of ids.slice(10)) await vi.waitFor(async () => expect((await held.get(id))?.state).toBe('armed'), { timeout: 10_000, interval: 10 });
     expect(handed[0]!.ticketId).toBe(ids[0]);
     expect(handed[1]!.ticketId).toBe(ids[10]);
-    for (const id of ids.slice(0, 10)) expect(held.get(id)).toMatchObject({ state: 'fired', client_order_ids: [`${id}-1`], last_order_status: 'rejected' });
-    for (const id of ids.slice(10)) expect(held.get(id)).toMatchObject({ state: 'armed', client_order_ids: [], reason: 'its order was not sent (the proxy stopped); armed again' });
+    for (const id of ids.slice(0, 10)) expect(await held.get(id)).toMatchObject({ state: 'fired', client_order_ids: [`${id}-1`], last_order_status: 'rejected' });
+    for (const id of ids.slice(10)) expect(await held.get(id)).toMatchObject({ state: 'armed', client_order_ids: [], reason: 'its order was not sent (the proxy stopped); armed again' });
   });
 
   it('a journal written before fired orders were grouped still finds each fired order, and arms the unsent again', async () => {
@@ -147,12 +147,13 @@ describe('a held order fired whose order was never sent', () => {
       if (armed.kind !== 'armed') throw new Error('not armed');
       ids.push(armed.order.id);
       first.held.judge([row(trigger - 100)], Date.now());
+      await vi.waitFor(() => expect(first.handed).toHaveLength(ids.length));
     }
     const [sent, unsent] = ids as [string, string];
-    first.journal.recordAnswer(sent, 1, 200, [{ status: 'accepted', orderId: 7, errorMessage: null }], Date.now());
-    first.journal.recordRequestOutcome(unsent, 1, 'failed', { reason: 'not-sent', httpStatus: null, code: null, message: 'not sent: the proxy stopped' }, Date.now());
+    await first.journal.recordAnswer(sent, 1, 200, [{ status: 'accepted', orderId: 7, errorMessage: null }], Date.now());
+    await first.journal.recordRequestOutcome(unsent, 1, 'failed', { reason: 'not-sent', httpStatus: null, code: null, message: 'not sent: the proxy stopped' }, Date.now());
     await first.journal.durable();
-    first.journal.close();
+    await first.journal.close();
     // As schema 6 left it: each firing its own ticket, named by the held order's id, no column naming it.
     const old = new Database(path);
     old.exec('ALTER TABLE held_orders DROP COLUMN fired_ticket_id');
@@ -160,9 +161,9 @@ describe('a held order fired whose order was never sent', () => {
     old.close();
 
     const second = holder(path);
-    second.journal.recover(Date.now());
-    expect(second.held.get(sent)).toMatchObject({ state: 'fired', last_order_status: 'accepted' });
-    second.held.load();
-    expect(second.held.get(unsent)).toMatchObject({ state: 'armed', reason: 'its order was not sent (the proxy stopped); armed again' });
+    await second.journal.recover(Date.now());
+    expect(await second.held.get(sent)).toMatchObject({ state: 'fired', last_order_status: 'accepted' });
+    await second.held.load();
+    expect(await second.held.get(unsent)).toMatchObject({ state: 'armed', reason: 'its order was not sent (the proxy stopped); armed again' });
   });
 });

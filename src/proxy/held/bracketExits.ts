@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import Big from 'big.js';
 import { priceFreeTypes, type BracketRequest, type HeldOrderType, type OrderRequest, type Side } from '@/interface';
-import type { NewExit } from '../journal/sqlite/bracketStore';
+import type { NewExit } from '../journal';
 import { marketIssue, type MarketMark } from './marks';
 
 export type ExitName = 'take_profit' | 'stop_loss';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { hasUnsafeText, reservedIdIssue, type BracketRequest, type HeldOrder, type TicketResult } from '@/interface';
-import type { Journal } from '../journal';
+import type { JournalStore } from '../journal';
 import type { Logger } from '../log';
 import type { TicketSender } from '../sending/sender';
 import { bracketExits, bracketIssue, entryOrder, exitKey, exitNames } from './bracketExits';
@@ -8,7 +8,7 @@ import type { HeldOrders } from './holder';
 import { refused, type HeldRefusal } from './outcomes';
 
 export interface BracketsOptions {
-  journal: Journal;
+  journal: JournalStore;
   sender: Pick<TicketSender, 'submit'>;
   held: HeldOrders;
   log: Logger;
@@ -48,8 +48,10 @@ export class Brackets {
     const { journal, held, sender } = this.options;
     const bodyHash = createHash('sha256').update(JSON.stringify(request)).digest('hex');
     const entry = entryOrder(request, key);
-    const known = exitNames.map((name) => journal.held.byIdempotencyKey(exitKey(key, name))).filter((exit) => exit !== undefined);
-    if (known.some((exit) => exit.bodyHash !== bodyHash) || (known.length === 0 && journal.findTicket(key))) {
+    const known = (await Promise.all(exitNames.map((name) => journal.held.byIdempotencyKey(exitKey(key, name))))).filter(
+      (exit) => exit !== undefined,
+    );
+    if (known.some((exit) => exit.bodyHash !== bodyHash) || (known.length === 0 && (await journal.findTicket(key)))) {
       return refused('duplicate', `idempotency key ${key} was already used for a different ticket or bracket; nothing was sent`);
     }
     const problem = known.length > 0 ? undefined : await this.problem(request);
@@ -60,16 +62,18 @@ export class Brackets {
       id: key,
       orders: [entry],
       owner,
-      alongside: () => journal.brackets.insertExits(link, exits, this.now()),
+      extras: { bracketExits: { entry: link, exits, now: this.now() } },
     });
     if (outcome.kind === 'conflict') return refused('duplicate', outcome.message);
     if (outcome.kind === 'refused') return refused('unknown', outcome.message, outcome.status);
     if (outcome.kind === 'busy') return outcome;
     // Read back by their keys: a replay (even of a twin sent at the same time) finds the first one's exits.
-    const ids = exitNames.flatMap((name) => journal.held.byIdempotencyKey(exitKey(key, name))?.id ?? []);
+    const found = await Promise.all(exitNames.map((name) => journal.held.byIdempotencyKey(exitKey(key, name))));
+    const ids = found.flatMap((exit) => exit?.id ?? []);
     if (!outcome.replayed) this.options.log.info({ ticket: key, exits: ids }, 'bracket entry sent, its exits held');
     await this.settle(outcome.result, ids);
-    return { kind: 'done', ticket: outcome.result, exits: ids.map((id) => held.get(id)!), replayed: outcome.replayed };
+    const exitsNow = await Promise.all(ids.map((id) => held.get(id)));
+    return { kind: 'done', ticket: outcome.result, exits: exitsNow.flatMap((exit) => exit ?? []), replayed: outcome.replayed };
   }
 
   /** The first field that refuses the bracket before anything is written, as `field: why`. */
@@ -84,7 +88,7 @@ export class Brackets {
       return 'client_ref: control and bidirectional characters are not allowed';
     }
     const count = exitNames.filter((name) => request[name] !== undefined).length;
-    if (journal.held.countLive() + count > maxHeld) {
+    if ((await journal.held.countLive()) + count > maxHeld) {
       return `${exitNames.find((name) => request[name])!}: at most ${maxHeld} held orders may be armed or paused (MAX_HELD_ORDERS)`;
     }
     return bracketIssue(request, await held.freshMark(request.entry.symbol));
@@ -99,9 +103,12 @@ export class Brackets {
     if (!verdict) return;
     const { journal, held, log } = this.options;
     if (verdict.arm) {
-      for (const id of journal.brackets.arm(ids, this.now())) held.track(journal.held.get(id)!);
+      for (const id of await journal.brackets.arm(ids, this.now())) {
+        const exit = await journal.held.get(id);
+        if (exit) held.track(exit);
+      }
     } else {
-      const cancelled = journal.brackets.cancel(ids, verdict.reason, this.now());
+      const cancelled = await journal.brackets.cancel(ids, verdict.reason, this.now());
       if (cancelled.length > 0) log.info({ ticket: ticket?.ticket_id, exits: cancelled, reason: verdict.reason }, 'bracket exits cancelled');
     }
     await journal.durable();
@@ -113,10 +120,10 @@ export class Brackets {
    */
   async recover(): Promise<number> {
     const byEntry = new Map<string, string[]>();
-    for (const exit of this.options.journal.brackets.awaiting()) {
+    for (const exit of await this.options.journal.brackets.awaiting()) {
       byEntry.set(exit.entry_ticket_id, [...(byEntry.get(exit.entry_ticket_id) ?? []), exit.id]);
     }
-    for (const [ticketId, ids] of byEntry) await this.settle(this.options.journal.ticketResult(ticketId), ids);
+    for (const [ticketId, ids] of byEntry) await this.settle(await this.options.journal.ticketResult(ticketId), ids);
     return byEntry.size;
   }
 }

@@ -1,5 +1,5 @@
 import { MAX_ORDERS_PER_REQUEST, type HeldOrder } from '@/interface';
-import { firedTicketId, type FiredGroup, type FiringOrder, type Journal } from '../journal';
+import { firedTicketId, type FiredGroup, type FiringOrder, type JournalStore } from '../journal';
 import type { Logger } from '../log';
 import type { TicketSender } from '../sending/sender';
 import { firedOrder, firedTicket } from './outcomes';
@@ -12,7 +12,7 @@ export interface Crossing {
 }
 
 export interface FiringOptions {
-  journal: Journal;
+  journal: JournalStore;
   sender: Pick<TicketSender, 'sendFired'>;
   log: Logger;
   now: () => number;
@@ -28,18 +28,18 @@ export interface FiringOptions {
  * Each ticket is one journal transaction (its firings, their OCO partners' cancels, the ticket),
  * then goes to the sender's urgent lane; each order keeps its own client order id.
  */
-export function fireCrossed(options: FiringOptions, crossings: readonly Crossing[]): void {
-  const firings = firingsOf(options, crossings);
-  for (let i = 0; i < firings.length; i += MAX_ORDERS_PER_REQUEST) fireGroup(options, firings.slice(i, i + MAX_ORDERS_PER_REQUEST));
+export async function fireCrossed(options: FiringOptions, crossings: readonly Crossing[]): Promise<void> {
+  const firings = await firingsOf(options, crossings);
+  for (let i = 0; i < firings.length; i += MAX_ORDERS_PER_REQUEST) await fireGroup(options, firings.slice(i, i + MAX_ORDERS_PER_REQUEST));
 }
 
-function firingsOf(options: FiringOptions, crossings: readonly Crossing[]): FiringOrder[] {
+async function firingsOf(options: FiringOptions, crossings: readonly Crossing[]): Promise<FiringOrder[]> {
   const firings: FiringOrder[] = [];
   const taken = new Set<string>();
   for (const { id, mark } of crossings) {
     if (taken.has(id)) continue;
     // The stored row, not the API's view: the view reads its orders' statuses, a cost per firing.
-    const row = options.journal.held.row(id);
+    const row = await options.journal.held.row(id);
     if (!row || row.state !== 'armed') {
       options.untrack(id);
       continue;
@@ -52,11 +52,11 @@ function firingsOf(options: FiringOptions, crossings: readonly Crossing[]): Firi
   return firings;
 }
 
-function fireGroup(options: FiringOptions, group: FiringOrder[]): void {
+async function fireGroup(options: FiringOptions, group: FiringOrder[]): Promise<void> {
   const { log } = options;
   let outcome: FiredGroup;
   try {
-    outcome = options.journal.held.firing.fire(group, options.now(), (id, orders) => firedTicket(id, orders, options.now()));
+    outcome = await options.journal.held.firing.fire(group, options.now(), (id, orders) => firedTicket(id, orders, options.now()));
   } catch (error) {
     // Left armed: they are judged again on the next fresh mark.
     log.error({ held: group.map((firing) => firing.id), err: { message: (error as Error).message } }, 'held orders could not fire');
@@ -70,9 +70,9 @@ function fireGroup(options: FiringOptions, group: FiringOrder[]): void {
   for (const firing of fired) log.info({ held: firing.id, mark: firing.mark, order: firing.order.client_order_id, ticket: ticket.id }, 'held order fired');
   if (outcome.cancelled.length > 0) log.info({ cancelled: outcome.cancelled, ticket: ticket.id }, 'OCO partners cancelled');
   void options.sender.sendFired(ticket.id, ticket.requests[0]!.body, fired.length).then(
-    () => {
+    async () => {
       // Per order: one of the group never sent is armed again, the others stay fired.
-      for (const firing of fired) rearmUnsent(options.journal, log, firing.id, options.now()).forEach(options.track);
+      for (const firing of fired) (await rearmUnsent(options.journal, log, firing.id, options.now())).forEach(options.track);
     },
     (error: Error) => log.error({ ticket: ticket.id, err: { message: error.message } }, 'fired orders could not be sent'),
   );

@@ -8,7 +8,7 @@ import {
   type HeldOrderPatch,
   type HeldOrderRequest,
 } from '@/interface';
-import { HeldConflictError, HeldKeyTakenError, HeldLimitError, JournalFullError, type Journal } from '../journal';
+import { HeldConflictError, HeldKeyTakenError, HeldLimitError, JournalFullError, type JournalStore } from '../journal';
 import type { Logger } from '../log';
 import type { TicketSender } from '../sending/sender';
 import { betterMark, HeldBook, trailingLevel } from './book';
@@ -22,7 +22,7 @@ import { viewOf } from './view';
 export { firedOrder, settledMessage, type ArmOutcome, type HeldRefusal, type SettleOutcome } from './outcomes';
 
 export interface HeldOrdersOptions {
-  journal: Journal;
+  journal: JournalStore;
   sender: Pick<TicketSender, 'sendFired' | 'accepting'>;
   log: Logger;
   /** MAX_HELD_ORDERS: armed and paused orders at most. */
@@ -48,6 +48,8 @@ export class HeldOrders {
   /** Armed trailing stops, with the best mark each has seen. */
   private readonly trailing = new Map<string, HeldOrder>();
   private stopped = false;
+  /** The firing of the last poll's crossings (they go one poll after another). */
+  private firings: Promise<void> = Promise.resolve();
   private readonly now: () => number;
   readonly twaps: TwapRunner;
 
@@ -68,9 +70,9 @@ export class HeldOrders {
   }
 
   /** Every armed order of the journal armed again (at start), and each fired one whose order the last run never sent. */
-  load(): number {
-    for (const id of this.store.rearm.unsent()) rearmUnsent(this.options.journal, this.options.log, id, this.now());
-    const live = this.store.live();
+  async load(): Promise<number> {
+    for (const id of await this.store.rearm.unsent()) await rearmUnsent(this.options.journal, this.options.log, id, this.now());
+    const live = await this.store.live();
     for (const order of live) if (order.state === 'armed') this.track(order);
     return live.length;
   }
@@ -109,14 +111,15 @@ export class HeldOrders {
 
   async arm(request: HeldOrderRequest, idempotencyKey: string): Promise<ArmOutcome> {
     const bodyHash = createHash('sha256').update(JSON.stringify(request)).digest('hex');
-    const existing = this.store.byIdempotencyKey(idempotencyKey);
+    const existing = await this.store.byIdempotencyKey(idempotencyKey);
     if (existing) {
       if (existing.bodyHash !== bodyHash) {
         return refused('duplicate', `idempotency key ${idempotencyKey} was already used for a different held order; nothing was armed`);
       }
-      return { kind: 'armed', order: this.store.get(existing.id)!, replayed: true };
+      const order = await this.store.get(existing.id);
+      if (order) return { kind: 'armed', order, replayed: true };
     }
-    if (this.store.countLive() >= this.options.maxHeld) {
+    if ((await this.store.countLive()) >= this.options.maxHeld) {
       return refused('invalidParameter', `at most ${this.options.maxHeld} held orders may be armed or paused (MAX_HELD_ORDERS); nothing was armed`);
     }
     if (request.client_ref !== undefined && hasUnsafeText(request.client_ref)) {
@@ -124,17 +127,17 @@ export class HeldOrders {
     }
     // Checked against a fresh listing; a trailing stop starts from the mark when it is armed.
     const market = await this.freshMark(request.symbol);
-    const issue = marketIssue(market, request) ?? this.twaps.armIssue(request, market);
+    const issue = marketIssue(market, request) ?? (await this.twaps.armIssue(request, market));
     if (issue) return refused('invalidParameter', `${issue.field}: ${issue.message}; nothing was armed`);
     if (request.oco_with !== undefined) {
-      const partner = this.store.get(request.oco_with);
+      const partner = await this.store.get(request.oco_with);
       if (!partner || partner.symbol !== request.symbol || partner.type === 'TWAP') {
         return refused('invalidParameter', `oco_with: ${request.oco_with} is not a held order of ${request.symbol} that can be one of an OCO pair (a TWAP cannot)`);
       }
     }
     try {
-      this.options.journal.checkDisk();
-      const order = this.store.arm({
+      await this.options.journal.checkDisk();
+      const order = await this.store.arm({
         id: `held-${randomBytes(8).toString('hex')}`,
         idempotencyKey, bodyHash, maxLive: this.options.maxHeld,
         type: request.type,
@@ -171,31 +174,32 @@ export class HeldOrders {
     return viewOf(order, this.marks.get(order.symbol), this.now(), this.options.staleAfterMs(), best);
   }
 
-  get(id: string): HeldOrder | undefined {
-    const order = this.store.get(id);
+  async get(id: string): Promise<HeldOrder | undefined> {
+    const order = await this.store.get(id);
     return order && this.view(order);
   }
 
   /** Cancels one; a fire that committed first wins and the answer says so. */
   async cancel(id: string): Promise<SettleOutcome> {
-    const before = this.store.get(id);
+    const before = await this.store.get(id);
     if (!before) return refused('notFound', `no held order ${id}`);
-    if (!this.store.cancel(id, this.now())) {
-      const settled = this.get(id)!;
+    if (!(await this.store.cancel(id, this.now()))) {
+      const settled = (await this.get(id))!;
       return settled.state === 'cancelled' ? { kind: 'done', order: settled } : refused('duplicate', settledMessage(settled), 409, settled);
     }
     this.untrack(id);
     await this.options.journal.durable();
-    return { kind: 'done', order: this.get(id)! };
+    return { kind: 'done', order: (await this.get(id))! };
   }
 
   /** Cancels every live held order of a symbol, or of every market; returns those it cancelled. */
   async cancelSymbol(symbol?: string): Promise<HeldOrder[]> {
     const cancelled: HeldOrder[] = [];
-    for (const id of this.store.liveIdsOf(symbol)) {
-      if (!this.store.cancel(id, this.now())) continue;
+    for (const id of await this.store.liveIdsOf(symbol)) {
+      if (!(await this.store.cancel(id, this.now()))) continue;
       this.untrack(id);
-      cancelled.push(this.get(id)!);
+      const order = await this.get(id);
+      if (order) cancelled.push(order);
     }
     await this.options.journal.durable();
     return cancelled;
@@ -203,16 +207,16 @@ export class HeldOrders {
 
   /** New prices or quantity of a live order, or pause and resume; checked as when it was armed. */
   async modify(id: string, patch: HeldOrderPatch): Promise<SettleOutcome> {
-    const order = this.get(id);
+    const order = await this.get(id);
     if (!order) return refused('notFound', `no held order ${id}`);
     if (order.state !== 'armed' && order.state !== 'paused') return refused('duplicate', settledMessage(order), 409, order);
-    if (order.type === 'TWAP') return this.changed(id, this.twaps.change(order, patch, this.marks.get(order.symbol)));
+    if (order.type === 'TWAP') return this.changed(id, await this.twaps.change(order, patch, this.marks.get(order.symbol)));
     const byPercent = order.trailing_percent !== null;
     if (order.type === 'TRAILING_STOP' && (byPercent ? patch.trailing_distance : patch.trailing_percent) !== undefined) {
       const field = byPercent ? 'trailing_distance' : 'trailing_percent';
       return refused('invalidParameter', `${field}: this trailing stop trails by ${byPercent ? 'percent' : 'distance'}; change ${byPercent ? 'trailing_percent' : 'trailing_distance'}`);
     }
-    const stored = this.store.get(id)!;
+    const stored = (await this.store.get(id)) ?? order;
     const merged: HeldOrderFields = {
       type: order.type,
       symbol: order.symbol,
@@ -236,17 +240,17 @@ export class HeldOrders {
       trailingPercent: patch.trailing_percent,
       bestMark: order.type === 'TRAILING_STOP' ? order.best_mark : undefined,
     };
-    return this.changed(id, this.store.change(id, changes, this.now()));
+    return this.changed(id, await this.store.change(id, changes, this.now()));
   }
 
   /** A modify's end: refused naming the field, lost to a fire or cancel (409), or done. */
   private async changed(id: string, change: boolean | { field: string; message: string }): Promise<SettleOutcome> {
     if (typeof change === 'object') return refused('invalidParameter', `${change.field}: ${change.message}; nothing was changed`);
     if (!change) {
-      const settled = this.get(id)!;
+      const settled = (await this.get(id))!;
       return refused('duplicate', settledMessage(settled), 409, settled);
     }
-    const updated = this.store.get(id)!;
+    const updated = (await this.store.get(id))!;
     if (updated.state === 'armed') this.track(updated);
     else this.untrack(id);
     await this.options.journal.durable();
@@ -266,8 +270,9 @@ export class HeldOrders {
       for (const id of crossed) crossings.push({ id, mark: market!.mark });
       for (const id of trailing) if (this.trailingCrossed(id, market!.mark)) crossings.push({ id, mark: market!.mark });
     }
-    if (crossings.length > 0) fireCrossed(this.firing, crossings);
-    this.twaps.judge();
+    // One poll's firings after the last one's: two polls never judge the same rows at once.
+    if (crossings.length > 0) this.firings = this.firings.then(() => fireCrossed(this.firing, crossings));
+    void this.twaps.judge();
   }
 
   /** Whether a trailing stop's level is crossed, moving its best mark first. */
@@ -277,7 +282,10 @@ export class HeldOrders {
     const best = betterMark(order.side, order.best_mark, mark);
     if (best !== order.best_mark) {
       order.best_mark = best;
-      this.store.setBestMark(id, best);
+      // Not awaited: lost, the stop only trails less far (the next mark writes it again).
+      this.store.setBestMark(id, best).catch((error: Error) =>
+        this.options.log.warn({ held: id, err: { message: error.message } }, 'a trailing stop\'s best mark was not written'),
+      );
     }
     const level = trailingLevel(order, best);
     return order.side === 'SELL' ? mark <= level : mark >= level;

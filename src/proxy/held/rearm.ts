@@ -1,5 +1,5 @@
 import type { HeldOrder } from '@/interface';
-import type { Journal } from '../journal';
+import type { JournalStore } from '../journal';
 import type { Logger } from '../log';
 
 /**
@@ -8,13 +8,14 @@ import type { Logger } from '../log';
  * again, for the book. Called when the fired ticket settles, and at start for what a last run left
  * (the journal may be closing by the first: then the next start arms it again).
  */
-export function rearmUnsent(journal: Journal, log: Logger, id: string, now: number): HeldOrder[] {
+export async function rearmUnsent(journal: JournalStore, log: Logger, id: string, now: number): Promise<HeldOrder[]> {
   try {
-    const rearmed = journal.held.rearm.rearmIfNotSent(id, now);
+    const rearmed = await journal.held.rearm.rearmIfNotSent(id, now);
     if (!rearmed) return [];
     log.warn({ held: id, partner: rearmed.partner, reason: rearmed.reason }, 'held order armed again: its order was not sent');
     const ids = rearmed.partner === undefined ? [id] : [id, rearmed.partner];
-    return ids.flatMap((armed) => journal.held.get(armed) ?? []).filter((order) => order.state === 'armed');
+    const orders = await Promise.all(ids.map((armed) => journal.held.get(armed)));
+    return orders.flatMap((order) => (order?.state === 'armed' ? [order] : []));
   } catch (error) {
     log.warn({ held: id, err: { message: (error as Error).message } }, 'held order not sent: armed again at the next start');
     return [];

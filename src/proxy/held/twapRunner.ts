@@ -1,6 +1,6 @@
 import Big from 'big.js';
 import type { HeldOrder, HeldOrderPatch, HeldOrderRequest, OrderRequest } from '@/interface';
-import { sliceTicketId, type HeldRow, type Journal, type TwapColumns } from '../journal';
+import { sliceTicketId, type HeldRow, type JournalStore, type TwapColumns } from '../journal';
 import type { Logger } from '../log';
 import type { TicketSender } from '../sending/sender';
 import type { MarketMark, MarkBoard } from './marks';
@@ -20,7 +20,7 @@ import {
 } from './twap';
 
 export interface TwapRunnerOptions {
-  journal: Journal;
+  journal: JournalStore;
   sender: Pick<TicketSender, 'sendFired'>;
   log: Logger;
   marks: MarkBoard;
@@ -50,6 +50,7 @@ export class TwapRunner {
   private readonly armed = new Map<string, number>();
   /** TWAPs with a slice at the sender: the next one waits for its answer, so slices never queue up. */
   private readonly sending = new Set<string>();
+  private judging = false;
 
   constructor(private readonly options: TwapRunnerOptions) {}
 
@@ -70,11 +71,11 @@ export class TwapRunner {
   }
 
   /** Why a TWAP cannot be armed, naming the field: a price off the tick, or more than its share of the budget. */
-  armIssue(request: HeldOrderRequest, market: MarketMark | undefined): Issue | undefined {
+  async armIssue(request: HeldOrderRequest, market: MarketMark | undefined): Promise<Issue | undefined> {
     if (request.type !== 'TWAP') return undefined;
     const limitIssue = request.price_limit !== undefined && market && offTick(request.price_limit, market.priceDecimals);
     if (limitIssue) return { field: 'price_limit', message: `${limitIssue} of ${request.symbol}` };
-    const budget = budgetIssue(this.store.liveSliceMs(), request.slice_ms ?? 0);
+    const budget = budgetIssue(await this.store.liveSliceMs(), request.slice_ms ?? 0);
     return budget === undefined ? undefined : { field: 'slice_ms', message: budget };
   }
 
@@ -92,7 +93,7 @@ export class TwapRunner {
   }
 
   /** A TWAP's PATCH: refused naming the field, else whether it was still live to change. */
-  change(order: HeldOrder, patch: HeldOrderPatch, market: MarketMark | undefined): Issue | boolean {
+  async change(order: HeldOrder, patch: HeldOrderPatch, market: MarketMark | undefined): Promise<Issue | boolean> {
     const issue = twapPatchIssue(patch, order.twap?.quantity_sent ?? 0);
     if (issue) return issue;
     if (!market && (patch.order_quantity !== undefined || patch.price_limit !== undefined)) {
@@ -106,29 +107,38 @@ export class TwapRunner {
     return this.store.change(order.id, changes, this.options.now());
   }
 
-  /** Each poll of the market: each armed TWAP takes its step. */
-  judge(): void {
-    const clock = this.options.clock();
-    for (const [id, wake] of [...this.armed]) {
-      if (clock < wake) continue;
-      try {
-        this.judgeOne(id);
-      } catch (error) {
-        // Left as it was: judged again on the next poll.
-        this.options.log.error({ held: id, err: { message: (error as Error).message } }, 'TWAP slice could not be journaled');
+  /**
+   * Each poll of the market: each armed TWAP takes its step. A poll that comes while the last one's
+   * steps are still being journaled is skipped: a step is judged once, on the latest schedule.
+   */
+  async judge(): Promise<void> {
+    if (this.judging) return;
+    this.judging = true;
+    try {
+      const clock = this.options.clock();
+      for (const [id, wake] of [...this.armed]) {
+        if (clock < wake) continue;
+        try {
+          await this.judgeOne(id);
+        } catch (error) {
+          // Left as it was: judged again on the next poll.
+          this.options.log.error({ held: id, err: { message: (error as Error).message } }, 'TWAP slice could not be journaled');
+        }
       }
+    } finally {
+      this.judging = false;
     }
   }
 
-  private judgeOne(id: string): void {
+  private async judgeOne(id: string): Promise<void> {
     if (this.sending.has(id)) return;
-    const row = this.options.journal.held.row(id);
+    const row = await this.options.journal.held.row(id);
     if (!row || row.state !== 'armed' || row.type !== 'TWAP') return this.untrack(id);
     const now = this.options.now();
     const from = row.next_slice;
     if (new Big(String(row.order_quantity)).lte(String(row.quantity_sent))) {
       // Its quantity was lowered to what it had sent: nothing is left to send.
-      if (this.store.end(id, from, { state: 'fired', reason: null, missed: 0 }, now)) this.untrack(id);
+      if (await this.store.end(id, from, { state: 'fired', reason: null, missed: 0 }, now)) this.untrack(id);
       return;
     }
     const plan = planOf(row);
@@ -140,7 +150,7 @@ export class TwapRunner {
     if (step.kind === 'over') {
       const counts = { total: row.order_quantity, sent: row.quantity_sent, skipped: row.slices_skipped, missed: row.slices_missed + step.missed };
       const reason = expiryReason(counts);
-      if (this.store.end(id, from, { state: 'expired', reason, missed: step.missed }, now)) this.untrack(id);
+      if (await this.store.end(id, from, { state: 'expired', reason, missed: step.missed }, now)) this.untrack(id);
       this.options.log.info({ held: id, reason }, 'TWAP expired');
       return;
     }
@@ -148,20 +158,20 @@ export class TwapRunner {
     // No fresh price, nothing sent: the slice is counted missed once one comes (or the time is over).
     if (!this.options.fresh(market)) return;
     if (beyondLimit(row.side, market!.mark, row.price_limit)) {
-      this.store.pass(id, from, step.index + 1, { skipped: 1, missed: step.missed }, now);
+      await this.store.pass(id, from, step.index + 1, { skipped: 1, missed: step.missed }, now);
       return;
     }
-    this.sendSlice(row, step, market!);
+    await this.sendSlice(row, step, market!);
   }
 
   /** Why a slice still waiting at the pacer must not leave: its TWAP was cancelled or paused meanwhile. */
-  private withdrawn(id: string): string | undefined {
-    const state = this.options.journal.held.row(id)?.state;
+  private async withdrawn(id: string): Promise<string | undefined> {
+    const state = (await this.options.journal.held.row(id))?.state;
     // Fired: this slice is its last, journaled so.
     return state === undefined || state === 'armed' || state === 'fired' ? undefined : `not sent: TWAP ${state}`;
   }
 
-  private sendSlice(row: HeldRow, step: { index: number; missed: number }, market: MarketMark): void {
+  private async sendSlice(row: HeldRow, step: { index: number; missed: number }, market: MarketMark): Promise<void> {
     const plan = planOf(row);
     const size = sliceSize({
       id: row.id,
@@ -175,7 +185,7 @@ export class TwapRunner {
     // Less than one step left on the market's grid now (a coarser step than when armed): nothing
     // to send, never an order of 0; the slice is counted missed and the time ends the TWAP.
     if (size === '0') {
-      this.store.pass(row.id, row.next_slice, step.index + 1, { skipped: 0, missed: step.missed + 1 }, this.options.now());
+      await this.store.pass(row.id, row.next_slice, step.index + 1, { skipped: 0, missed: step.missed + 1 }, this.options.now());
       return;
     }
     const number = row.slices_sent + 1;
@@ -192,7 +202,7 @@ export class TwapRunner {
     const { ticket, body } = oneOrderTicket(ticketId, request, this.options.now());
     const quantitySent = new Big(String(row.quantity_sent)).plus(size);
     const last = quantitySent.gte(String(row.order_quantity));
-    const journaled = this.store.slice({
+    const journaled = await this.store.slice({
       id: row.id, from: row.next_slice, next: step.index + 1, missed: step.missed,
       quantitySent: Number(quantitySent), last, mark: market.mark, ticket,
     });

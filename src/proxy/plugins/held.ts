@@ -42,7 +42,7 @@ export const heldPlugin = fp<HeldPluginOptions>(
       readMarks,
       twapClock: options.twapClock,
     });
-    const loaded = held.load();
+    const loaded = await held.load();
     if (loaded > 0) app.log.info({ held: loaded }, 'held orders armed again from the journal');
     app.decorate('held', held);
 

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { Journal } from '../journal';
+import { openSqliteJournal } from '../journal';
 import { proxyDefaults } from '../options';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -20,10 +20,11 @@ export interface JournalPluginOptions {
 export const journalPlugin = fp<JournalPluginOptions>(
   async (app, options) => {
     const minFreeMb = options.minFreeMb ?? proxyDefaults.journalMinFreeMb;
-    const journal = new Journal(options.path, { minFreeBytes: minFreeMb * 2 ** 20 });
-    journal.onBackgroundError = (error) =>
-      app.log.error({ err: { message: error.message } }, 'journal write or flush failed with nobody waiting');
-    const recovered = journal.recover(Date.now());
+    const journal = openSqliteJournal(options.path, { minFreeBytes: minFreeMb * 2 ** 20 });
+    journal.onBackgroundError((error) =>
+      app.log.error({ err: { message: error.message } }, 'journal write or flush failed with nobody waiting'),
+    );
+    const recovered = await journal.recover(Date.now());
     if (recovered > 0) {
       app.log.warn({ orders: recovered }, 'orders left pending or sent by the last run are now unknown');
     }
@@ -36,14 +37,15 @@ export const journalPlugin = fp<JournalPluginOptions>(
     const prune = () => {
       const before = Date.now() - retentionDays * DAY_MS;
       let deleted = 0;
-      const step = () => {
+      const step = async () => {
         if (closed) return;
-        const count = journal.pruneFinished(before, PRUNE_BATCH);
+        const count = await journal.pruneFinished(before, PRUNE_BATCH);
         deleted += count;
-        if (count === PRUNE_BATCH) setImmediate(step);
+        if (count === PRUNE_BATCH) setImmediate(() => void step().catch(failed));
         else if (deleted > 0) app.log.info({ tickets: deleted, retentionDays }, 'finished tickets past retention deleted');
       };
-      step();
+      const failed = (error: Error) => app.log.error({ err: { message: error.message } }, 'pruning the journal failed; tried again in an hour');
+      void step().catch(failed);
     };
     if (retentionDays > 0) {
       app.addHook('onReady', async () => {
@@ -55,7 +57,7 @@ export const journalPlugin = fp<JournalPluginOptions>(
     app.addHook('onClose', async () => {
       closed = true;
       clearInterval(timer);
-      journal.close();
+      await journal.close();
     });
   },
   { name: 'journal' },

@@ -39,9 +39,9 @@ function parseRecvWindow(text: string | string[] | undefined): number | undefine
 }
 
 /** A ticket's result; when nothing of it was answered, the status says why it failed as a whole. */
-function sendTicket(journal: FastifyInstance['journal'], reply: FastifyReply, result: TicketResult) {
+async function sendTicket(journal: FastifyInstance['journal'], reply: FastifyReply, result: TicketResult) {
   const answered = result.rows.some((row) => row.status === 'accepted' || row.status === 'rejected');
-  const problem = answered || result.status === 'sending' ? undefined : journal.firstProblem(result.ticket_id);
+  const problem = answered || result.status === 'sending' ? undefined : await journal.firstProblem(result.ticket_id);
   if (!problem) return reply.send({ success: true, data: result, timestamp: Date.now() });
   const status =
     problem.reason === 'refused' || problem.reason === 'rate-limited'

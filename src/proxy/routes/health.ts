@@ -6,7 +6,7 @@ export const healthRoutes: ZodRoutes = async (app) => {
   const schema = { response: { 200: healthSchema } };
   app.get('/api/health', { config: { access: 'session' }, schema }, async (): Promise<Health> => {
     const probe = await app.reads.read('/v1/public/futures', 'the market data', futuresResponseSchema);
-    const counts = app.journal.countLive();
+    const counts = await app.journal.countLive();
     return {
       success: true,
       data: {

@@ -57,14 +57,14 @@ export const heldOrdersRoutes: ZodRoutes = async (app) => {
   app.get(
     '/api/held-orders',
     { config: access, schema: { querystring: heldOrdersQuerySchema, response: { 200: heldOrdersPageSchema, ...errors } } },
-    async (request) => page(app.journal.held.list(request.query).map((order) => app.held.view(order))),
+    async (request) => page((await app.journal.held.list(request.query)).map((order) => app.held.view(order))),
   );
 
   app.get(
     '/api/held-orders/:id',
     { config: access, schema: { params: heldIdParamsSchema, response: { 200: heldOrderResponseSchema, ...errors } } },
     async (request, reply) => {
-      const order = app.held.get(request.params.id);
+      const order = await app.held.get(request.params.id);
       if (!order) return sendError(reply, 'notFound', `no held order ${request.params.id}`);
       return { success: true as const, data: order, timestamp: Date.now() };
     },

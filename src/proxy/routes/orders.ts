@@ -18,7 +18,7 @@ async function* ordersCsv(journal: FastifyInstance['journal'], query: OrdersQuer
   yield csvLines([columns]);
   let cursor = query.cursor;
   for (;;) {
-    const page = journal.listOrders({ ...query, cursor, limit: CSV_PAGE });
+    const page = await journal.listOrders({ ...query, cursor, limit: CSV_PAGE });
     yield csvLines(page.rows.map((row) => columns.map((column) => row[column as keyof typeof row])));
     if (!page.next_cursor) return;
     cursor = page.next_cursor;
@@ -32,7 +32,7 @@ export const ordersRoutes: ZodRoutes = async (app) => {
   app.get(
     '/api/orders',
     { config: { access: 'session' }, schema: { querystring: ordersQuerySchema, response: { 200: ordersPageSchema, ...errors } } },
-    async (request) => ({ success: true as const, data: app.journal.listOrders(request.query), timestamp: Date.now() }),
+    async (request) => ({ success: true as const, data: await app.journal.listOrders(request.query), timestamp: Date.now() }),
   );
 
   // A stream is sent as it is: only the query is declared.

@@ -11,7 +11,7 @@ export const ticketsRoutes: ZodRoutes = async (app) => {
     '/api/tickets/:id',
     { config: { access: 'session' }, schema: { params, response: { 200: ticketResponseSchema, '4xx': errorEnvelopeSchema } } },
     async (request, reply) => {
-      const result = app.journal.ticketResult(request.params.id);
+      const result = await app.journal.ticketResult(request.params.id);
       if (!result) return sendError(reply, 'notFound', `no ticket ${request.params.id} in the journal`);
       return { success: true as const, data: result, timestamp: Date.now() };
     },

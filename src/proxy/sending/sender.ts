@@ -1,9 +1,9 @@
 import { authHeaders, errorCodes, type OrderRequest, type TicketResult } from '../../interface';
 import { hashTicketJson } from './hashing';
 import { judgeAnswer, type RequestVerdict } from './judgeAnswer';
-import { splitIntoRequests } from './splitting';
+import { clientOrderIdTwice, splitIntoRequests } from './splitting';
 import { refusal, type SendLimits, type SubmitOutcome } from './limits';
-import { JournalFullError, type Journal, type RequestRecord } from '../journal';
+import { JournalFullError, type CreateTicketOutcome, type JournalStore, type RequestRecord, type TicketExtras } from '../journal';
 import type { Logger } from '../log';
 import type { Lane, Pacer } from './pacer';
 import type { ServiceClient } from '../upstream/serviceClient';
@@ -22,7 +22,7 @@ export interface Ticket {
   /** Who sent it (a session's key): tickets in flight are counted per owner. */
   owner: string;
   /** Written in the ticket's own journal transaction (a bracket's exits), only if it is journaled. */
-  alongside?: () => void;
+  extras?: TicketExtras;
 }
 
 /** A request as journaled, and how many orders its body holds (the rows its answer must have). */
@@ -30,7 +30,7 @@ type OutgoingRequest = RequestRecord & { orders: number };
 type FiredLane = Extract<Lane, 'held' | 'slice'>;
 
 export interface TicketSenderOptions {
-  journal: Journal;
+  journal: JournalStore;
   client: ServiceClient;
   clock: ServiceClock;
   signer: Signer;
@@ -50,45 +50,52 @@ export class TicketSender {
   /** Tickets of fired held orders (ahead of queued tickets at the pacer) and of TWAP slices (behind them). */
   private readonly lanes = new Map<string, FiredLane>();
   /** Asked at a fired ticket's pacer turn: why it must not leave after all (a TWAP cancelled or paused meanwhile). */
-  private readonly withdrawals = new Map<string, () => string | undefined>();
+  private readonly withdrawals = new Map<string, () => Promise<string | undefined>>();
   private stopping = false;
+  /** Tickets being written to the journal now, by key. */
+  private readonly writing = new Map<string, Promise<CreateTicketOutcome>>();
 
   constructor(private readonly options: TicketSenderOptions) {}
 
   async submit(ticket: Ticket): Promise<SubmitOutcome> {
+    // A second submission of a key this proxy is still writing waits for the first, then replays it.
+    const writing = this.writing.get(ticket.id);
+    if (writing) await writing.catch(() => undefined);
     const { journal } = this.options;
     // Each order's JSON, made once: hashed here, journaled and sent as the request bodies below.
     const orderJson = ticket.orders.map((order) => JSON.stringify(order));
     const bodyHash = hashTicketJson(orderJson, ticket.recvWindow);
-    const existing = journal.findTicket(ticket.id);
-    if (existing) {
-      if (existing.bodyHash !== bodyHash) {
-        return {
-          kind: 'conflict',
-          message: `idempotency key ${ticket.id} was already used for a different ticket; nothing was sent`,
-        };
-      }
-      const running = this.inFlight.get(ticket.id);
-      const result = running ? await running : journal.ticketResult(ticket.id);
-      if (!result) throw new Error(`ticket ${ticket.id} vanished from the journal`);
-      return { kind: 'done', result, replayed: true };
-    }
+    const existing = await journal.findTicket(ticket.id);
+    if (existing) return this.replay(ticket.id, existing.bodyHash, bodyHash);
 
     const busy = this.admission(ticket.owner);
     if (busy) return busy;
-    const taken = this.takenClientOrderId(ticket.orders);
-    if (taken) return { kind: 'conflict', message: `${taken}; nothing was sent` };
+    const twice = clientOrderIdTwice(ticket.orders);
+    if (twice) return { kind: 'conflict', message: `${twice}; nothing was sent` };
 
     const jsonOfRequests = splitIntoRequests(orderJson);
     const requests = splitIntoRequests(ticket.orders).map((orders, index) => {
       const json = jsonOfRequests[index]!;
       return { orders, orderJson: json, body: `{"orders":[${json.join(',')}]}` };
     });
+    const written = journal.createTicket({ id: ticket.id, bodyHash, recvWindow: ticket.recvWindow, requests, now: Date.now() }, ticket.extras);
+    this.writing.set(ticket.id, written);
+    let outcome: CreateTicketOutcome;
     try {
-      journal.createTicket({ id: ticket.id, bodyHash, recvWindow: ticket.recvWindow, requests, now: Date.now() }, ticket.alongside);
+      outcome = await written;
     } catch (error) {
       if (error instanceof JournalFullError) return { kind: 'refused', status: 507, message: error.message };
       throw error;
+    } finally {
+      this.writing.delete(ticket.id);
+    }
+    // Another proxy (or this one, a moment ago) wrote the key or holds the client order id first.
+    if (outcome.kind === 'exists') return this.replay(ticket.id, outcome.bodyHash, bodyHash);
+    if (outcome.kind === 'client-order-id-taken') {
+      return {
+        kind: 'conflict',
+        message: `orders[${outcome.index}].client_order_id ${outcome.clientOrderId} is already used by an order of ticket ${outcome.ticketId}; nothing was sent`,
+      };
     }
     this.options.log.info(
       { ticket: ticket.id, orders: ticket.orders.length, requests: requests.length },
@@ -106,13 +113,22 @@ export class TicketSender {
     return { kind: 'done', result: await running, replayed: false };
   }
 
+  /** A key already journaled: the first submission's result when the ticket is the same, else a conflict. */
+  private async replay(id: string, journaledHash: string, bodyHash: string): Promise<SubmitOutcome> {
+    if (journaledHash !== bodyHash) {
+      return { kind: 'conflict', message: `idempotency key ${id} was already used for a different ticket; nothing was sent` };
+    }
+    const running = this.inFlight.get(id);
+    return { kind: 'done', result: running ? await running : await this.resultOf(id), replayed: true };
+  }
+
   /**
    * Sends the ticket a held order wrote when it fired (already journaled, in the same transaction
    * as the firing): after the disk, through the same pacer as every ticket (ahead of the tickets
    * waiting there; a TWAP slice, `lane` "slice", behind them), never twice. `withdrawn`, asked at
    * its turn, names why it must not leave after all: its order then fails, not sent.
    */
-  sendFired(ticketId: string, body: string, orders: number, lane: FiredLane = 'held', withdrawn?: () => string | undefined): Promise<TicketResult> {
+  sendFired(ticketId: string, body: string, orders: number, lane: FiredLane = 'held', withdrawn?: () => Promise<string | undefined>): Promise<TicketResult> {
     this.lanes.set(ticketId, lane);
     if (withdrawn) this.withdrawals.set(ticketId, withdrawn);
     const running = this.sendWhenDurable(ticketId, [{ requestNo: 1, body, orders }], undefined).finally(() => {
@@ -171,24 +187,6 @@ export class TicketSender {
     clearTimeout(timer);
   }
 
-  /**
-   * The first client order id of a new ticket that the service would refuse as reused: twice in
-   * the ticket, or held by an order of the journal that is or may be live. The terminal checks the
-   * orders it has in view; this is the whole journal.
-   */
-  private takenClientOrderId(orders: readonly OrderRequest[]): string | undefined {
-    const seen = new Set<string>();
-    for (const [index, order] of orders.entries()) {
-      const id = order.client_order_id;
-      if (!id) continue;
-      if (seen.has(id)) return `orders[${index}].client_order_id ${id} appears twice in the ticket`;
-      seen.add(id);
-      const holder = this.options.journal.clientOrderIdHolder(id);
-      if (holder !== undefined) return `orders[${index}].client_order_id ${id} is already used by an order of ticket ${holder}`;
-    }
-    return undefined;
-  }
-
   /** Write-ahead: nothing leaves before the ticket is on disk. */
   private async sendWhenDurable(
     ticketId: string,
@@ -202,7 +200,7 @@ export class TicketSender {
       const message = `not sent: the journal could not be written to disk (${(error as Error).message})`;
       log.error({ ticket: ticketId, reason: message }, 'ticket not sent');
       for (const request of requests) {
-        journal.recordRequestOutcome(
+        await journal.recordRequestOutcome(
           ticketId,
           request.requestNo,
           'failed',
@@ -219,8 +217,8 @@ export class TicketSender {
     return result;
   }
 
-  private resultOf(ticketId: string): TicketResult {
-    const result = this.options.journal.ticketResult(ticketId);
+  private async resultOf(ticketId: string): Promise<TicketResult> {
+    const result = await this.options.journal.ticketResult(ticketId);
     if (!result) throw new Error(`ticket ${ticketId} vanished from the journal`);
     return result;
   }
@@ -233,7 +231,7 @@ export class TicketSender {
     for (const request of requests) {
       if (this.stopping && !skip) skip = { reason: 'stopped', message: STOPPED_MESSAGE };
       if (skip) {
-        journal.recordRequestOutcome(
+        await journal.recordRequestOutcome(
           ticketId,
           request.requestNo,
           'failed',
@@ -244,7 +242,7 @@ export class TicketSender {
       }
       const verdict = await this.sendRequest(ticketId, request, recvWindow);
       if (verdict.kind === 'answered') {
-        journal.recordAnswer(ticketId, request.requestNo, verdict.httpStatus, verdict.outcomes, Date.now());
+        await journal.recordAnswer(ticketId, request.requestNo, verdict.httpStatus, verdict.outcomes, Date.now());
         const accepted = verdict.outcomes.filter((outcome) => outcome.status === 'accepted').length;
         log.info({ ticket: ticketId, request: request.requestNo, accepted, rejected: verdict.outcomes.length - accepted }, 'request answered');
       } else {
@@ -258,7 +256,7 @@ export class TicketSender {
                 message: `rate limited by the service: ${verdict.message}`,
               }
             : { reason: verdict.reason, httpStatus: verdict.httpStatus, code: verdict.code, message: verdict.message };
-        journal.recordRequestOutcome(ticketId, request.requestNo, outcome, detail, Date.now());
+        await journal.recordRequestOutcome(ticketId, request.requestNo, outcome, detail, Date.now());
         log.warn({ ticket: ticketId, request: request.requestNo, outcome, reason: detail.message }, 'request did not go through');
         skip = this.stopping
           ? { reason: 'stopped', message: STOPPED_MESSAGE }
@@ -279,7 +277,7 @@ export class TicketSender {
       const verdict = await pacer.run<RequestVerdict>(async () => {
         // Queued before the stop (or its TWAP's cancel), its turn came after it: it never leaves.
         if (this.stopping) return { kind: 'failed', reason: 'stopped', httpStatus: null, code: null, message: STOPPED_MESSAGE };
-        const withdrawn = this.withdrawals.get(ticketId)?.();
+        const withdrawn = await this.withdrawals.get(ticketId)?.();
         if (withdrawn) return { kind: 'failed', reason: 'not-sent', httpStatus: null, code: null, message: withdrawn };
         if (!clock.isFresh()) await client.get('/v1/public/futures');
         const timestamp = clock.now();
@@ -290,7 +288,7 @@ export class TicketSender {
           [authHeaders.signature]: signer.sign({ timestamp, method: 'POST', path: BATCH_PATH, body }),
         };
         if (recvWindow !== undefined) headers[authHeaders.recvWindow] = String(recvWindow);
-        journal.markSent(ticketId, requestNo, timestamp, Date.now());
+        await journal.markSent(ticketId, requestNo, timestamp, Date.now());
         return judgeAnswer(await client.post(BATCH_PATH, body, headers), count);
       }, this.lanes.get(ticketId) ?? 'ticket');
       if (verdict.kind !== 'rate-limited' || attempt >= MAX_RATE_LIMIT_RETRIES || this.stopping) return verdict;

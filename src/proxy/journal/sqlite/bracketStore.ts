@@ -1,27 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { HeldOrderType, Side } from '@/interface';
-
-/** A bracket's exit, as checked by Brackets: held until its entry's answer is known. */
-export interface NewExit {
-  id: string;
-  idempotencyKey: string;
-  bodyHash: string;
-  type: HeldOrderType;
-  symbol: string;
-  side: Side;
-  orderQuantity: number;
-  triggerPrice: number;
-  orderPrice: number | null;
-  ocoWith: string | null;
-  clientRef: string | null;
-}
-
-/** The exits still waiting for their entry's answer, with that entry. */
-export interface AwaitingExit {
-  id: string;
-  entry_ticket_id: string;
-  entry_client_order_id: string;
-}
+import type { AwaitingExit, NewExit } from '../heldTypes';
 
 function prepare(db: Database.Database) {
   return {

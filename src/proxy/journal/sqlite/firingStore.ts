@@ -1,22 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { OrderRequest } from '@/interface';
 import type { NewTicket } from '../types';
-
-/** A held order about to fire: its order, the ticket it would carry if it fired first, the mark that crossed it. */
-export interface FiringOrder {
-  id: string;
-  /** Its own fired ticket id (see firedTicketId): the group's ticket id when it is the first to fire. */
-  ticketId: string;
-  order: OrderRequest;
-  mark: number;
-}
-
-/** What one firing of a group wrote: the held orders fired, their ticket, the OCO partners cancelled. */
-export interface FiredGroup {
-  fired: FiringOrder[];
-  ticket?: NewTicket;
-  cancelled: string[];
-}
+import type { FiredGroup, FiringOrder } from '../heldTypes';
 
 function prepare(db: Database.Database) {
   return {

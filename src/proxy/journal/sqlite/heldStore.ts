@@ -1,85 +1,23 @@
 import type Database from 'better-sqlite3';
-import type { HeldOrder, HeldOrderState, HeldOrderType, Side } from '@/interface';
+import type { HeldOrder, HeldOrderState } from '@/interface';
 import type { NewTicket } from '../types';
 import { FiringStore } from './firingStore';
 import { RearmStore } from './rearmStore';
-import { TwapStore, type TwapColumns } from './twapStore';
-
-/** A held order to arm, as checked by the holder. */
-export interface NewHeldOrder {
-  id: string;
-  idempotencyKey: string;
-  bodyHash: string;
-  type: HeldOrderType;
-  symbol: string;
-  side: Side;
-  orderQuantity: number;
-  triggerPrice: number | null;
-  orderPrice: number | null;
-  trailingDistance: number | null;
-  trailingPercent: number | null;
-  bestMark: number | null;
-  ocoWith: string | null;
-  clientRef: string | null;
-  now: number;
-  /** MAX_HELD_ORDERS: the arm is refused inside its write when this many are live. */
-  maxLive?: number;
-  /** A TWAP's schedule (its started_at is when it is armed). */
-  twap?: TwapColumns;
-}
-
-/** Fields a PATCH may change (null clears nothing: undefined leaves a field as it is). */
-export interface HeldChanges {
-  state?: 'armed' | 'paused';
-  orderQuantity?: number;
-  triggerPrice?: number;
-  orderPrice?: number;
-  trailingDistance?: number;
-  trailingPercent?: number;
-  bestMark?: number | null;
-}
-
-/** An OCO partner that could not be linked: gone, settled, or already linked. */
-export class HeldConflictError extends Error {}
-/** MAX_HELD_ORDERS reached when the arm was written (another arm got there first). */
-export class HeldLimitError extends Error {}
-/** The idempotency key was taken by an arm written meanwhile: answer as a replay of it. */
-export class HeldKeyTakenError extends Error {}
+import { TwapStore } from './twapStore';
+import {
+  HeldConflictError,
+  HeldKeyTakenError,
+  HeldLimitError,
+  type HeldChanges,
+  type HeldRow,
+  type NewHeldOrder,
+} from '../heldTypes';
 
 const LIVE = "('awaiting_entry', 'armed', 'paused')";
 const columns = `id, type, state, symbol, side, order_quantity, trigger_price, order_price, trailing_distance,
   trailing_percent, best_mark, oco_with, client_ref, client_order_id, fired_mark, fired_at, created_at, updated_at,
   reason, entry_ticket_id, entry_client_order_id, duration_ms, slice_ms, max_slippage_percent, price_limit,
   randomize_percent, started_at, next_slice, slices_sent, slices_skipped, slices_missed, quantity_sent, fire_count, fired_ticket_id`;
-
-/** A held order as stored: the view's fields, the bracket and TWAP columns flat. */
-export type HeldRow = Pick<
-  HeldOrder,
-  | 'id' | 'type' | 'state' | 'symbol' | 'side' | 'order_quantity' | 'trigger_price' | 'order_price' | 'trailing_distance'
-  | 'trailing_percent' | 'best_mark' | 'oco_with' | 'client_ref' | 'fired_mark' | 'fired_at' | 'created_at' | 'updated_at' | 'reason'
-> & {
-  client_order_id: string | null;
-  entry_ticket_id: string | null;
-  entry_client_order_id: string | null;
-  duration_ms: number | null;
-  slice_ms: number | null;
-  max_slippage_percent: number | null;
-  price_limit: number | null;
-  randomize_percent: number | null;
-  started_at: number | null;
-  next_slice: number;
-  slices_sent: number;
-  slices_skipped: number;
-  slices_missed: number;
-  quantity_sent: number;
-  /** Firings whose order was never sent (each armed it again): the current firing's ticket, see firedTicketId. */
-  fire_count: number;
-  /** The ticket that carried its fired order (with others fired in the same poll). */
-  fired_ticket_id: string | null;
-};
-
-/** The ticket id of a TWAP's slice n (from 1); its order's client order id is `<id>-<n>`. */
-export const sliceTicketId = (heldId: string, slice: number) => `${heldId}-s${slice}`;
 
 function prepare(db: Database.Database) {
   return {

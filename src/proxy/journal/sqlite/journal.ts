@@ -5,9 +5,10 @@ import { GroupCommit } from './groupCommit';
 import { DiskFloor } from './disk';
 import { migrate } from './migrations';
 import type { LIVE_STATUSES} from './statements';
-import { insertTicketRows, orderColumns, prepareStatements, sqlStatuses, type JournalStatements } from './statements';
+import { insertTicketRows, listOrders, prepareStatements, type JournalStatements } from './statements';
 import { BracketStore } from './bracketStore';
 import { HeldStore } from './heldStore';
+import type { CreateTicketOutcome, TicketExtras } from '../store';
 import {
   UNKNOWN_AFTER_RESTART,
   type NewTicket,
@@ -26,7 +27,7 @@ const ANSWER_FLUSH_DELAY_MS = 100;
  * request is recorded as it happens, and on start-up whatever was still pending or sent becomes
  * unknown: it is never resent on its own.
  */
-export class Journal {
+export class SqliteJournal {
   private readonly db: Database.Database;
   private readonly statements: JournalStatements;
   private readonly writes: GroupCommit;
@@ -125,17 +126,35 @@ export class Journal {
   }
 
   /**
-   * Writes the ticket, its requests and its orders (all pending) in one transaction; throws
-   * JournalFullError, writing nothing, when the disk is below its floor. `alongside` writes in the
-   * same transaction (a bracket's exits with its entry): if it throws, nothing is written.
+   * Writes the ticket, its requests and its orders (all pending) in one transaction, unless its id
+   * or one of its client order ids is taken; throws JournalFullError, writing nothing, when the disk
+   * is below its floor. A bracket's exits are written in the same transaction.
    */
-  createTicket(ticket: NewTicket, alongside?: () => void): void {
+  createTicket(ticket: NewTicket, extras: TicketExtras = {}): CreateTicketOutcome {
     this.disk.check();
     const s = this.statements;
-    this.write(() => {
+    return this.write((): CreateTicketOutcome => {
+      const existing = this.findTicket(ticket.id);
+      if (existing) return { kind: 'exists', bodyHash: existing.bodyHash };
+      const taken = this.takenClientOrderId(ticket);
+      if (taken) return taken;
       insertTicketRows(s, ticket, (clientOrderId) => this.clientIds.set(clientOrderId, ticket.id));
-      alongside?.();
+      const bracket = extras.bracketExits;
+      if (bracket) this.brackets.insertExits(bracket.entry, bracket.exits, bracket.now);
+      return { kind: 'created' };
     });
+  }
+
+  private takenClientOrderId(ticket: NewTicket): CreateTicketOutcome | undefined {
+    let index = 0;
+    for (const request of ticket.requests) {
+      for (const order of request.orders) {
+        const holder = order.client_order_id ? this.clientOrderIdHolder(order.client_order_id) : undefined;
+        if (holder !== undefined) return { kind: 'client-order-id-taken', index, clientOrderId: order.client_order_id!, ticketId: holder };
+        index += 1;
+      }
+    }
+    return undefined;
   }
 
   /** Recorded just before the request leaves: from here on, its outcome can only be learned. */
@@ -208,32 +227,7 @@ export class Journal {
 
   /** Newest first; `next_cursor` continues with older orders. */
   listOrders(query: OrdersQuery): { rows: JournalOrder[]; next_cursor: string | null } {
-    const where: string[] = [];
-    const params: (string | number)[] = [];
-    if (query.cursor !== undefined) {
-      where.push('id < ?');
-      params.push(Number(query.cursor));
-    }
-    if (query.status && query.status.length > 0) {
-      where.push(`status IN (${sqlStatuses(query.status)})`);
-    }
-    if (query.symbol) {
-      where.push('symbol = ?');
-      params.push(query.symbol);
-    }
-    if (query.ticket) {
-      where.push('ticket_id = ?');
-      params.push(query.ticket);
-    }
-    const sql = `SELECT id, ${orderColumns} FROM orders ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
-      ORDER BY id DESC LIMIT ?`;
-    const found = this.db.prepare(sql).all(...params, query.limit + 1) as (JournalOrder & { id: number })[];
-    const page = found.slice(0, query.limit);
-    const last = page[page.length - 1];
-    return {
-      rows: page.map(({ id: _id, ...row }) => row),
-      next_cursor: found.length > query.limit && last ? String(last.id) : null,
-    };
+    return listOrders(this.db, query);
   }
 
   /** The ticket whose order holds this client order id and is or may be live (not rejected or failed). */

@@ -1,21 +1,5 @@
 import type Database from 'better-sqlite3';
-
-/**
- * The ticket a held order's current firing opens when it is the first of its poll's group: its own
- * id the first time, `<id>-r<n>` after n firings whose order was never sent (each firing a new
- * ticket: a ticket is sent once). The ticket that carried it is its row's `fired_ticket_id`.
- */
-export const firedTicketId = (row: { id: string; fire_count: number }) => (row.fire_count === 0 ? row.id : `${row.id}-r${row.fire_count}`);
-
-/** The client order id of a held order's current firing: `<id>-1`, then `<id>-2`… (never one the service may have seen). */
-export const firedClientOrderId = (row: { id: string; fire_count: number }) => `${row.id}-${row.fire_count + 1}`;
-
-/** A held order armed again, and the OCO partner its firing had cancelled, if that one was armed again too. */
-export interface Rearmed {
-  id: string;
-  partner?: string;
-  reason: string;
-}
+import type { Rearmed } from '../heldTypes';
 
 // A TWAP's slices have their own tickets: a fired TWAP has sent its last one. A held order's own
 // order is the one of its fired ticket with its client order id (the others are its group's).

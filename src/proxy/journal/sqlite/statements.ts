@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { orderStatuses, type OrderStatus } from '@/interface';
+import { orderStatuses, type JournalOrder, type OrdersQuery, type OrderStatus } from '@/interface';
 import type { NewTicket } from '../types';
 
 /** Statuses kept in the orders_live partial index. */
@@ -93,4 +93,34 @@ export function insertTicketRows(s: JournalStatements, ticket: NewTicket, heldCl
       if (order.client_order_id) heldClientId(order.client_order_id);
     });
   });
+}
+
+/** Newest first; `next_cursor` continues with older orders. */
+export function listOrders(db: Database.Database, query: OrdersQuery): { rows: JournalOrder[]; next_cursor: string | null } {
+  const where: string[] = [];
+  const params: (string | number)[] = [];
+  if (query.cursor !== undefined) {
+    where.push('id < ?');
+    params.push(Number(query.cursor));
+  }
+  if (query.status && query.status.length > 0) {
+    where.push(`status IN (${sqlStatuses(query.status)})`);
+  }
+  if (query.symbol) {
+    where.push('symbol = ?');
+    params.push(query.symbol);
+  }
+  if (query.ticket) {
+    where.push('ticket_id = ?');
+    params.push(query.ticket);
+  }
+  const sql = `SELECT id, ${orderColumns} FROM orders ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+    ORDER BY id DESC LIMIT ?`;
+  const found = db.prepare(sql).all(...params, query.limit + 1) as (JournalOrder & { id: number })[];
+  const page = found.slice(0, query.limit);
+  const last = page[page.length - 1];
+  return {
+    rows: page.map(({ id: _id, ...row }) => row),
+    next_cursor: found.length > query.limit && last ? String(last.id) : null,
+  };
 }

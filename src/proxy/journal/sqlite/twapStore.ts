@@ -1,38 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { NewTicket } from '../types';
-
-/** A TWAP's columns, written with the row that arms it. */
-export interface TwapColumns {
-  durationMs: number;
-  sliceMs: number;
-  maxSlippagePercent: number | null;
-  priceLimit: number | null;
-  randomizePercent: number | null;
-  startedAt: number;
-}
-
-/** A slice to journal: where the schedule was (`from`), where it goes, and the ticket that sends it. */
-export interface JournaledSlice {
-  id: string;
-  from: number;
-  /** The next slice not yet handled after this one. */
-  next: number;
-  missed: number;
-  /** quantity_sent with this slice. */
-  quantitySent: number;
-  /** This slice sends the last of the quantity: the TWAP is fired. */
-  last: boolean;
-  mark: number;
-  ticket: NewTicket;
-}
-
-/** Fields a TWAP's PATCH may change (undefined leaves one as it is). */
-export interface TwapChanges {
-  state?: 'armed' | 'paused';
-  orderQuantity?: number;
-  priceLimit?: number;
-  maxSlippagePercent?: number;
-}
+import type { JournaledSlice, TwapChanges, TwapColumns } from '../heldTypes';
 
 const LIVE = "('armed', 'paused')";
 

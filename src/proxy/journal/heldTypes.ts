@@ -1,0 +1,161 @@
+/** The journal's held orders as every store adapter sees them (SQLite and PostgreSQL alike). */
+import type { HeldOrder, HeldOrderType, OrderRequest, Side } from '@/interface';
+import type { NewTicket } from './types';
+
+/** A held order to arm, as checked by the holder. */
+export interface NewHeldOrder {
+  id: string;
+  idempotencyKey: string;
+  bodyHash: string;
+  type: HeldOrderType;
+  symbol: string;
+  side: Side;
+  orderQuantity: number;
+  triggerPrice: number | null;
+  orderPrice: number | null;
+  trailingDistance: number | null;
+  trailingPercent: number | null;
+  bestMark: number | null;
+  ocoWith: string | null;
+  clientRef: string | null;
+  now: number;
+  /** MAX_HELD_ORDERS: the arm is refused inside its write when this many are live. */
+  maxLive?: number;
+  /** A TWAP's schedule (its started_at is when it is armed). */
+  twap?: TwapColumns;
+}
+
+/** Fields a PATCH may change (null clears nothing: undefined leaves a field as it is). */
+export interface HeldChanges {
+  state?: 'armed' | 'paused';
+  orderQuantity?: number;
+  triggerPrice?: number;
+  orderPrice?: number;
+  trailingDistance?: number;
+  trailingPercent?: number;
+  bestMark?: number | null;
+}
+
+/** An OCO partner that could not be linked: gone, settled, or already linked. */
+export class HeldConflictError extends Error {}
+/** MAX_HELD_ORDERS reached when the arm was written (another arm got there first). */
+export class HeldLimitError extends Error {}
+/** The idempotency key was taken by an arm written meanwhile: answer as a replay of it. */
+export class HeldKeyTakenError extends Error {}
+
+/** A held order as stored: the view's fields, the bracket and TWAP columns flat. */
+export type HeldRow = Pick<
+  HeldOrder,
+  | 'id' | 'type' | 'state' | 'symbol' | 'side' | 'order_quantity' | 'trigger_price' | 'order_price' | 'trailing_distance'
+  | 'trailing_percent' | 'best_mark' | 'oco_with' | 'client_ref' | 'fired_mark' | 'fired_at' | 'created_at' | 'updated_at' | 'reason'
+> & {
+  client_order_id: string | null;
+  entry_ticket_id: string | null;
+  entry_client_order_id: string | null;
+  duration_ms: number | null;
+  slice_ms: number | null;
+  max_slippage_percent: number | null;
+  price_limit: number | null;
+  randomize_percent: number | null;
+  started_at: number | null;
+  next_slice: number;
+  slices_sent: number;
+  slices_skipped: number;
+  slices_missed: number;
+  quantity_sent: number;
+  /** Firings whose order was never sent (each armed it again): the current firing's ticket, see firedTicketId. */
+  fire_count: number;
+  /** The ticket that carried its fired order (with others fired in the same poll). */
+  fired_ticket_id: string | null;
+};
+
+/** The ticket id of a TWAP's slice n (from 1); its order's client order id is `<id>-<n>`. */
+export const sliceTicketId = (heldId: string, slice: number) => `${heldId}-s${slice}`;
+
+/** A TWAP's columns, written with the row that arms it. */
+export interface TwapColumns {
+  durationMs: number;
+  sliceMs: number;
+  maxSlippagePercent: number | null;
+  priceLimit: number | null;
+  randomizePercent: number | null;
+  startedAt: number;
+}
+
+/** A slice to journal: where the schedule was (`from`), where it goes, and the ticket that sends it. */
+export interface JournaledSlice {
+  id: string;
+  from: number;
+  /** The next slice not yet handled after this one. */
+  next: number;
+  missed: number;
+  /** quantity_sent with this slice. */
+  quantitySent: number;
+  /** This slice sends the last of the quantity: the TWAP is fired. */
+  last: boolean;
+  mark: number;
+  ticket: NewTicket;
+}
+
+/** Fields a TWAP's PATCH may change (undefined leaves one as it is). */
+export interface TwapChanges {
+  state?: 'armed' | 'paused';
+  orderQuantity?: number;
+  priceLimit?: number;
+  maxSlippagePercent?: number;
+}
+
+/** A bracket's exit, as checked by Brackets: held until its entry's answer is known. */
+export interface NewExit {
+  id: string;
+  idempotencyKey: string;
+  bodyHash: string;
+  type: HeldOrderType;
+  symbol: string;
+  side: Side;
+  orderQuantity: number;
+  triggerPrice: number;
+  orderPrice: number | null;
+  ocoWith: string | null;
+  clientRef: string | null;
+}
+
+/** The exits still waiting for their entry's answer, with that entry. */
+export interface AwaitingExit {
+  id: string;
+  entry_ticket_id: string;
+  entry_client_order_id: string;
+}
+
+/** A held order about to fire: its order, the ticket it would carry if it fired first, the mark that crossed it. */
+export interface FiringOrder {
+  id: string;
+  /** Its own fired ticket id (see firedTicketId): the group's ticket id when it is the first to fire. */
+  ticketId: string;
+  order: OrderRequest;
+  mark: number;
+}
+
+/** What one firing of a group wrote: the held orders fired, their ticket, the OCO partners cancelled. */
+export interface FiredGroup {
+  fired: FiringOrder[];
+  ticket?: NewTicket;
+  cancelled: string[];
+}
+
+/**
+ * The ticket a held order's current firing opens when it is the first of its poll's group: its own
+ * id the first time, `<id>-r<n>` after n firings whose order was never sent (each firing a new
+ * ticket: a ticket is sent once). The ticket that carried it is its row's `fired_ticket_id`.
+ */
+export const firedTicketId = (row: { id: string; fire_count: number }) => (row.fire_count === 0 ? row.id : `${row.id}-r${row.fire_count}`);
+
+/** The client order id of a held order's current firing: `<id>-1`, then `<id>-2`… (never one the service may have seen). */
+export const firedClientOrderId = (row: { id: string; fire_count: number }) => `${row.id}-${row.fire_count + 1}`;
+
+/** A held order armed again, and the OCO partner its firing had cancelled, if that one was armed again too. */
+export interface Rearmed {
+  id: string;
+  partner?: string;
+  reason: string;
+}

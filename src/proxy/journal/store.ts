@@ -1,0 +1,115 @@
+import type { HeldOrder, HeldOrderState, JournalOrder, OrderRequest, OrdersQuery, TicketResult } from '@/interface';
+import type {
+  AwaitingExit,
+  FiredGroup,
+  FiringOrder,
+  HeldChanges,
+  HeldRow,
+  JournaledSlice,
+  NewExit,
+  NewHeldOrder,
+  Rearmed,
+  TwapChanges,
+} from './heldTypes';
+import type { NewTicket, OrderOutcome, RequestProblem, TicketRecord } from './types';
+
+/** Orders being sent or of unknown outcome, by status. */
+export type LiveCounts = Record<'pending' | 'sent' | 'unknown', number>;
+
+/**
+ * What a ticket's insert came to. It is one atomic step in the store, never a read then a write:
+ * two proxies (or two double-clicks) with the same key or the same client order id cannot both
+ * write, whatever runs between their checks.
+ */
+export type CreateTicketOutcome =
+  | { kind: 'created' }
+  /** The idempotency key is taken: by this same ticket (a replay) when the hashes agree. */
+  | { kind: 'exists'; bodyHash: string }
+  /** An order of the journal that is or may be live holds this client order id. */
+  | { kind: 'client-order-id-taken'; index: number; clientOrderId: string; ticketId: string };
+
+/** Written in the ticket's own transaction: a bracket's exits, held until the entry's answer. */
+export interface TicketExtras {
+  bracketExits?: { entry: { ticketId: string; clientOrderId: string }; exits: readonly NewExit[]; now: number };
+}
+
+/** The journal's side of held orders: each change one write, guarded so that the first to commit wins. */
+export interface HeldJournal {
+  row(id: string): Promise<HeldRow | undefined>;
+  get(id: string): Promise<HeldOrder | undefined>;
+  byIdempotencyKey(key: string): Promise<{ id: string; bodyHash: string } | undefined>;
+  /** Awaiting, armed and paused orders (for the book at start). */
+  live(): Promise<HeldOrder[]>;
+  countLive(): Promise<number>;
+  /** Newest first, at most `limit`. */
+  list(filter: { state?: HeldOrderState; symbol?: string }, limit?: number): Promise<HeldOrder[]>;
+  /** Throws HeldConflictError, HeldLimitError or HeldKeyTakenError, writing nothing. */
+  arm(order: NewHeldOrder): Promise<HeldOrder>;
+  cancel(id: string, now: number, reason?: string): Promise<boolean>;
+  liveIdsOf(symbol?: string): Promise<string[]>;
+  change(id: string, changes: HeldChanges, now: number): Promise<boolean>;
+  setBestMark(id: string, mark: number): Promise<void>;
+  readonly twap: {
+    slice(slice: JournaledSlice): Promise<boolean>;
+    pass(id: string, from: number, next: number, counts: { skipped: number; missed: number }, now: number): Promise<boolean>;
+    end(id: string, from: number, ending: { state: 'fired' | 'expired'; reason: string | null; missed: number }, now: number): Promise<boolean>;
+    change(id: string, changes: TwapChanges, now: number): Promise<boolean>;
+    liveSliceMs(): Promise<number[]>;
+  };
+  readonly rearm: {
+    unsent(): Promise<string[]>;
+    rearmIfNotSent(id: string, now: number): Promise<Rearmed | undefined>;
+  };
+  readonly firing: {
+    fire(group: readonly FiringOrder[], now: number, ticketOf: (id: string, orders: OrderRequest[]) => NewTicket): Promise<FiredGroup>;
+  };
+}
+
+/** A bracket's exits between their entry's ticket and its answer. */
+export interface BracketJournal {
+  awaiting(): Promise<AwaitingExit[]>;
+  arm(ids: readonly string[], now: number): Promise<string[]>;
+  cancel(ids: readonly string[], reason: string, now: number): Promise<string[]>;
+}
+
+/**
+ * The journal of every ticket, as the sender, the held orders and the routes use it: one interface,
+ * two adapters (`sqlite/`: files in DATA_DIR, one process; `postgres/`: one database for a desk's
+ * proxies). A ticket and its orders are written before anything is sent and durable before its
+ * first request leaves; each step of each request is recorded as it happens.
+ */
+export interface JournalStore {
+  readonly kind: 'sqlite' | 'postgres';
+  /** Start-up: orders whose answer never came become unknown. Returns how many. */
+  recover(now: number): Promise<number>;
+  /** Throws JournalFullError when the journal cannot take a ticket (its disk below the floor). */
+  checkDisk(): Promise<void>;
+  findTicket(id: string): Promise<TicketRecord | undefined>;
+  createTicket(ticket: NewTicket, extras?: TicketExtras): Promise<CreateTicketOutcome>;
+  /** Resolves once every write so far survives a power cut. */
+  durable(): Promise<void>;
+  /** Makes the writes so far durable soon, with nobody waiting. */
+  flushSoon(): void;
+  markSent(ticketId: string, requestNo: number, serviceTimestamp: number, now: number): Promise<void>;
+  recordAnswer(ticketId: string, requestNo: number, httpStatus: number, outcomes: OrderOutcome[], now: number): Promise<void>;
+  recordRequestOutcome(
+    ticketId: string,
+    requestNo: number,
+    outcome: 'failed' | 'unknown',
+    detail: RequestProblem,
+    now: number,
+  ): Promise<void>;
+  firstProblem(ticketId: string): Promise<RequestProblem | undefined>;
+  ticketResult(ticketId: string): Promise<TicketResult | undefined>;
+  listOrders(query: OrdersQuery): Promise<{ rows: JournalOrder[]; next_cursor: string | null }>;
+  /** The ticket whose order holds this client order id and is or may be live. */
+  clientOrderIdHolder(clientOrderId: string): Promise<string | undefined>;
+  countLive(): Promise<LiveCounts>;
+  /** Deletes up to `limit` finished tickets created before `before`; returns how many. */
+  pruneFinished(before: number, limit: number): Promise<number>;
+  /** Tells `listener` of a write or flush that failed with nobody waiting. */
+  onBackgroundError(listener: (error: Error) => void): void;
+  readonly held: HeldJournal;
+  readonly brackets: BracketJournal;
+  close(): Promise<void>;
+}
