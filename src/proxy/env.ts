@@ -123,6 +123,11 @@ export function readProxyEnv(env: Env, mode: 'terminal' | 'service' = 'terminal'
   // The service alone (`npm run service`) has no door: its clients sign every order themselves.
   const allowedHosts = allowedHostsOf(env, host, mode === 'terminal');
   const databaseUrl = databaseUrlOf(env);
+  // A desk's proxies share their sessions, tied to one token: a token each proxy generated for
+  // itself would end the others' sessions at every start, and no link would open on all of them.
+  if (databaseUrl !== undefined && terminalToken === undefined && mode === 'terminal') {
+    throw new StartupError('DATABASE_URL is set: set TERMINAL_TOKEN too, the same on every proxy of the desk');
+  }
   const base = { host, port, dataDir, journalPath, databaseUrl, serviceTimeoutMs, terminalToken, allowedHosts, limits: limitsOf(env) };
 
   const baseUrlText = env.SERVICE_BASE_URL?.trim();

@@ -77,8 +77,10 @@ describe('environment', () => {
     expect(readProxyEnv({}).databaseUrl).toBeUndefined();
     expect(readProxyEnv({ DATABASE_URL: ' ' }).databaseUrl).toBeUndefined();
     const url = 'postgres://desk:hunter2-pw@db.lan:5432/desk';
-    expect(readProxyEnv({ DATABASE_URL: ` ${url} ` }).databaseUrl).toBe(url);
-    expect(readProxyEnv({ DATABASE_URL: 'postgresql://db.lan/desk' }).databaseUrl).toBe('postgresql://db.lan/desk');
+    const token = 'desk-token-0123456789';
+    expect(readProxyEnv({ DATABASE_URL: ` ${url} `, TERMINAL_TOKEN: token }).databaseUrl).toBe(url);
+    expect(readProxyEnv({ DATABASE_URL: 'postgresql://db.lan/desk', TERMINAL_TOKEN: token }).databaseUrl).toBe('postgresql://db.lan/desk');
+    expect(problem({ DATABASE_URL: url })).toBe('DATABASE_URL is set: set TERMINAL_TOKEN too, the same on every proxy of the desk');
     expect(problem({ DATABASE_URL: 'mysql://desk:hunter2-pw@db.lan/desk' })).toBe(
       'DATABASE_URL must start with postgres:// or postgresql://, got mysql://',
     );
