@@ -85,6 +85,7 @@ async function runTerminal(env: ProxyEnv): Promise<void> {
     embedded: service !== undefined,
     account,
     journalPath: env.journalPath,
+    databaseUrl: env.databaseUrl,
     // The simulator's past fills a new tape; a real service's tape starts empty.
     tapeBackfill: service?.pastMinutes,
     distDir: join(root, 'dist'),

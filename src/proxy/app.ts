@@ -8,6 +8,7 @@ import { BODY_LIMIT, errorsPlugin } from './plugins/errors';
 import { bracketsPlugin } from './plugins/brackets';
 import { heldPlugin } from './plugins/held';
 import { journalPlugin } from './plugins/journal';
+import { postgresPlugin } from './plugins/postgres';
 import { rateLimitsPlugin } from './plugins/rateLimits';
 import { requestTargetPlugin } from './plugins/requestTarget';
 import { schemasPlugin } from './plugins/schemas';
@@ -81,6 +82,7 @@ export async function createProxyApp(options: ProxyOptions): Promise<ProxyApp> {
   await app.register(securityHeadersPlugin);
   await app.register(errorsPlugin);
   await app.register(schemasPlugin);
+  await app.register(postgresPlugin, { url: options.databaseUrl });
   await app.register(journalPlugin, {
     path: options.journalPath,
     minFreeMb: options.journalMinFreeMb,

@@ -1,5 +1,6 @@
 import { KeyFormatError, parseSecret, parseServiceKey } from '../interface/keys';
 import { proxyDefaults, type ServiceAccount } from './options';
+import { redactUrl } from './postgres/failures';
 
 export type { ServiceAccount };
 import { createSigner } from './sending/signer';
@@ -16,6 +17,8 @@ export interface ProxyEnv {
   dataDir: string;
   journalPath: string;
   terminalToken?: string;
+  /** DATABASE_URL: a desk's PostgreSQL; unset, SQLite files in DATA_DIR. */
+  databaseUrl?: string;
   serviceTimeoutMs: number;
   /** Host names beyond loopback the terminal may be opened at (ALLOWED_HOSTS). */
   allowedHosts: string[];
@@ -69,6 +72,22 @@ function limitsOf(env: Env): ProxyEnv['limits'] {
 
 type Env = Record<string, string | undefined>;
 
+/** DATABASE_URL, when set: a postgres:// URL. A problem is worded without the password. */
+function databaseUrlOf(env: Env): string | undefined {
+  const text = env.DATABASE_URL?.trim();
+  if (!text) return undefined;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new StartupError(`DATABASE_URL is not a URL: "${redactUrl(text)}" (give postgres://user:password@host:5432/name)`);
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
+    throw new StartupError(`DATABASE_URL must start with postgres:// or postgresql://, got ${url.protocol}//`);
+  }
+  return text;
+}
+
 function required(env: Env, name: string): string {
   const value = env[name];
   if (value === undefined || value.trim() === '') {
@@ -103,7 +122,13 @@ export function readProxyEnv(env: Env, mode: 'terminal' | 'service' = 'terminal'
   }
   // The service alone (`npm run service`) has no door: its clients sign every order themselves.
   const allowedHosts = allowedHostsOf(env, host, mode === 'terminal');
-  const base = { host, port, dataDir, journalPath, serviceTimeoutMs, terminalToken, allowedHosts, limits: limitsOf(env) };
+  const databaseUrl = databaseUrlOf(env);
+  // A desk's proxies share their sessions, tied to one token: a token each proxy generated for
+  // itself would end the others' sessions at every start, and no link would open on all of them.
+  if (databaseUrl !== undefined && terminalToken === undefined && mode === 'terminal') {
+    throw new StartupError('DATABASE_URL is set: set TERMINAL_TOKEN too, the same on every proxy of the desk');
+  }
+  const base = { host, port, dataDir, journalPath, databaseUrl, serviceTimeoutMs, terminalToken, allowedHosts, limits: limitsOf(env) };
 
   const baseUrlText = env.SERVICE_BASE_URL?.trim();
   if (!baseUrlText) return base;

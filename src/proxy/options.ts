@@ -18,6 +18,12 @@ export interface ProxyOptions {
   embedded: boolean;
   account: ServiceAccount;
   journalPath: string;
+  /**
+   * A desk's PostgreSQL (DATABASE_URL, postgres://…): the proxies of one desk share what it holds
+   * (for now the login sessions) and serve the desk behind a load balancer. Unset: SQLite files
+   * beside `journalPath`, one proxy.
+   */
+  databaseUrl?: string;
   /** The built terminal; omitted in API-only tests. */
   distDir?: string;
   /** Address the proxy listens on. */

@@ -3,6 +3,7 @@ import type { ProxyOptions } from './options';
 import type { ReadForwarder } from './upstream/reads';
 import type { ServiceClient } from './upstream/serviceClient';
 import type { ServiceClock } from './upstream/clock';
+import type { Postgres } from './postgres';
 import type { Door, Session } from './sessions';
 import type { TicketSender } from './sending/sender';
 
@@ -17,6 +18,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     proxyOptions: ProxyOptions;
     journal: JournalStore;
+    /** The desk's database when DATABASE_URL is set (plugins/postgres.ts), else null. */
+    postgres: Postgres | null;
     /** Orders found pending or sent at start and made unknown. */
     recoveredOrders: number;
     door: Door;

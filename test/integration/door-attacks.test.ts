@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Door, SessionStore } from '@/proxy/sessions';
+import { Door, SqliteSessionStore } from '@/proxy/sessions';
 import { HEADERS_TOO_LARGE } from '@/proxy/sessions/oversizedHeaders';
 import { startApp } from '../helpers/app';
 import { rawRequest } from '../helpers/rawHttp';
@@ -107,18 +107,18 @@ describe('a client rotating its source address over 127.0.0.0/8', () => {
     }
   });
 
-  it('cannot unlock an address by filling the table with 10,000 others', () => {
-    const store = new SessionStore(':memory:', 10);
-    const door = new Door(store, 'fixed-token-0123456789');
+  it('cannot unlock an address by filling the table with 10,000 others', async () => {
+    const store = new SqliteSessionStore(':memory:', 10);
+    const door = await Door.open(store, 'fixed-token-0123456789');
     try {
-      for (let i = 0; i < 5; i++) door.exchange('wrong', 'locked', 1000);
-      expect(door.exchange('wrong', 'locked', 1000).kind).toBe('limited');
-      for (let i = 0; i < 10_001; i++) door.exchange('wrong', `client-${i}`, 2000);
-      expect(door.exchange('fixed-token-0123456789', 'locked', 3000).kind).toBe('limited');
+      for (let i = 0; i < 5; i++) await door.exchange('wrong', 'locked', 1000);
+      expect((await door.exchange('wrong', 'locked', 1000)).kind).toBe('limited');
+      for (let i = 0; i < 10_001; i++) await door.exchange('wrong', `client-${i}`, 2000);
+      expect((await door.exchange('fixed-token-0123456789', 'locked', 3000)).kind).toBe('limited');
       // A minute later everyone starts afresh.
-      expect(door.exchange('fixed-token-0123456789', 'locked', 70_000).kind).toBe('session');
+      expect((await door.exchange('fixed-token-0123456789', 'locked', 70_000)).kind).toBe('session');
     } finally {
-      store.close();
+      await store.close();
     }
   });
 });

@@ -73,6 +73,24 @@ describe('environment', () => {
     expect(problem({ MAX_QUEUE_SECONDS: 'soon' })).toBe('MAX_QUEUE_SECONDS must be an integer from 1 to 3600, got "soon"');
   });
 
+  it('reads DATABASE_URL, postgres:// only, never echoing its password', () => {
+    expect(readProxyEnv({}).databaseUrl).toBeUndefined();
+    expect(readProxyEnv({ DATABASE_URL: ' ' }).databaseUrl).toBeUndefined();
+    const url = 'postgres://desk:hunter2-pw@db.lan:5432/desk';
+    const token = 'desk-token-0123456789';
+    expect(readProxyEnv({ DATABASE_URL: ` ${url} `, TERMINAL_TOKEN: token }).databaseUrl).toBe(url);
+    expect(readProxyEnv({ DATABASE_URL: 'postgresql://db.lan/desk', TERMINAL_TOKEN: token }).databaseUrl).toBe('postgresql://db.lan/desk');
+    expect(problem({ DATABASE_URL: url })).toBe('DATABASE_URL is set: set TERMINAL_TOKEN too, the same on every proxy of the desk');
+    expect(problem({ DATABASE_URL: 'mysql://desk:hunter2-pw@db.lan/desk' })).toBe(
+      'DATABASE_URL must start with postgres:// or postgresql://, got mysql://',
+    );
+    expect(problem({ DATABASE_URL: 'postgres://desk:hunter2-pw@[db.lan/desk' })).toBe(
+      'DATABASE_URL is not a URL: "postgres://desk:***@[db.lan/desk" (give postgres://user:password@host:5432/name)',
+    );
+    expect(problem({ DATABASE_URL: 'desk:hunter2-pw@db.lan' })).not.toContain('hunter2');
+    expect(problem({ DATABASE_URL: 'postgres://desk:hunter2-pw@/desk' })).toMatch(/^DATABASE_URL is not a URL: "postgres:\/\/desk:\*\*\*@\/desk"/);
+  });
+
   it('names the variable and what is wrong, one line, never the secret', () => {
     expect(problem({ ...remote, SERVICE_KEY: undefined })).toBe('SERVICE_KEY is required when SERVICE_BASE_URL is set');
     expect(problem({ ...remote, SERVICE_ACCOUNT_ID: ' ' })).toBe('SERVICE_ACCOUNT_ID is required when SERVICE_BASE_URL is set');

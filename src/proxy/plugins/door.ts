@@ -2,10 +2,12 @@ import cookie from '@fastify/cookie';
 import type { RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { sendError } from '../http/replies';
-import { Door, sessionCookieName, SessionStore } from '../sessions';
+import { DatabaseUnavailableError } from '../postgres';
+import { Door, PostgresSessionStore, SqliteSessionStore, type Session } from '../sessions';
 import { cookieValues, hostAllowed, hostName, originProblem } from '../sessions/checks';
 
 export interface DoorPluginOptions {
+  /** The SQLite file of sessions; not used when the desk's database (`app.postgres`) is open. */
   sessionsPath: string;
   terminalToken?: string;
   maxSessions: number;
@@ -23,8 +25,10 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const doorPlugin = fp<DoorPluginOptions>(
   async (app, options) => {
     await app.register(cookie);
-    const store = new SessionStore(options.sessionsPath, options.maxSessions);
-    const door = new Door(store, options.terminalToken);
+    const store = app.postgres
+      ? new PostgresSessionStore(app.postgres, options.maxSessions)
+      : new SqliteSessionStore(options.sessionsPath, options.maxSessions);
+    const door = await Door.open(store, options.terminalToken);
     if (door.endedAtStart > 0) {
       app.log.warn({ sessions: door.endedAtStart }, 'the terminal token changed: sessions made with the old one ended');
     }
@@ -57,18 +61,34 @@ export const doorPlugin = fp<DoorPluginOptions>(
       }
       // No route: answered before its body is read (the not-found handler would read it first).
       if (request.is404) return safe ? undefined : sendError(reply, 'notFound', `no route ${request.method} ${request.url.split('?')[0]}`);
-      const name = sessionCookieName(request.raw.socket.localPort);
-      for (const id of cookieValues(request.headers.cookie, name)) {
-        const session = door.session(id);
-        if (!session) continue;
-        request.session = session;
-        request.sessionId = id;
-        break;
+      const open = request.routeOptions.config.access === 'public';
+      let found: { id: string; session: Session } | undefined;
+      try {
+        found = await sessionOf(door, cookieValues(request.headers.cookie, door.cookieName(request.raw.socket.localPort)));
+      } catch (error) {
+        if (!(error instanceof DatabaseUnavailableError)) throw error;
+        // The terminal's files and market reads need no session: they are served all the same.
+        if (open) return undefined;
+        reply.header('retry-after', '5');
+        return sendError(reply, 'unknown', error.message, 503);
       }
-      if (request.routeOptions.config.access === 'public' || request.session) return undefined;
+      if (found) {
+        request.session = found.session;
+        request.sessionId = found.id;
+      }
+      if (open || request.session) return undefined;
       return sendError(reply, 'unauthorized', 'no session: open the terminal with the link the proxy printed at start (…/?token=…)');
     });
     app.addHook('onClose', async () => store.close());
   },
-  { name: 'door' },
+  { name: 'door', dependencies: ['postgres'] },
 );
+
+/** The first of a request's cookie values that names a valid session. */
+async function sessionOf(door: Door, ids: string[]): Promise<{ id: string; session: Session } | undefined> {
+  for (const id of ids) {
+    const session = await door.session(id);
+    if (session) return { id, session };
+  }
+  return undefined;
+}

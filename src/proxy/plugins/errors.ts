@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { RequestSchemaError } from '@/interface/routeSchemas';
 import { sendError } from '../http/replies';
 import { parseJsonStrict } from '../http/strictJson';
+import { DatabaseUnavailableError } from '../postgres/failures';
 
 export const BODY_LIMIT = 256 * 1024;
 
@@ -20,6 +21,11 @@ export const errorsPlugin = fp(
       }
     });
     app.setErrorHandler((error: { statusCode?: number; message: string; code?: string }, request, reply) => {
+      // The desk's database is away: nothing was done, and the client may try again shortly.
+      if (error instanceof DatabaseUnavailableError) {
+        reply.header('retry-after', '5');
+        return sendError(reply, 'unknown', error.message, 503);
+      }
       const status = error.statusCode ?? 500;
       if (status === 429) return sendError(reply, 'rateLimited', error.message, 429);
       if (status === 413) return sendError(reply, 'invalidParameter', `body larger than ${BODY_LIMIT / 1024} KiB`, 413);

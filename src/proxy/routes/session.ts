@@ -12,14 +12,14 @@ export const sessionRoutes: ZodRoutes = async (app) => {
   }));
 
   app.post('/api/session/logout', route, async (request, reply) => {
-    if (request.sessionId) app.door.end(request.sessionId);
+    if (request.sessionId) await app.door.end(request.sessionId);
     request.log.info({ session: request.session?.key }, 'signed out');
     reply.clearCookie(cookieOf(request), { path: '/' });
     return { success: true as const, data: { authenticated: false }, timestamp: Date.now() };
   });
 
   app.post('/api/sessions/end-all', route, async (request, reply) => {
-    const ended = app.door.endAll();
+    const ended = await app.door.endAll();
     request.log.warn({ sessions: ended, by: request.session?.key }, 'every session ended');
     reply.clearCookie(cookieOf(request), { path: '/' });
     return { success: true as const, data: { authenticated: false, ended }, timestamp: Date.now() };

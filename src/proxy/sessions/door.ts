@@ -21,8 +21,12 @@ export type Exchange =
   | { kind: 'refused'; failures: number }
   | { kind: 'limited'; retryAfterSeconds: number };
 
-/** `terminal_session_8080`: two proxies on one host (cookies ignore the port) keep their own. */
-export const sessionCookieName = (port: number | undefined) => `terminal_session_${port ?? 0}`;
+/**
+ * `terminal_session_8080`: two proxies on one host (cookies ignore the port) keep their own. A
+ * desk's proxies share their sessions, and a load balancer sends one browser to any of them, on
+ * whatever port each listens: there the name must be the same everywhere, `terminal_session_desk`.
+ */
+export const sessionCookieName = (port: number | undefined, desk = false) => (desk ? 'terminal_session_desk' : `terminal_session_${port ?? 0}`);
 
 /**
  * Who may trade through this proxy: whoever opened the link it printed. The link's token is traded
@@ -35,22 +39,44 @@ export class Door {
   readonly token: string;
   private readonly reusable: boolean;
   private used = false;
-  /** Valid sessions seen, so a request costs no hash and no query. */
+  /**
+   * Valid sessions seen, so a request costs no hash and no query. Only for a store this proxy
+   * owns: with a shared one, a sign-out on another proxy must end the session here at once.
+   */
   private readonly known = new Map<string, Session>();
   private readonly limits: LoginLimits;
   /** Sessions ended at start because they were made with another token. */
   readonly endedAtStart: number;
 
-  constructor(
-    private readonly store: SessionStore,
+  /** A door over `store`, tied to the token (a fixed one, or one generated now). */
+  static async open(
+    store: SessionStore,
     fixedToken: string | undefined,
-    private readonly sessionTtlMs = DEFAULT_SESSION_TTL_MS,
+    sessionTtlMs = DEFAULT_SESSION_TTL_MS,
     limits: LoginLimitsOptions = LOGIN_LIMITS,
+  ): Promise<Door> {
+    const token = fixedToken ?? randomBytes(24).toString('base64url');
+    const ended = await store.bindToken(token);
+    return new Door(store, token, fixedToken !== undefined, ended, sessionTtlMs, limits);
+  }
+
+  private constructor(
+    private readonly store: SessionStore,
+    token: string,
+    reusable: boolean,
+    endedAtStart: number,
+    private readonly sessionTtlMs: number,
+    limits: LoginLimitsOptions,
   ) {
+    this.token = token;
+    this.reusable = reusable;
+    this.endedAtStart = endedAtStart;
     this.limits = new LoginLimits(limits);
-    this.token = fixedToken ?? randomBytes(24).toString('base64url');
-    this.reusable = fixedToken !== undefined;
-    this.endedAtStart = store.bindToken(this.token);
+  }
+
+  /** The session cookie's name for a request that came in on `localPort`. */
+  cookieName(localPort: number | undefined): string {
+    return sessionCookieName(localPort, this.store.shared);
   }
 
   get sessionMaxAgeSeconds(): number {
@@ -58,7 +84,7 @@ export class Door {
   }
 
   /** A new session for the right token; `client` (its address) is limited in wrong tries. */
-  exchange(token: string, client: string, now = Date.now()): Exchange {
+  async exchange(token: string, client: string, now = Date.now()): Promise<Exchange> {
     const wait = this.limits.wait(client, now);
     if (wait > 0) return { kind: 'limited', retryAfterSeconds: wait };
     const given = Buffer.from(hash(token));
@@ -66,42 +92,53 @@ export class Door {
     if (!timingSafeEqual(given, expected) || (this.used && !this.reusable)) {
       return { kind: 'refused', failures: this.limits.fail(client, now) };
     }
+    // Used before the first await: two requests with a one-time token cannot both get in.
     this.used = true;
-    this.limits.succeeded(client);
     const id = randomBytes(32).toString('base64url');
-    this.store.save(hash(id), now, now + this.sessionTtlMs);
+    try {
+      await this.store.save(hash(id), now, now + this.sessionTtlMs);
+    } catch (error) {
+      // Not kept (the database is away): the link works again once it is back.
+      if (!this.reusable) this.used = false;
+      throw error;
+    }
+    this.limits.succeeded(client);
     // Saving may have trimmed the oldest sessions: forget what was remembered of them.
     this.known.clear();
     return { kind: 'session', id };
   }
 
   /** The session of a cookie value, if it is one and has not expired. */
-  session(id: string | undefined, now = Date.now()): Session | undefined {
+  async session(id: string | undefined, now = Date.now()): Promise<Session | undefined> {
     if (!id || !SESSION_ID.test(id)) return undefined;
-    const known = this.lookup(id);
+    const known = await this.lookup(id);
     return known !== undefined && known.expiresAt > now ? known : undefined;
   }
 
   /** Logs one session out. */
-  end(id: string): void {
-    this.store.remove(hash(id));
+  async end(id: string): Promise<void> {
     this.known.delete(id);
+    await this.store.remove(hash(id));
   }
 
   /** Logs every session out, this one included. Returns how many there were. */
-  endAll(): number {
+  async endAll(): Promise<number> {
     this.known.clear();
-    return this.store.removeAll();
+    const ended = await this.store.removeAll();
+    // A lookup that was waiting on the store may have remembered a session just ended.
+    this.known.clear();
+    return ended;
   }
 
-  private lookup(id: string): Session | undefined {
+  private async lookup(id: string): Promise<Session | undefined> {
     const known = this.known.get(id);
     if (known) return known;
     const hashed = hash(id);
-    const expiresAt = this.store.expiry(hashed);
+    const expiresAt = await this.store.expiry(hashed);
     if (expiresAt === undefined) return undefined;
-    if (this.known.size >= MAX_KNOWN_SESSIONS) this.known.clear();
     const entry = { expiresAt, key: hashed.slice(0, 32) };
+    if (this.store.shared) return entry;
+    if (this.known.size >= MAX_KNOWN_SESSIONS) this.known.clear();
     this.known.set(id, entry);
     return entry;
   }

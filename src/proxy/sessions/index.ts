@@ -1,2 +1,3 @@
 export { Door, sessionCookieName, type Exchange, type Session } from './door';
-export { SessionStore } from './sessionStore';
+export { PostgresSessionStore } from './postgresSessionStore';
+export { SqliteSessionStore, type SessionStore } from './sessionStore';

@@ -1,10 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from '../http/replies';
 import { loginNavigation } from './checks';
-import { sessionCookieName } from './door';
 
-/** This proxy's session cookie: named after the port the request came in on. */
-export const cookieOf = (request: FastifyRequest) => sessionCookieName(request.raw.socket.localPort);
+/** This proxy's session cookie: named after the port the request came in on (one name for a desk). */
+export const cookieOf = (request: FastifyRequest) => request.server.door.cookieName(request.raw.socket.localPort);
 
 /**
  * `GET /?token=…`: trades the printed link's token for a session cookie and drops the token from
@@ -13,14 +12,14 @@ export const cookieOf = (request: FastifyRequest) => sessionCookieName(request.r
  * wrong token is logged (never the token itself) and counted per address and overall. The page
  * itself (`GET /` without a token) is never limited.
  */
-export function exchangeToken(request: FastifyRequest, reply: FastifyReply, token: string) {
+export async function exchangeToken(request: FastifyRequest, reply: FastifyReply, token: string) {
   const { door } = request.server;
   if (request.method !== 'GET') return sendError(reply, 'invalidParameter', 'open the login link with GET');
   if (!loginNavigation(request.headers['sec-fetch-site'], request.headers['sec-fetch-mode'])) {
     request.log.warn({ client: request.ip, from: request.headers['sec-fetch-site'] }, 'login refused: not opened from the address bar');
     return sendError(reply, 'unauthorized', 'open the login link from the address bar, not from another page', 403);
   }
-  const exchange = door.exchange(token, request.ip);
+  const exchange = await door.exchange(token, request.ip);
   if (exchange.kind === 'limited') {
     request.log.warn({ client: request.ip }, 'login refused: too many wrong tokens (from this client or overall)');
     reply.header('retry-after', String(exchange.retryAfterSeconds));

@@ -2,6 +2,37 @@ import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { preparePrivateFile } from '../files';
 
+/**
+ * Where login sessions are kept, hashed: a SQLite file for one proxy, or the desk's PostgreSQL
+ * (postgresSessionStore.ts) for several. The store belongs to one terminal token: it keeps a slow,
+ * salted fingerprint of the token that made its sessions, and a start with another token ends them
+ * all, so rotating TERMINAL_TOKEN locks out whoever held a session made with the old one.
+ */
+export interface SessionStore {
+  /**
+   * True when other proxies read and write the same sessions: then no proxy may remember a session
+   * in memory, or a sign-out on one would not reach the others.
+   */
+  readonly shared: boolean;
+  /** Ties the store to `token`, ending every session made with another one; returns how many. */
+  bindToken(token: string): Promise<number>;
+  /** Keeps a new session, first dropping expired ones and then all but the newest `maxSessions`. */
+  save(idHash: string, now: number, expiresAt: number): Promise<void>;
+  expiry(idHash: string): Promise<number | undefined>;
+  remove(idHash: string): Promise<void>;
+  /** Ends every session; returns how many there were. */
+  removeAll(): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** What bindToken compares: the stored fingerprint against `token` under the stored salt (or a new one). */
+export function tokenFingerprint(token: string, storedSalt: string | undefined, storedToken: string | undefined) {
+  const salt = storedSalt ? Buffer.from(storedSalt, 'base64') : randomBytes(16);
+  const fingerprint = scryptSync(token, salt, 32);
+  const same = storedToken !== undefined && timingSafeEqual(Buffer.from(storedToken, 'base64'), fingerprint);
+  return { same, salt: salt.toString('base64'), token: fingerprint.toString('base64') };
+}
+
 const schema = `
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS sessions (
@@ -12,13 +43,9 @@ CREATE TABLE IF NOT EXISTS sessions (
 CREATE INDEX IF NOT EXISTS sessions_created ON sessions (created_at);
 `;
 
-/**
- * Login sessions, hashed, in their own SQLite file beside the journal (0600). The store belongs to
- * one terminal token: it keeps a slow, salted fingerprint of the token that made its sessions, and
- * a start with another token ends them all, so rotating TERMINAL_TOKEN locks out whoever held a
- * session made with the old one.
- */
-export class SessionStore {
+/** One proxy's sessions, in their own SQLite file beside the journal (0600). */
+export class SqliteSessionStore implements SessionStore {
+  readonly shared = false;
   private readonly db: Database.Database;
   private readonly statements;
 
@@ -47,26 +74,18 @@ export class SessionStore {
     };
   }
 
-  /**
-   * Ties the store to `token`: when the sessions were made with another token, they are deleted.
-   * Returns how many were ended.
-   */
-  bindToken(token: string): number {
-    const saltText = this.meta('salt');
-    const salt = saltText ? Buffer.from(saltText, 'base64') : randomBytes(16);
-    const fingerprint = scryptSync(token, salt, 32);
-    const stored = this.meta('token');
-    const same = stored !== undefined && timingSafeEqual(Buffer.from(stored, 'base64'), fingerprint);
-    if (same) return 0;
+  async bindToken(token: string): Promise<number> {
+    const fingerprint = tokenFingerprint(token, this.meta('salt'), this.meta('token'));
+    if (fingerprint.same) return 0;
     return this.db.transaction(() => {
       const ended = this.statements.removeAll.run().changes;
-      this.statements.setMeta.run('salt', salt.toString('base64'));
-      this.statements.setMeta.run('token', fingerprint.toString('base64'));
+      this.statements.setMeta.run('salt', fingerprint.salt);
+      this.statements.setMeta.run('token', fingerprint.token);
       return ended;
     })();
   }
 
-  save(idHash: string, now: number, expiresAt: number): void {
+  async save(idHash: string, now: number, expiresAt: number): Promise<void> {
     this.db.transaction(() => {
       this.statements.prune.run(now);
       this.statements.insert.run(idHash, now, expiresAt);
@@ -74,19 +93,19 @@ export class SessionStore {
     })();
   }
 
-  expiry(idHash: string): number | undefined {
+  async expiry(idHash: string): Promise<number | undefined> {
     return (this.statements.expiry.get(idHash) as { expires_at: number } | undefined)?.expires_at;
   }
 
-  remove(idHash: string): void {
+  async remove(idHash: string): Promise<void> {
     this.statements.remove.run(idHash);
   }
 
-  removeAll(): number {
+  async removeAll(): Promise<number> {
     return this.statements.removeAll.run().changes;
   }
 
-  close(): void {
+  async close(): Promise<void> {
     if (this.db.open) this.db.close();
   }
 

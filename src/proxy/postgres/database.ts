@@ -1,0 +1,186 @@
+import pg from 'pg';
+import { classifyFailure, DatabaseUnavailableError, redactUrl, scrubber } from './failures';
+
+export { DatabaseUnavailableError, redactUrl } from './failures';
+
+/** What the pool logs: pino's shape (Fastify's `app.log` fits). */
+export interface PostgresLog {
+  warn(fields: object, message: string): void;
+  info(fields: object, message: string): void;
+}
+
+export interface PostgresOptions {
+  /** Connections in the pool at most (default 10). */
+  max?: number;
+  log?: PostgresLog;
+  /** How long opening a connection may take (default 5 s). */
+  connectTimeoutMs?: number;
+  /** How long one statement may run on the server (default 15 s). */
+  statementTimeoutMs?: number;
+}
+
+/** The part of a connection a transaction's work uses: parametrised queries only. */
+export interface PostgresClient {
+  query<R extends pg.QueryResultRow = pg.QueryResultRow>(text: string, params?: readonly unknown[]): Promise<pg.QueryResult<R>>;
+}
+
+const INT8 = 20;
+const NUMERIC = 1700;
+
+/**
+ * int8 (count(*), bigint columns) and numeric arrive as strings by default, for precision beyond
+ * 2^53. What this proxy stores there — ms timestamps, row ids, the service's order ids — fits in a
+ * JS number exactly, and the SQLite journal hands them out as numbers: the PostgreSQL adapter must
+ * too. Per pool, not pg's global parser, so no other user of `pg` in the process is changed.
+ */
+function numberTypes(): pg.CustomTypesConfig {
+  const types = new pg.TypeOverrides();
+  types.setTypeParser(INT8, 'text', (text: string) => Number(text));
+  types.setTypeParser(NUMERIC, 'text', (text: string) => Number(text));
+  return types;
+}
+
+/**
+ * The desk's database: a pool of connections, with every connection failure turned into
+ * `DatabaseUnavailableError` ("the journal is unavailable: …") and an outage logged twice: once when
+ * it starts, once when a query succeeds again — never per request. The URL's password appears in
+ * no log line and no error this object throws.
+ */
+export class Postgres {
+  /** The URL with its password replaced by `***`: safe to log and to show. */
+  readonly target: string;
+  private readonly pool: pg.Pool;
+  private readonly scrub: (text: string) => string;
+  private since: number | null = null;
+
+  constructor(
+    url: string,
+    private readonly options: PostgresOptions = {},
+  ) {
+    this.target = redactUrl(url);
+    this.scrub = scrubber(url);
+    checkUrl(url, this.target);
+    const statementTimeoutMs = options.statementTimeoutMs ?? 15_000;
+    this.pool = new pg.Pool({
+      connectionString: url,
+      max: options.max ?? 10,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
+      statement_timeout: statementTimeoutMs,
+      // statement_timeout is the server's: a server cut off by the network never sends it. The
+      // client's own limit, a little later, ends such a query instead of leaving it hanging.
+      query_timeout: statementTimeoutMs + 5000,
+      // A transaction a crashed caller left open would hold its locks for ever.
+      idle_in_transaction_session_timeout: 60_000,
+      keepAlive: true,
+      application_name: 'perp-terminal proxy',
+      types: numberTypes(),
+    });
+    // An idle connection that breaks (the server restarted, a firewall dropped it) is emitted here;
+    // unheard, it would crash the process. The pool has already discarded it and opens another on
+    // the next query, which is where an outage is noticed and logged.
+    this.pool.on('error', () => undefined);
+  }
+
+  /** False from the first connection failure until a query succeeds again. */
+  get available(): boolean {
+    return this.since === null;
+  }
+
+  /** When the current outage began (ms), or null. */
+  get outageSince(): number | null {
+    return this.since;
+  }
+
+  async query<R extends pg.QueryResultRow = pg.QueryResultRow>(text: string, params: readonly unknown[] = []): Promise<pg.QueryResult<R>> {
+    try {
+      const result = await this.pool.query<R>(text, params as unknown[]);
+      this.reached();
+      return result;
+    } catch (error) {
+      throw this.failed(error);
+    }
+  }
+
+  /**
+   * `work` in one transaction on one connection: committed when it returns, rolled back when it
+   * throws; the connection goes back to the pool either way (discarded when it broke). A COMMIT
+   * whose answer is lost with the connection may or may not have committed: the error says the
+   * journal is unavailable, and whoever retries must find out (ids make that safe).
+   */
+  async transaction<T>(work: (client: PostgresClient) => Promise<T>): Promise<T> {
+    let connection: pg.PoolClient;
+    try {
+      connection = await this.pool.connect();
+    } catch (error) {
+      throw this.failed(error);
+    }
+    let broken = false;
+    try {
+      await connection.query('BEGIN');
+      const result = await work(connection);
+      await connection.query('COMMIT');
+      this.reached();
+      return result;
+    } catch (error) {
+      try {
+        await connection.query('ROLLBACK');
+      } catch {
+        broken = true;
+      }
+      const failure = this.failed(error);
+      if (failure instanceof DatabaseUnavailableError) broken = true;
+      throw failure;
+    } finally {
+      // release(true) destroys a connection that failed rather than hand it to the next caller.
+      connection.release(broken);
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+
+  private reached(): void {
+    if (this.since === null) return;
+    this.options.log?.info({ database: this.target, downForMs: Date.now() - this.since }, 'the database is available again');
+    this.since = null;
+  }
+
+  /** The error to throw for `error`: unavailable for a connection failure, else the same error scrubbed. */
+  private failed(error: unknown): Error {
+    const reason = classifyFailure(error);
+    if (reason === undefined) {
+      // The server answered (a constraint, a syntax error): it is reachable.
+      this.reached();
+      if (error instanceof Error) {
+        error.message = this.scrub(error.message);
+        if (error.stack) error.stack = this.scrub(error.stack);
+        return error;
+      }
+      return new Error(this.scrub(String(error)));
+    }
+    if (this.since === null) {
+      this.since = Date.now();
+      this.options.log?.warn({ database: this.target, reason }, 'the database is unavailable: tickets and logins wait for it');
+    }
+    return new DatabaseUnavailableError(this.scrub(reason));
+  }
+}
+
+/** Refused here, not in pg: Node's URL error carries the whole URL (`input`), password and all. */
+function checkUrl(url: string, target: string): void {
+  let protocol: string;
+  try {
+    protocol = new URL(url).protocol;
+  } catch {
+    throw new Error(`the database URL is not a URL: ${target}`);
+  }
+  if (protocol !== 'postgres:' && protocol !== 'postgresql:') {
+    throw new Error(`the database URL must start with postgres:// or postgresql://, not ${protocol}//`);
+  }
+}
+
+/** Opens a pool for `url` (postgres:// or postgresql://); no connection is made until the first query. */
+export function openPostgres(url: string, options: PostgresOptions = {}): Postgres {
+  return new Postgres(url, options);
+}
