@@ -1,0 +1,184 @@
+import { orderStatuses, ticketStatusOf, type JournalOrder, type OrdersQuery, type TicketResult } from '@/interface';
+import type { Postgres } from '../../postgres';
+import type { BracketJournal, CreateTicketOutcome, HeldJournal, JournalStore, LiveCounts, TicketExtras } from '../store';
+import {
+  UNKNOWN_AFTER_RESTART,
+  type NewTicket,
+  type OrderOutcome,
+  type ProblemReason,
+  type RequestProblem,
+  type TicketRecord,
+} from '../types';
+import { createTicket, HOLDING, LIVE, ORDER_COLUMNS } from './tickets';
+
+/** Statuses as SQL literals: only known ones (the schema allows no others) get here. */
+const sqlStatuses = (statuses: readonly string[]) =>
+  statuses.filter((status) => (orderStatuses as readonly string[]).includes(status)).map((status) => `'${status}'`).join(', ') || 'NULL';
+
+/**
+ * The journal in PostgreSQL, for a desk's proxies sharing one database. A commit is the
+ * durability point (with `synchronous_commit` on, the server's default: see README), so
+ * `durable()` has nothing left to wait for; every step is one statement or one transaction, and
+ * what two proxies must not both do (a key, a live client order id) the database decides.
+ */
+export class PostgresJournal implements JournalStore {
+  readonly kind = 'postgres' as const;
+  readonly held: HeldJournal;
+  readonly brackets: BracketJournal;
+
+  constructor(
+    private readonly pg: Postgres,
+    parts: { held: HeldJournal; brackets: BracketJournal },
+  ) {
+    this.held = parts.held;
+    this.brackets = parts.brackets;
+  }
+
+  private async one<R extends object>(text: string, params: unknown[]): Promise<R | undefined> {
+    return (await this.pg.query<R & Record<string, unknown>>(text, params)).rows[0];
+  }
+
+  async findTicket(id: string): Promise<TicketRecord | undefined> {
+    const row = await this.one<{ id: string; body_hash: string; recv_window: number | null; requests: number; created_at: number }>(
+      'SELECT id, body_hash, recv_window, requests, created_at FROM tickets WHERE id = $1',
+      [id],
+    );
+    return row && { id: row.id, bodyHash: row.body_hash, recvWindow: row.recv_window, requests: row.requests, createdAt: row.created_at };
+  }
+
+  async ticketResult(ticketId: string): Promise<TicketResult | undefined> {
+    const ticket = await this.findTicket(ticketId);
+    if (!ticket) return undefined;
+    const { rows } = await this.pg.query<JournalOrder>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE ticket_id = $1 ORDER BY seq`, [ticketId]);
+    return { ticket_id: ticketId, status: ticketStatusOf(rows.map((row) => row.status)), requests: ticket.requests, rows };
+  }
+
+  async recover(now: number): Promise<number> {
+    return this.pg.transaction(async (client) => {
+      const orders = await client.query(
+        "UPDATE orders SET status = 'unknown', error_message = $1, updated_at = $2 WHERE status IN ('pending', 'sent')",
+        [UNKNOWN_AFTER_RESTART, now],
+      );
+      await client.query("UPDATE requests SET outcome = 'unknown', reason = 'restart', error_message = $1 WHERE outcome IS NULL", [
+        UNKNOWN_AFTER_RESTART,
+      ]);
+      return orders.rowCount ?? 0;
+    });
+  }
+
+  /** The database's disk is its operator's: a full one fails the insert, and the ticket with it. */
+  async checkDisk(): Promise<void> {}
+
+  createTicket(ticket: NewTicket, extras?: TicketExtras): Promise<CreateTicketOutcome> {
+    return createTicket((work) => this.pg.transaction(work), ticket, extras);
+  }
+
+  /** Committed is durable (synchronous_commit on): nothing is left to wait for. */
+  async durable(): Promise<void> {}
+
+  flushSoon(): void {}
+
+  async markSent(ticketId: string, requestNo: number, serviceTimestamp: number, now: number): Promise<void> {
+    await this.pg.query(
+      `WITH request AS (UPDATE requests SET service_timestamp = $1, sent_at = $2 WHERE ticket_id = $3 AND request_no = $4)
+        UPDATE orders SET status = 'sent', updated_at = $2 WHERE ticket_id = $3 AND request_no = $4 AND status = 'pending'`,
+      [serviceTimestamp, now, ticketId, requestNo],
+    );
+  }
+
+  async recordAnswer(ticketId: string, requestNo: number, httpStatus: number, outcomes: OrderOutcome[], now: number): Promise<void> {
+    // Row i of the answer is the i-th order of the request, by seq.
+    await this.pg.query(
+      `WITH answer AS (SELECT * FROM unnest($5::text[], $6::bigint[], $7::text[]) WITH ORDINALITY AS a(status, order_id, error_message, n)),
+        numbered AS (SELECT id, row_number() OVER (ORDER BY seq) AS n FROM orders WHERE ticket_id = $2 AND request_no = $3),
+        answered AS (UPDATE orders o SET status = a.status, order_id = a.order_id, error_message = a.error_message, updated_at = $1
+          FROM numbered JOIN answer a USING (n) WHERE o.id = numbered.id)
+        UPDATE requests SET answered_at = $1, http_status = $4, outcome = 'answered', reason = NULL, error_code = NULL,
+          error_message = NULL WHERE ticket_id = $2 AND request_no = $3`,
+      [
+        now, ticketId, requestNo, httpStatus,
+        outcomes.map((outcome) => outcome.status), outcomes.map((outcome) => outcome.orderId), outcomes.map((outcome) => outcome.errorMessage),
+      ],
+    );
+  }
+
+  async recordRequestOutcome(ticketId: string, requestNo: number, outcome: 'failed' | 'unknown', detail: RequestProblem, now: number): Promise<void> {
+    await this.pg.query(
+      `WITH settled AS (UPDATE orders SET status = $1, error_code = $2, error_message = $3, updated_at = $4
+          WHERE ticket_id = $5 AND request_no = $6 AND status IN ('pending', 'sent'))
+        UPDATE requests SET answered_at = $4, http_status = $7, outcome = $1, reason = $8, error_code = $2, error_message = $3
+          WHERE ticket_id = $5 AND request_no = $6`,
+      [outcome, detail.code, detail.message, now, ticketId, requestNo, detail.httpStatus, detail.reason],
+    );
+  }
+
+  async firstProblem(ticketId: string): Promise<RequestProblem | undefined> {
+    const row = await this.one<{ reason: ProblemReason | null; http_status: number | null; error_code: number | null; error_message: string | null }>(
+      `SELECT reason, http_status, error_code, error_message FROM requests
+        WHERE ticket_id = $1 AND outcome IN ('failed', 'unknown') ORDER BY request_no LIMIT 1`,
+      [ticketId],
+    );
+    return row && { reason: row.reason ?? 'restart', httpStatus: row.http_status, code: row.error_code, message: row.error_message ?? '' };
+  }
+
+  async listOrders(query: OrdersQuery): Promise<{ rows: JournalOrder[]; next_cursor: string | null }> {
+    const where: string[] = [];
+    const params: unknown[] = [];
+    const param = (value: unknown) => `$${params.push(value)}`;
+    if (query.cursor !== undefined) where.push(`id < ${param(Number(query.cursor))}`);
+    if (query.status && query.status.length > 0) where.push(`status IN (${sqlStatuses(query.status)})`);
+    if (query.symbol) where.push(`symbol = ${param(query.symbol)}`);
+    if (query.ticket) where.push(`ticket_id = ${param(query.ticket)}`);
+    const { rows: found } = await this.pg.query<JournalOrder & { id: number }>(
+      `SELECT id, ${ORDER_COLUMNS} FROM orders ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT ${param(query.limit + 1)}`,
+      params,
+    );
+    const page = found.slice(0, query.limit);
+    const last = page[page.length - 1];
+    return { rows: page.map(({ id: _id, ...row }) => row), next_cursor: found.length > query.limit && last ? String(last.id) : null };
+  }
+
+  async clientOrderIdHolder(clientOrderId: string): Promise<string | undefined> {
+    const row = await this.one<{ ticket_id: string }>(
+      `SELECT ticket_id FROM orders WHERE client_order_id = $1 AND status IN ${HOLDING} LIMIT 1`,
+      [clientOrderId],
+    );
+    return row?.ticket_id;
+  }
+
+  async countLive(): Promise<LiveCounts> {
+    const counts: LiveCounts = { pending: 0, sent: 0, unknown: 0 };
+    const { rows } = await this.pg.query<{ status: keyof LiveCounts; n: number }>(
+      `SELECT status, count(*) AS n FROM orders WHERE status IN ${LIVE} GROUP BY status`,
+    );
+    for (const row of rows) counts[row.status] = row.n;
+    return counts;
+  }
+
+  async pruneFinished(before: number, limit: number): Promise<number> {
+    return this.pg.transaction(async (client) => {
+      const { rows } = await client.query<{ id: string }>(
+        `SELECT id FROM tickets t WHERE created_at < $1 AND NOT EXISTS
+          (SELECT 1 FROM orders o WHERE o.ticket_id = t.id AND o.status IN ${LIVE})
+          ORDER BY created_at LIMIT $2 FOR UPDATE SKIP LOCKED`,
+        [before, limit],
+      );
+      const ids = rows.map((row) => row.id);
+      if (ids.length === 0) return 0;
+      await client.query('DELETE FROM orders WHERE ticket_id = ANY($1::text[])', [ids]);
+      await client.query('DELETE FROM requests WHERE ticket_id = ANY($1::text[])', [ids]);
+      await client.query('DELETE FROM tickets WHERE id = ANY($1::text[])', [ids]);
+      return ids.length;
+    });
+  }
+
+  /** Nothing is written in the background here: every write is awaited by whoever made it. */
+  onBackgroundError(): void {}
+
+  /** The pool is the postgres plugin's: it closes it after every part has stopped. */
+  async close(): Promise<void> {}
+}
+
+/** The journal in the desk's database, with its held orders and brackets (see openPostgresHeld). */
+export const openPostgresJournal = (pg: Postgres, parts: { held: HeldJournal; brackets: BracketJournal }): JournalStore =>
+  new PostgresJournal(pg, parts);

@@ -1,0 +1,147 @@
+import type { PostgresClient } from '../../postgres';
+import type { CreateTicketOutcome, TicketExtras } from '../store';
+import type { NewTicket } from '../types';
+
+/** Statuses of an order that holds its client order id (the unique partial index's statuses). */
+export const HOLDING = "('pending', 'sent', 'accepted', 'unknown')";
+/** Statuses that need attention: being sent, or of unknown outcome. */
+export const LIVE = "('pending', 'sent', 'unknown')";
+
+export const ORDER_COLUMNS = `ticket_id, seq, request_no, status, symbol, side, order_type, order_price,
+  order_quantity, order_amount, visible_quantity, order_tag, margin_mode, client_order_id,
+  order_id, error_code, error_message, created_at, updated_at`;
+
+/** SQLSTATE of a unique violation, and the index that keeps live client order ids unique. */
+const UNIQUE_VIOLATION = '23505';
+const CLIENT_ID_INDEX = 'orders_live_client_order_id';
+/** Rows per INSERT: 16 parameters an order stays far below PostgreSQL's 65535. */
+const ORDERS_PER_INSERT = 500;
+
+/** `($1, $2, …), (…)`: `rows` groups of `width` numbered parameters, from `$start`. */
+function placeholders(rows: number, width: number, start = 1, template?: (n: (i: number) => string) => string): string {
+  const groups: string[] = [];
+  for (let row = 0; row < rows; row++) {
+    const base = start + row * width;
+    const n = (i: number) => `$${base + i}`;
+    groups.push(template ? template(n) : `(${Array.from({ length: width }, (_, i) => n(i)).join(', ')})`);
+  }
+  return groups.join(', ');
+}
+
+/** Every order of the ticket, flat, with its request number and the JSON that will be signed. */
+function ordersOf(ticket: NewTicket) {
+  let seq = 0;
+  return ticket.requests.flatMap((request, index) =>
+    request.orders.map((order, i) => ({ order, json: request.orderJson[i]!, seq: seq++, requestNo: index + 1 })),
+  );
+}
+
+/** The first order of the ticket whose client order id an order of the journal holds. */
+async function takenClientOrderId(client: PostgresClient, ticket: NewTicket): Promise<CreateTicketOutcome | undefined> {
+  const orders = ordersOf(ticket);
+  const ids = orders.flatMap(({ order }) => (order.client_order_id ? [order.client_order_id] : []));
+  if (ids.length === 0) return undefined;
+  const { rows } = await client.query<{ client_order_id: string; ticket_id: string }>(
+    `SELECT client_order_id, ticket_id FROM orders WHERE client_order_id = ANY($1::text[]) AND status IN ${HOLDING}`,
+    [ids],
+  );
+  if (rows.length === 0) return undefined;
+  const holders = new Map(rows.map((row) => [row.client_order_id, row.ticket_id]));
+  const index = orders.findIndex(({ order }) => order.client_order_id !== undefined && holders.has(order.client_order_id));
+  const clientOrderId = orders[index]!.order.client_order_id!;
+  return { kind: 'client-order-id-taken', index, clientOrderId, ticketId: holders.get(clientOrderId)! };
+}
+
+async function insertRows(client: PostgresClient, ticket: NewTicket): Promise<void> {
+  const { id, now } = ticket;
+  const bodies = ticket.requests.map((request, index) => [id, index + 1, request.body]);
+  await client.query(`INSERT INTO requests (ticket_id, request_no, body) VALUES ${placeholders(bodies.length, 3)}`, bodies.flat());
+  const orders = ordersOf(ticket);
+  for (let from = 0; from < orders.length; from += ORDERS_PER_INSERT) {
+    const chunk = orders.slice(from, from + ORDERS_PER_INSERT);
+    const values = chunk.flatMap(({ order, json, seq, requestNo }) => [
+      id, seq, requestNo, order.symbol, order.side, order.order_type, order.order_price ?? null,
+      order.order_quantity ?? null, order.order_amount ?? null, order.visible_quantity ?? null,
+      order.order_tag ?? null, order.margin_mode ?? null, order.client_order_id ?? null, json, now, now,
+    ]);
+    const rows = placeholders(chunk.length, 16, 1, (n) =>
+      `(${n(0)}, ${n(1)}, ${n(2)}, 'pending', ${Array.from({ length: 13 }, (_, i) => n(i + 3)).join(', ')})`,
+    );
+    await client.query(
+      `INSERT INTO orders (ticket_id, seq, request_no, status, symbol, side, order_type, order_price, order_quantity,
+        order_amount, visible_quantity, order_tag, margin_mode, client_order_id, order_json, created_at, updated_at)
+        VALUES ${rows}`,
+      values,
+    );
+  }
+}
+
+/** A bracket's exits, awaiting their entry, in the entry's own transaction. */
+async function insertExits(client: PostgresClient, extras: TicketExtras): Promise<void> {
+  const bracket = extras.bracketExits;
+  if (!bracket || bracket.exits.length === 0) return;
+  const { entry, now } = bracket;
+  const values = bracket.exits.flatMap((exit) => [
+    exit.id, exit.idempotencyKey, exit.bodyHash, exit.type, exit.symbol, exit.side, exit.orderQuantity, exit.triggerPrice,
+    exit.orderPrice, exit.ocoWith, exit.clientRef, entry.ticketId, entry.clientOrderId, now, now,
+  ]);
+  const rows = placeholders(bracket.exits.length, 15, 1, (n) =>
+    `(${n(0)}, ${n(1)}, ${n(2)}, ${n(3)}, 'awaiting_entry', ${Array.from({ length: 11 }, (_, i) => n(i + 4)).join(', ')})`,
+  );
+  await client.query(
+    `INSERT INTO held_orders (id, idempotency_key, body_hash, type, state, symbol, side, order_quantity, trigger_price,
+      order_price, oco_with, client_ref, entry_ticket_id, entry_client_order_id, created_at, updated_at) VALUES ${rows}`,
+    values,
+  );
+}
+
+/** Thrown inside the transaction to undo it when a client order id was taken between check and insert. */
+class ClientIdRace extends Error {}
+
+/**
+ * A ticket, its requests and orders (all pending) and a bracket's exits, in one transaction, unless
+ * the key or a live client order id is taken. Both are decided by the database: the ticket's
+ * primary key (`ON CONFLICT DO NOTHING` waits for a concurrent insert of the same key to commit or
+ * roll back) and the partial unique index on live client order ids. Another proxy inserting the
+ * same client order id between our check and our insert fails ours with a unique violation: the
+ * transaction is undone and the check runs again, naming the ticket that holds the id.
+ */
+export async function createTicket(
+  transaction: <T>(work: (client: PostgresClient) => Promise<T>) => Promise<T>,
+  ticket: NewTicket,
+  extras: TicketExtras = {},
+): Promise<CreateTicketOutcome> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await transaction(async (client) => {
+        const inserted = await client.query(
+          `INSERT INTO tickets (id, body_hash, recv_window, requests, created_at) VALUES ($1, $2, $3, $4, $5)
+            ON CONFLICT (id) DO NOTHING`,
+          [ticket.id, ticket.bodyHash, ticket.recvWindow ?? null, ticket.requests.length, ticket.now],
+        );
+        if (inserted.rowCount === 0) {
+          const { rows } = await client.query<{ body_hash: string }>('SELECT body_hash FROM tickets WHERE id = $1', [ticket.id]);
+          return { kind: 'exists', bodyHash: rows[0]!.body_hash } as const;
+        }
+        // Read before writing: the common refusal costs no failed insert. The insert decides.
+        const taken = await takenClientOrderId(client, ticket);
+        if (taken) throw Object.assign(new ClientIdRace(), { outcome: taken });
+        try {
+          await insertRows(client, ticket);
+        } catch (error) {
+          const failure = error as { code?: string; constraint?: string };
+          if (failure.code === UNIQUE_VIOLATION && failure.constraint === CLIENT_ID_INDEX) throw new ClientIdRace();
+          throw error;
+        }
+        await insertExits(client, extras);
+        return { kind: 'created' } as const;
+      });
+    } catch (error) {
+      if (!(error instanceof ClientIdRace)) throw error;
+      const outcome = (error as ClientIdRace & { outcome?: CreateTicketOutcome }).outcome;
+      if (outcome) return outcome;
+      // The holder may have settled since (rejected frees its id): try again, a few times.
+      if (attempt >= 3) throw new Error(`ticket ${ticket.id}: a client order id was taken and freed again while it was written`, { cause: error });
+    }
+  }
+}
