@@ -56,6 +56,12 @@ async function cutOffablePool(): Promise<{ pool: Postgres; relay: TcpSwitch }> {
   return { pool, relay };
 }
 
+/** A send's journal statement: marks a request sent, only while the guard holds. */
+async function markSent(pg: Postgres, guard: { sql: string; params: unknown[] }, id: number, by: string) {
+  const { rowCount } = await pg.query(`UPDATE scratch_sends SET sent_by = $1 WHERE id = $2 AND ${guard.sql}`, [by, id, ...guard.params]);
+  return rowCount;
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('the sending lease', () => {
@@ -142,31 +148,50 @@ describe('the sending lease', () => {
   it("fences the old holder's statements in the database, whatever its own clock says", async () => {
     const account = newAccount();
     await db.query('CREATE TABLE IF NOT EXISTS scratch_sends (id integer PRIMARY KEY, sent_by text)');
-    await db.query('INSERT INTO scratch_sends (id) VALUES (1), (2)');
+    await db.query('INSERT INTO scratch_sends (id) VALUES (1), (2), (3), (4), (5)');
     const { pool, relay } = await cutOffablePool();
     // A clock that never moves: this proxy believes it holds the lease for ever.
     const a = lease(account, 'proxy-a', { pg: pool, now: () => 0 });
     await a.lease.start();
     const b = lease(account, 'proxy-b');
     await b.lease.start();
-    const markSent = async (pg: Postgres, holder: SenderLease, id: number) => {
-      const guard = holder.guardedSql(2);
-      const { rowCount } = await pg.query(`UPDATE scratch_sends SET sent_by = $1 WHERE id = $2 AND ${guard.sql}`, [holder.holder, id, ...guard.params]);
-      return rowCount;
-    };
-    expect(await markSent(pool, a.lease, 1)).toBe(1);
+    expect(await markSent(pool, a.lease.guardedSql(2), 1, 'proxy-a')).toBe(1);
     const taken = b.firstAcquired();
     relay.cut();
     await taken;
     relay.restore();
     expect(a.lease.held).toBe(true);
-    expect(await markSent(pool, a.lease, 2)).toBe(0);
-    expect(await markSent(db, b.lease, 2)).toBe(1);
-    const { rows } = await db.query('SELECT id, sent_by FROM scratch_sends ORDER BY id');
+    expect(await markSent(pool, a.lease.guardedSql(2), 2, 'proxy-a')).toBe(0);
+    expect(await markSent(db, b.lease.guardedSql(2), 2, 'proxy-b')).toBe(1);
+    const { rows } = await db.query('SELECT id, sent_by FROM scratch_sends WHERE id <= 2 ORDER BY id');
     expect(rows).toEqual([
       { id: 1, sent_by: 'proxy-a' },
       { id: 2, sent_by: 'proxy-b' },
     ]);
+  });
+
+  it("refuses a guard once the lease expired, and one built under the same holder's older token", async () => {
+    // Nobody took over: the expiry alone must refuse it (the statement arrives by another connection).
+    const { pool, relay } = await cutOffablePool();
+    const d = lease(newAccount(), 'proxy-d', { pg: pool, now: () => 0 });
+    await d.lease.start();
+    const expiring = d.lease.guardedSql(2);
+    relay.cut();
+    await sleep(TTL + 100);
+    expect(d.lease.held).toBe(true);
+    expect(await markSent(db, expiring, 3, 'proxy-d')).toBe(0);
+
+    // Lost locally, taken again with the next token: what was built under the first is refused.
+    let clock = 0;
+    const e = lease(newAccount(), 'proxy-e', { now: () => clock });
+    await e.lease.start();
+    const first = e.lease.guardedSql(2);
+    clock += TTL;
+    expect(e.lease.held).toBe(false);
+    await sleep(2 * RENEW);
+    expect(e.lease.token).toBe(2);
+    expect(await markSent(db, first, 4, 'proxy-e')).toBe(0);
+    expect(await markSent(db, e.lease.guardedSql(2), 5, 'proxy-e')).toBe(1);
   });
 
   it('is seen lost at once by a holder that was paused past its ttl, before its timers run', async () => {
