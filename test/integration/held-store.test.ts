@@ -50,6 +50,7 @@ describe.each(adapters)('held orders in the %s journal', (_name, open) => {
     expect(await held.countLive()).toBe(2);
     expect((await held.liveIdsOf()).sort()).toEqual(['h2', 'h3']);
     expect(await held.liveIdsOf(ETH)).toEqual(['h2']);
+    expect(await held.liveIdsOf(BTC)).toEqual(['h3']);
   });
 
   it('refuses a key already taken, writing nothing, and lets one of eight arms of one key through', async () => {
@@ -173,10 +174,13 @@ describe.each(adapters)('held orders in the %s journal', (_name, open) => {
       state: 'fired', next_slice: 4, slices_sent: 2, slices_skipped: 1, slices_missed: 1, fired_mark: 97_000, fired_at: T0 + 2, price_limit: 96_000,
     });
     expect(await held.twap.end('h1', 4, { state: 'expired', reason: null, missed: 2 }, T0 + 5)).toBe(false);
+    expect(await held.twap.change('h1', { state: 'armed' }, T0 + 5)).toBe(false);
     expect(await held.twap.liveSliceMs()).toEqual([]);
 
     await held.arm(twap(2));
+    await held.arm(stop(3));
     expect(await held.twap.change('h3', { state: 'paused' }, T0)).toBe(false);
+    expect(await held.twap.liveSliceMs()).toEqual([10_000]);
     expect(await held.twap.end('h2', 0, { state: 'expired', reason: 'the TWAP ran out of time', missed: 6 }, T0 + 6)).toBe(true);
     expect(await held.row('h2')).toMatchObject({ state: 'expired', reason: 'the TWAP ran out of time', slices_missed: 6 });
   });
@@ -232,6 +236,20 @@ describe.each(adapters)('held orders in the %s journal', (_name, open) => {
     await journal.recordRequestOutcome('h4', 1, 'unknown', { reason: 'timeout', httpStatus: null, code: null, message: 'no answer' }, T0 + 6);
     expect(await held.rearm.rearmIfNotSent('h4', T0 + 7)).toBeUndefined();
     expect(await held.get('h4')).toMatchObject({ state: 'fired', last_order_status: 'unknown' });
+
+    // A partner the trader cancelled stays cancelled; two rearms of one firing at once: one does it.
+    await held.arm(stop(5));
+    await held.arm(stop(6, { ocoWith: 'h5' }));
+    await held.cancel('h6', T0 + 8);
+    await held.firing.fire([firing('h5')], T0 + 9, ticketOf(T0 + 9));
+    await journal.recordRequestOutcome('h5', 1, 'failed', { reason: 'not-sent', httpStatus: null, code: null, message: 'not sent: the proxy stopped' }, T0 + 9);
+    const both = await Promise.all([held.rearm.rearmIfNotSent('h5', T0 + 10), held.rearm.rearmIfNotSent('h5', T0 + 10)]);
+    expect(both.filter(Boolean)).toEqual([{ id: 'h5', reason }]);
+    expect(await held.row('h5')).toMatchObject({ state: 'armed', fire_count: 1 });
+    expect(await held.get('h6')).toMatchObject({ state: 'cancelled', reason: 'cancelled by the trader' });
+    // A fired order whose ticket retention removed is not one never sent.
+    expect(await journal.pruneFinished(T0 + 100, 100)).toBe(2);
+    expect(await held.rearm.unsent()).toEqual([]);
   });
 
   it("holds a bracket's exits until their entry's answer: armed or cancelled only while awaiting", async () => {
