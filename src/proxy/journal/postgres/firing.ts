@@ -1,0 +1,53 @@
+import type { OrderRequest } from '@/interface';
+import type { Postgres } from '../../postgres';
+import type { HeldJournal } from '../store';
+import type { NewTicket } from '../types';
+import type { FiredGroup, FiringOrder } from '../heldTypes';
+import { HELD_LIVE } from './heldView';
+import { insertHeldTicket } from './ticketRows';
+
+type FiringJournal = HeldJournal['firing'];
+
+/**
+ * The firings of held orders in PostgreSQL, as SQLite's FiringStore: the orders one poll fires go
+ * in tickets of up to 10 orders, each ticket one transaction with the firing of its held orders
+ * and the cancel of their OCO partners. Each firing is guarded by `state = 'armed'`: a cancel (or
+ * another proxy's firing) that commits first leaves it nothing to change, and one that comes
+ * second finds the order no longer live.
+ */
+export class PostgresFiring implements FiringJournal {
+  constructor(private readonly pg: Postgres) {}
+
+  /**
+   * Fires those of `group` still armed, in order (one whose OCO partner fired before it in the
+   * group is cancelled, not fired), and writes the ticket `ticketOf` makes of their orders, whose
+   * id is the first fired's ticket id; all in one transaction, nothing written if it throws.
+   */
+  fire(group: readonly FiringOrder[], now: number, ticketOf: (id: string, orders: OrderRequest[]) => NewTicket): Promise<FiredGroup> {
+    return this.pg.transaction(async (client): Promise<FiredGroup> => {
+      const fired: FiringOrder[] = [];
+      const cancelled: string[] = [];
+      for (const firing of group) {
+        const ticketId = fired[0]?.ticketId ?? firing.ticketId;
+        const { rows } = await client.query<{ oco_with: string | null }>(
+          `UPDATE held_orders SET state = 'fired', client_order_id = $1, fired_ticket_id = $2, fired_mark = $3,
+            fired_at = $4, updated_at = $4 WHERE id = $5 AND state = 'armed' RETURNING oco_with`,
+          [firing.order.client_order_id!, ticketId, firing.mark, now, firing.id],
+        );
+        if (rows.length !== 1) continue;
+        fired.push(firing);
+        const partner = rows[0]!.oco_with;
+        if (partner === null) continue;
+        const cancel = await client.query(
+          `UPDATE held_orders SET state = 'cancelled', reason = $1, updated_at = $2 WHERE id = $3 AND state IN ${HELD_LIVE}`,
+          [`its OCO partner ${firing.id} fired`, now, partner],
+        );
+        if (cancel.rowCount === 1) cancelled.push(partner);
+      }
+      if (fired.length === 0) return { fired, cancelled };
+      const ticket = ticketOf(fired[0]!.ticketId, fired.map((firing) => firing.order));
+      await insertHeldTicket(client, ticket);
+      return { fired, ticket, cancelled };
+    });
+  }
+}
