@@ -40,8 +40,30 @@ export const healthSchema = z.object({
       instruments: z.int(),
       fileBytes: z.int(),
     }),
+    /** The desk's database (DATABASE_URL), null when the journal is a SQLite file. */
+    database: z.nullable(
+      z.object({
+        /** The URL with its password replaced by ***. */
+        target: z.string(),
+        available: z.boolean(),
+        /** When the current outage began (ms), null when the database answers. */
+        outageSince: z.nullable(z.int()),
+      }),
+    ),
     accountId: z.string(),
   }),
   timestamp: z.int(),
 });
 export type Health = z.infer<typeof healthSchema>;
+
+/**
+ * GET /api/health/ready, for a load balancer (no session): 200 when this proxy can take tickets
+ * (its journal answers), 503 when it cannot. Nothing in it names the account or the service.
+ */
+export const readinessSchema = z.object({
+  ready: z.boolean(),
+  journal: z.enum(['sqlite', 'postgres']),
+  /** Why it is not ready, in words; null when it is. */
+  problem: z.nullable(z.string()),
+});
+export type Readiness = z.infer<typeof readinessSchema>;

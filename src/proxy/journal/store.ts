@@ -13,6 +13,25 @@ import type {
 } from './heldTypes';
 import type { NewTicket, OrderOutcome, RequestProblem, TicketRecord } from './types';
 
+/** A journaled request as a sender resuming its ticket sees it. */
+export interface RequestState {
+  requestNo: number;
+  body: string;
+  /** Orders in its body: the rows its answer must have. */
+  orders: number;
+  /** pending: never sent; sent: sent without an answer; else its recorded outcome. */
+  state: 'pending' | 'sent' | 'answered' | 'failed' | 'unknown';
+}
+
+/**
+ * A condition the journal's "sent" statement must meet, judged by the database: the sending
+ * lease still this proxy's (see sending/lease.ts). Only a shared store has one.
+ */
+export interface SendFence {
+  readonly accountId: string;
+  guardedSql(paramOffset: number): { sql: string; params: unknown[] };
+}
+
 /** Orders being sent or of unknown outcome, by status. */
 export type LiveCounts = Record<'pending' | 'sent' | 'unknown', number>;
 
@@ -80,8 +99,16 @@ export interface BracketJournal {
  */
 export interface JournalStore {
   readonly kind: 'sqlite' | 'postgres';
-  /** Start-up: orders whose answer never came become unknown. Returns how many. */
-  recover(now: number): Promise<number>;
+  /**
+   * Orders whose answer never came become unknown; with `keepPending`, orders never sent stay
+   * pending (a new sender of a desk sends them). Returns how many became unknown.
+   */
+  recover(now: number, options?: { keepPending?: boolean }): Promise<number>;
+  /** Tickets with orders never sent, oldest first (for the sender that takes over). */
+  pendingTickets(limit: number): Promise<string[]>;
+  requestStates(ticketId: string): Promise<RequestState[]>;
+  /** From now on a request is marked sent only while `fence` holds (LeaseLostError otherwise). */
+  useFence(fence: SendFence | undefined): void;
   /** Throws JournalFullError when the journal cannot take a ticket (its disk below the floor). */
   checkDisk(): Promise<void>;
   findTicket(id: string): Promise<TicketRecord | undefined>;

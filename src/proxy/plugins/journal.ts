@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { openSqliteJournal } from '../journal';
+import { openJournalStore } from '../journal';
 import { proxyDefaults } from '../options';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -20,7 +20,7 @@ export interface JournalPluginOptions {
 export const journalPlugin = fp<JournalPluginOptions>(
   async (app, options) => {
     const minFreeMb = options.minFreeMb ?? proxyDefaults.journalMinFreeMb;
-    const journal = openSqliteJournal(options.path, { minFreeBytes: minFreeMb * 2 ** 20 });
+    const journal = openJournalStore({ path: options.path, minFreeBytes: minFreeMb * 2 ** 20, postgres: app.postgres });
     journal.onBackgroundError((error) =>
       app.log.error({ err: { message: error.message } }, 'journal write or flush failed with nobody waiting'),
     );
@@ -60,5 +60,5 @@ export const journalPlugin = fp<JournalPluginOptions>(
       await journal.close();
     });
   },
-  { name: 'journal' },
+  { name: 'journal', dependencies: ['postgres'] },
 );

@@ -1,4 +1,4 @@
-import { futuresResponseSchema, healthSchema, type Health } from '@/interface';
+import { futuresResponseSchema, healthSchema, readinessSchema, type Health, type Readiness } from '@/interface';
 import type { ZodRoutes } from '@/interface/routeSchemas';
 
 /** Whether the service answers, how far its clock is, and what in the journal needs attention. */
@@ -30,9 +30,24 @@ export const healthRoutes: ZodRoutes = async (app) => {
           instruments: app.tape.instrumentCount,
           fileBytes: app.tape.store.fileBytes(),
         },
+        database: app.postgres && { target: app.postgres.target, available: app.postgres.available, outageSince: app.postgres.outageSince },
         accountId: app.proxyOptions.account.accountId,
       },
       timestamp: Date.now(),
     };
+  });
+
+  // For a load balancer's health check: public, cheap (one query to the journal), and silent
+  // about the account. A proxy whose database is away is taken out of rotation until it is back.
+  const readiness = { response: { 200: readinessSchema, 503: readinessSchema } };
+  app.get('/api/health/ready', { config: { access: 'public' }, schema: readiness }, async (_request, reply): Promise<Readiness> => {
+    const journal = app.journal.kind;
+    try {
+      await app.journal.countLive();
+      return { ready: true, journal, problem: null };
+    } catch (error) {
+      reply.code(503).header('retry-after', '5');
+      return { ready: false, journal, problem: (error as Error).message };
+    }
   });
 };

@@ -4,7 +4,7 @@ import type { HeldJournal } from '../store';
 import type { NewTicket } from '../types';
 import type { FiredGroup, FiringOrder } from '../heldTypes';
 import { HELD_LIVE } from './heldView';
-import { insertHeldTicket } from './ticketRows';
+import { insertHeldTicket } from './tickets';
 
 type FiringJournal = HeldJournal['firing'];
 

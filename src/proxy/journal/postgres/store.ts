@@ -1,14 +1,14 @@
 import { orderStatuses, ticketStatusOf, type JournalOrder, type OrdersQuery, type TicketResult } from '@/interface';
 import type { Postgres } from '../../postgres';
-import type { BracketJournal, CreateTicketOutcome, HeldJournal, JournalStore, LiveCounts, TicketExtras } from '../store';
+import type { BracketJournal, CreateTicketOutcome, HeldJournal, JournalStore, LiveCounts, RequestState, SendFence, TicketExtras } from '../store';
 import {
-  UNKNOWN_AFTER_RESTART,
   type NewTicket,
   type OrderOutcome,
   type ProblemReason,
   type RequestProblem,
   type TicketRecord,
 } from '../types';
+import { markSent, pendingTickets, recover, requestStates } from './sending';
 import { createTicket, HOLDING, LIVE, ORDER_COLUMNS } from './tickets';
 
 /** Statuses as SQL literals: only known ones (the schema allows no others) get here. */
@@ -25,6 +25,7 @@ export class PostgresJournal implements JournalStore {
   readonly kind = 'postgres' as const;
   readonly held: HeldJournal;
   readonly brackets: BracketJournal;
+  private fence: SendFence | undefined;
 
   constructor(
     private readonly pg: Postgres,
@@ -53,17 +54,20 @@ export class PostgresJournal implements JournalStore {
     return { ticket_id: ticketId, status: ticketStatusOf(rows.map((row) => row.status)), requests: ticket.requests, rows };
   }
 
-  async recover(now: number): Promise<number> {
-    return this.pg.transaction(async (client) => {
-      const orders = await client.query(
-        "UPDATE orders SET status = 'unknown', error_message = $1, updated_at = $2 WHERE status IN ('pending', 'sent')",
-        [UNKNOWN_AFTER_RESTART, now],
-      );
-      await client.query("UPDATE requests SET outcome = 'unknown', reason = 'restart', error_message = $1 WHERE outcome IS NULL", [
-        UNKNOWN_AFTER_RESTART,
-      ]);
-      return orders.rowCount ?? 0;
-    });
+  async recover(now: number, options: { keepPending?: boolean } = {}): Promise<number> {
+    return recover(this.pg, now, options.keepPending ?? false);
+  }
+
+  pendingTickets(limit: number): Promise<string[]> {
+    return pendingTickets(this.pg, limit);
+  }
+
+  requestStates(ticketId: string): Promise<RequestState[]> {
+    return requestStates(this.pg, ticketId);
+  }
+
+  useFence(fence: SendFence | undefined): void {
+    this.fence = fence;
   }
 
   /** The database's disk is its operator's: a full one fails the insert, and the ticket with it. */
@@ -79,11 +83,7 @@ export class PostgresJournal implements JournalStore {
   flushSoon(): void {}
 
   async markSent(ticketId: string, requestNo: number, serviceTimestamp: number, now: number): Promise<void> {
-    await this.pg.query(
-      `WITH request AS (UPDATE requests SET service_timestamp = $1, sent_at = $2 WHERE ticket_id = $3 AND request_no = $4)
-        UPDATE orders SET status = 'sent', updated_at = $2 WHERE ticket_id = $3 AND request_no = $4 AND status = 'pending'`,
-      [serviceTimestamp, now, ticketId, requestNo],
-    );
+    await markSent(this.pg, this.fence, { ticketId, requestNo, serviceTimestamp, now });
   }
 
   async recordAnswer(ticketId: string, requestNo: number, httpStatus: number, outcomes: OrderOutcome[], now: number): Promise<void> {

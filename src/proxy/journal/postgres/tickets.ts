@@ -52,6 +52,19 @@ async function takenClientOrderId(client: PostgresClient, ticket: NewTicket): Pr
   return { kind: 'client-order-id-taken', index, clientOrderId, ticketId: holders.get(clientOrderId)! };
 }
 
+/**
+ * The ticket of a firing or a TWAP's slice, inside the caller's transaction, as `createTicket`
+ * writes a trader's. No check first: its id and client order ids are the held order's own, and a
+ * clash (the key, the unique index of live client order ids) fails the insert and undoes the
+ * caller's transaction.
+ */
+export async function insertHeldTicket(client: PostgresClient, ticket: NewTicket): Promise<void> {
+  await client.query('INSERT INTO tickets (id, body_hash, recv_window, requests, created_at) VALUES ($1, $2, $3, $4, $5)', [
+    ticket.id, ticket.bodyHash, ticket.recvWindow ?? null, ticket.requests.length, ticket.now,
+  ]);
+  await insertRows(client, ticket);
+}
+
 async function insertRows(client: PostgresClient, ticket: NewTicket): Promise<void> {
   const { id, now } = ticket;
   const bodies = ticket.requests.map((request, index) => [id, index + 1, request.body]);

@@ -1,7 +1,7 @@
 import type { Postgres } from '../../postgres';
 import type { HeldJournal } from '../store';
 import type { JournaledSlice, TwapChanges } from '../heldTypes';
-import { insertHeldTicket } from './ticketRows';
+import { insertHeldTicket } from './tickets';
 
 const LIVE = "('armed', 'paused')";
 

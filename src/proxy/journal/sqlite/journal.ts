@@ -8,7 +8,7 @@ import type { LIVE_STATUSES} from './statements';
 import { insertTicketRows, listOrders, prepareStatements, type JournalStatements } from './statements';
 import { BracketStore } from './bracketStore';
 import { HeldStore } from './heldStore';
-import type { CreateTicketOutcome, TicketExtras } from '../store';
+import type { CreateTicketOutcome, RequestState, TicketExtras } from '../store';
 import {
   UNKNOWN_AFTER_RESTART,
   type NewTicket,
@@ -95,14 +95,32 @@ export class SqliteJournal {
   }
 
   /** Start-up: orders whose answer never came become unknown. Returns how many. */
-  recover(now: number): number {
+  recover(now: number, options: { keepPending?: boolean } = {}): number {
+    const s = this.statements;
     const changed = this.write(() => {
-      const count = this.statements.unfinished.run(UNKNOWN_AFTER_RESTART, now).changes;
-      this.statements.unfinishedRequests.run(UNKNOWN_AFTER_RESTART);
+      const orders = options.keepPending ? s.unsent : s.unfinished;
+      const count = orders.run(UNKNOWN_AFTER_RESTART, now).changes;
+      (options.keepPending ? s.unsentRequests : s.unfinishedRequests).run(UNKNOWN_AFTER_RESTART);
       return count;
     });
     this.writes.commit();
     return changed;
+  }
+
+  pendingTickets(limit: number): string[] {
+    return (this.statements.pendingTickets.all(limit) as { ticket_id: string }[]).map((row) => row.ticket_id);
+  }
+
+  requestStates(ticketId: string): RequestState[] {
+    const rows = this.statements.requestStates.all(ticketId) as {
+      request_no: number; body: string; outcome: RequestState['state'] | null; orders: number; pending: number; sent: number;
+    }[];
+    return rows.map((row) => ({
+      requestNo: row.request_no,
+      body: row.body,
+      orders: row.orders,
+      state: row.pending > 0 ? 'pending' : row.sent > 0 ? 'sent' : (row.outcome ?? 'sent'),
+    }));
   }
 
   /** Throws JournalFullError when the journal's disk is below its floor. */

@@ -47,6 +47,19 @@ export function prepareStatements(db: Database.Database) {
       updated_at = ? WHERE ticket_id = ? AND request_no = ? AND status IN ('pending', 'sent')`),
     ordersOfTicket: db.prepare(`SELECT ${orderColumns} FROM orders WHERE ticket_id = ? ORDER BY seq`),
     seqsOfRequest: db.prepare('SELECT seq FROM orders WHERE ticket_id = ? AND request_no = ? ORDER BY seq'),
+    unsent: db.prepare(
+      "UPDATE orders SET status = 'unknown', error_message = ?, updated_at = ? WHERE status = 'sent'",
+    ),
+    unsentRequests: db.prepare(
+      "UPDATE requests SET outcome = 'unknown', reason = 'restart', error_message = ? WHERE outcome IS NULL AND sent_at IS NOT NULL",
+    ),
+    pendingTickets: db.prepare(
+      "SELECT ticket_id FROM orders WHERE status IN ('pending', 'sent', 'unknown') AND status = 'pending' GROUP BY ticket_id ORDER BY min(id) LIMIT ?",
+    ),
+    requestStates: db.prepare(`SELECT r.request_no, r.body, r.outcome, count(o.id) AS orders,
+      sum(o.status = 'pending') AS pending, sum(o.status = 'sent') AS sent FROM requests r
+      JOIN orders o ON o.ticket_id = r.ticket_id AND o.request_no = r.request_no
+      WHERE r.ticket_id = ? GROUP BY r.request_no ORDER BY r.request_no`),
     unfinished: db.prepare(
       "UPDATE orders SET status = 'unknown', error_message = ?, updated_at = ? WHERE status IN ('pending', 'sent')",
     ),

@@ -41,6 +41,7 @@ export function openSqliteJournal(path: string, options: { minFreeBytes?: number
   const face = lift(journal, [
     'recover', 'checkDisk', 'findTicket', 'createTicket', 'durable', 'markSent', 'recordAnswer', 'recordRequestOutcome',
     'firstProblem', 'ticketResult', 'listOrders', 'clientOrderIdHolder', 'countLive', 'pruneFinished', 'close',
+    'pendingTickets', 'requestStates',
   ]);
   return {
     kind: 'sqlite',
@@ -49,6 +50,8 @@ export function openSqliteJournal(path: string, options: { minFreeBytes?: number
     // durable() is already a promise: lifted, a failed flush would be wrapped twice.
     durable: () => journal.durable(),
     flushSoon: () => journal.flushSoon(),
+    // One process owns the file: nothing to fence.
+    useFence: () => undefined,
     get flushes() {
       return journal.flushes;
     },

@@ -1,0 +1,73 @@
+import { LeaseLostError } from '../../sending/lease';
+import type { Postgres } from '../../postgres';
+import type { RequestState, SendFence } from '../store';
+import { UNKNOWN_AFTER_RESTART } from '../types';
+
+/**
+ * Marks a request sent, just before it leaves. With a fence (the desk's sending lease) the
+ * database itself refuses it once the lease is another proxy's: a proxy cut off from the database
+ * past its lease, or paused and resumed, cannot mark anything sent, and so sends nothing.
+ */
+export async function markSent(
+  pg: Postgres,
+  fence: SendFence | undefined,
+  sent: { ticketId: string; requestNo: number; serviceTimestamp: number; now: number },
+): Promise<void> {
+  const params: unknown[] = [sent.serviceTimestamp, sent.now, sent.ticketId, sent.requestNo];
+  const guard = fence?.guardedSql(params.length);
+  if (guard) params.push(...guard.params);
+  const { rows } = await pg.query<{ marked: number }>(
+    `WITH request AS (UPDATE requests SET service_timestamp = $1, sent_at = $2 WHERE ticket_id = $3 AND request_no = $4
+        ${guard ? `AND ${guard.sql}` : ''} RETURNING 1),
+      orders AS (UPDATE orders SET status = 'sent', updated_at = $2 WHERE ticket_id = $3 AND request_no = $4 AND status = 'pending'
+        AND EXISTS (SELECT 1 FROM request))
+      SELECT count(*) AS marked FROM request`,
+    params,
+  );
+  if (fence && rows[0]?.marked !== 1) throw new LeaseLostError(fence.accountId);
+}
+
+/** In-flight orders become unknown; with `keepPending`, never-sent ones stay for the next sender. */
+export async function recover(pg: Postgres, now: number, keepPending: boolean): Promise<number> {
+  const statuses = keepPending ? "('sent')" : "('pending', 'sent')";
+  return pg.transaction(async (client) => {
+    const orders = await client.query(
+      `UPDATE orders SET status = 'unknown', error_message = $1, updated_at = $2 WHERE status IN ${statuses}`,
+      [UNKNOWN_AFTER_RESTART, now],
+    );
+    await client.query(
+      `UPDATE requests SET outcome = 'unknown', reason = 'restart', error_message = $1 WHERE outcome IS NULL
+        ${keepPending ? 'AND sent_at IS NOT NULL' : ''}`,
+      [UNKNOWN_AFTER_RESTART],
+    );
+    return orders.rowCount ?? 0;
+  });
+}
+
+/** Tickets with orders never sent, oldest first (through the partial index of live orders). */
+export async function pendingTickets(pg: Postgres, limit: number): Promise<string[]> {
+  const { rows } = await pg.query<{ ticket_id: string }>(
+    `SELECT ticket_id FROM orders WHERE status IN ('pending', 'sent', 'unknown') AND status = 'pending'
+      GROUP BY ticket_id ORDER BY min(id) LIMIT $1`,
+    [limit],
+  );
+  return rows.map((row) => row.ticket_id);
+}
+
+export async function requestStates(pg: Postgres, ticketId: string): Promise<RequestState[]> {
+  const { rows } = await pg.query<{
+    request_no: number; body: string; outcome: RequestState['state'] | null; orders: number; pending: number; sent: number;
+  }>(
+    `SELECT r.request_no, r.body, r.outcome, count(o.id) AS orders, count(*) FILTER (WHERE o.status = 'pending') AS pending,
+      count(*) FILTER (WHERE o.status = 'sent') AS sent FROM requests r
+      JOIN orders o ON o.ticket_id = r.ticket_id AND o.request_no = r.request_no
+      WHERE r.ticket_id = $1 GROUP BY r.request_no, r.body, r.outcome ORDER BY r.request_no`,
+    [ticketId],
+  );
+  return rows.map((row) => ({
+    requestNo: row.request_no,
+    body: row.body,
+    orders: row.orders,
+    state: row.pending > 0 ? 'pending' : row.sent > 0 ? 'sent' : (row.outcome ?? 'sent'),
+  }));
+}
