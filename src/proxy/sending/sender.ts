@@ -1,19 +1,17 @@
-import { authHeaders, errorCodes, type OrderRequest, type TicketResult } from '../../interface';
-import { hashTicketJson } from './hashing';
-import { judgeAnswer, type RequestVerdict } from './judgeAnswer';
-import { clientOrderIdTwice, splitIntoRequests } from './splitting';
-import { refusal, type SendLimits, type SubmitOutcome } from './limits';
-import { JournalFullError, type CreateTicketOutcome, type JournalStore, type RequestRecord, type TicketExtras } from '../journal';
+import type { OrderRequest, TicketResult } from '../../interface';
+import { JournalFullError, type CreateTicketOutcome, type JournalStore, type TicketExtras } from '../journal';
 import type { Logger } from '../log';
-import type { Lane, Pacer } from './pacer';
 import type { ServiceClient } from '../upstream/serviceClient';
 import type { ServiceClock } from '../upstream/clock';
+import { awaitSettled, HAND_OVER_WAIT_MS, laneOfTicket } from './handOver';
+import { hashTicketJson } from './hashing';
+import { refusal, type SendLimits, type SubmitOutcome } from './limits';
+import type { Lane, Pacer } from './pacer';
+import { sendRequests, type OutgoingRequest, type RequestContext } from './requests';
 import type { Signer } from './signer';
+import { clientOrderIdTwice, splitIntoRequests } from './splitting';
 
-
-export const BATCH_PATH = '/v1/batch-order';
-const MAX_RATE_LIMIT_RETRIES = 3;
-export const STOPPED_MESSAGE = 'not sent: the proxy stopped';
+export { BATCH_PATH, STOPPED_MESSAGE } from './requests';
 
 export interface Ticket {
   id: string;
@@ -25,8 +23,6 @@ export interface Ticket {
   extras?: TicketExtras;
 }
 
-/** A request as journaled, and how many orders its body holds (the rows its answer must have). */
-type OutgoingRequest = RequestRecord & { orders: number };
 type FiredLane = Extract<Lane, 'held' | 'slice'>;
 
 export interface TicketSenderOptions {
@@ -38,7 +34,16 @@ export interface TicketSenderOptions {
   pacer: Pacer;
   log: Logger;
   limits: SendLimits;
+  /** How long a ticket sent by another proxy of the desk is waited for before answering "sending". */
+  handOverWaitMs?: number;
+  /** Whether this proxy sends now: always when it is alone; on a desk, while it holds the lease. */
+  gate?: SendGate;
 }
+
+export interface SendGate {
+  readonly sending: boolean;
+}
+const ALWAYS: SendGate = { sending: true };
 
 /**
  * Sends tickets exactly once: journal first, then each request in order through the pacer, each
@@ -55,7 +60,37 @@ export class TicketSender {
   /** Tickets being written to the journal now, by key. */
   private readonly writing = new Map<string, Promise<CreateTicketOutcome>>();
 
-  constructor(private readonly options: TicketSenderOptions) {}
+  private readonly gate: SendGate;
+
+  constructor(private readonly options: TicketSenderOptions) {
+    this.gate = options.gate ?? ALWAYS;
+  }
+
+  /**
+   * Sends what a ticket of the journal has left (the proxy that took the sending over finds it
+   * there): requests never sent, in order, unless an earlier one failed or has an unknown outcome.
+   * Undefined when the ticket is being sent here already.
+   */
+  resume(ticketId: string): Promise<TicketResult> | undefined {
+    if (this.inFlight.has(ticketId)) return undefined;
+    const lane = laneOfTicket(ticketId);
+    if (lane !== 'ticket') this.lanes.set(ticketId, lane);
+    const running = (async () => {
+      const [ticket, states] = await Promise.all([this.options.journal.findTicket(ticketId), this.options.journal.requestStates(ticketId)]);
+      const requests = states.map((state) => ({ requestNo: state.requestNo, body: state.body, orders: state.orders, state: state.state }));
+      return sendRequests(this.context(), ticketId, requests, ticket?.recvWindow ?? undefined);
+    })().finally(() => {
+      this.inFlight.delete(ticketId);
+      this.lanes.delete(ticketId);
+    });
+    this.inFlight.set(ticketId, running);
+    return running;
+  }
+
+  /** The ticket's outcome as the proxy that sends records it (see awaitSettled). */
+  private handedOver(ticketId: string): Promise<TicketResult> {
+    return awaitSettled(this.options.journal, ticketId, this.options.handOverWaitMs ?? HAND_OVER_WAIT_MS);
+  }
 
   async submit(ticket: Ticket): Promise<SubmitOutcome> {
     // A second submission of a key this proxy is still writing waits for the first, then replays it.
@@ -101,6 +136,8 @@ export class TicketSender {
       { ticket: ticket.id, orders: ticket.orders.length, requests: requests.length },
       'ticket journaled',
     );
+    // Another proxy of the desk sends: it finds the ticket in the journal; its outcome is read back.
+    if (!this.gate.sending) return { kind: 'done', result: await this.handedOver(ticket.id), replayed: false };
     const bodies = requests.map((request, index) => ({ requestNo: index + 1, body: request.body, orders: request.orders.length }));
     this.perOwner.set(ticket.owner, (this.perOwner.get(ticket.owner) ?? 0) + 1);
     const running = this.sendWhenDurable(ticket.id, bodies, ticket.recvWindow).finally(() => {
@@ -210,7 +247,7 @@ export class TicketSender {
       }
       return this.resultOf(ticketId);
     }
-    const result = await this.send(ticketId, requests, recvWindow);
+    const result = await sendRequests(this.context(), ticketId, requests, recvWindow);
     // Answers need not wait for the disk: lost to a power cut, they would read as unknown, never
     // as placed twice. They are flushed soon all the same, with the next ticket's flush if one comes.
     journal.flushSoon();
@@ -223,76 +260,15 @@ export class TicketSender {
     return result;
   }
 
-  /** `requests`: the bodies exactly as journaled, in order. */
-  private async send(ticketId: string, requests: OutgoingRequest[], recvWindow: number | undefined): Promise<TicketResult> {
-    const { journal, log } = this.options;
-    // Why the requests left of the ticket are not sent, once one is not.
-    let skip: { reason: 'stopped' | 'not-sent'; message: string } | undefined;
-    for (const request of requests) {
-      if (this.stopping && !skip) skip = { reason: 'stopped', message: STOPPED_MESSAGE };
-      if (skip) {
-        await journal.recordRequestOutcome(
-          ticketId,
-          request.requestNo,
-          'failed',
-          { reason: skip.reason, httpStatus: null, code: null, message: skip.message },
-          Date.now(),
-        );
-        continue;
-      }
-      const verdict = await this.sendRequest(ticketId, request, recvWindow);
-      if (verdict.kind === 'answered') {
-        await journal.recordAnswer(ticketId, request.requestNo, verdict.httpStatus, verdict.outcomes, Date.now());
-        const accepted = verdict.outcomes.filter((outcome) => outcome.status === 'accepted').length;
-        log.info({ ticket: ticketId, request: request.requestNo, accepted, rejected: verdict.outcomes.length - accepted }, 'request answered');
-      } else {
-        const outcome = verdict.kind === 'rate-limited' ? 'failed' : verdict.kind;
-        const detail =
-          verdict.kind === 'rate-limited'
-            ? {
-                reason: 'rate-limited' as const,
-                httpStatus: 429,
-                code: errorCodes.rateLimited.code,
-                message: `rate limited by the service: ${verdict.message}`,
-              }
-            : { reason: verdict.reason, httpStatus: verdict.httpStatus, code: verdict.code, message: verdict.message };
-        await journal.recordRequestOutcome(ticketId, request.requestNo, outcome, detail, Date.now());
-        log.warn({ ticket: ticketId, request: request.requestNo, outcome, reason: detail.message }, 'request did not go through');
-        skip = this.stopping
-          ? { reason: 'stopped', message: STOPPED_MESSAGE }
-          : {
-              reason: 'not-sent',
-              message: `not sent: request ${request.requestNo} of this ticket ${outcome === 'failed' ? 'failed' : 'has an unknown outcome'}`,
-            };
-      }
-    }
-    return this.resultOf(ticketId);
-  }
-
-  /** Signs and sends one request through the pacer, retrying only what the service refused unseen (429). */
-  private async sendRequest(ticketId: string, request: OutgoingRequest, recvWindow: number | undefined): Promise<RequestVerdict> {
-    const { client, clock, signer, accountId, pacer, journal } = this.options;
-    const { requestNo, body, orders: count } = request;
-    for (let attempt = 0; ; attempt++) {
-      const verdict = await pacer.run<RequestVerdict>(async () => {
-        // Queued before the stop (or its TWAP's cancel), its turn came after it: it never leaves.
-        if (this.stopping) return { kind: 'failed', reason: 'stopped', httpStatus: null, code: null, message: STOPPED_MESSAGE };
-        const withdrawn = await this.withdrawals.get(ticketId)?.();
-        if (withdrawn) return { kind: 'failed', reason: 'not-sent', httpStatus: null, code: null, message: withdrawn };
-        if (!clock.isFresh()) await client.get('/v1/public/futures');
-        const timestamp = clock.now();
-        const headers: Record<string, string> = {
-          [authHeaders.accountId]: accountId,
-          [authHeaders.key]: signer.key,
-          [authHeaders.timestamp]: String(timestamp),
-          [authHeaders.signature]: signer.sign({ timestamp, method: 'POST', path: BATCH_PATH, body }),
-        };
-        if (recvWindow !== undefined) headers[authHeaders.recvWindow] = String(recvWindow);
-        await journal.markSent(ticketId, requestNo, timestamp, Date.now());
-        return judgeAnswer(await client.post(BATCH_PATH, body, headers), count);
-      }, this.lanes.get(ticketId) ?? 'ticket');
-      if (verdict.kind !== 'rate-limited' || attempt >= MAX_RATE_LIMIT_RETRIES || this.stopping) return verdict;
-      await new Promise((resolve) => setTimeout(resolve, verdict.retryAfterMs));
-    }
+  private context(): RequestContext {
+    return {
+      options: this.options,
+      isStopping: () => this.stopping,
+      sending: () => this.gate.sending,
+      laneOf: (ticketId) => this.lanes.get(ticketId) ?? 'ticket',
+      withdrawn: (ticketId) => this.withdrawals.get(ticketId)?.(),
+      handedOver: (ticketId) => this.handedOver(ticketId),
+      resultOf: (ticketId) => this.resultOf(ticketId),
+    };
   }
 }

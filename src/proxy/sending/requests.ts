@@ -1,0 +1,133 @@
+import { authHeaders, errorCodes, type TicketResult } from '../../interface';
+import type { JournalStore, RequestRecord, RequestState } from '../journal';
+import type { Logger } from '../log';
+import type { ServiceClient } from '../upstream/serviceClient';
+import type { ServiceClock } from '../upstream/clock';
+import { earlierProblem } from './handOver';
+import { judgeAnswer, type RequestVerdict } from './judgeAnswer';
+import { LeaseLostError } from './lease';
+import type { Lane, Pacer } from './pacer';
+import type { Signer } from './signer';
+
+export const BATCH_PATH = '/v1/batch-order';
+const MAX_RATE_LIMIT_RETRIES = 3;
+export const STOPPED_MESSAGE = 'not sent: the proxy stopped';
+
+/**
+ * A request as journaled, how many orders its body holds (the rows its answer must have), and,
+ * when a ticket is resumed by the proxy that took the sending over, where it had got to.
+ */
+export type OutgoingRequest = RequestRecord & { orders: number; state?: RequestState['state'] };
+
+/** What sending a ticket's requests needs of the sender. */
+export interface RequestContext {
+  options: {
+    journal: JournalStore;
+    client: ServiceClient;
+    clock: ServiceClock;
+    signer: Signer;
+    accountId: string;
+    pacer: Pacer;
+    log: Logger;
+  };
+  isStopping(): boolean;
+  /** Whether this proxy sends now (see SendGate). */
+  sending(): boolean;
+  laneOf(ticketId: string): Lane;
+  /** Why a fired ticket must not leave after all, asked at its pacer turn. */
+  withdrawn(ticketId: string): Promise<string | undefined> | undefined;
+  handedOver(ticketId: string): Promise<TicketResult>;
+  resultOf(ticketId: string): Promise<TicketResult>;
+}
+
+/** `requests`: the bodies exactly as journaled, in order. */
+export async function sendRequests(
+ctx: RequestContext,
+ticketId: string,
+requests: OutgoingRequest[],
+recvWindow: number | undefined,
+): Promise<TicketResult> {
+  const { journal, log } = ctx.options;
+  // Why the requests left of the ticket are not sent, once one is not.
+  let skip: { reason: 'stopped' | 'not-sent'; message: string } | undefined;
+  for (const request of requests) {
+    if (request.state !== undefined && request.state !== 'pending') {
+      // Resumed: this one went before the take-over; one that did not go through stops the rest.
+      if (request.state !== 'answered' && !skip) skip = { reason: 'not-sent', message: `not sent: ${earlierProblem(request)}` };
+      continue;
+    }
+    if (ctx.isStopping() && !skip) skip = { reason: 'stopped', message: STOPPED_MESSAGE };
+    if (!skip && !ctx.sending()) return ctx.handedOver(ticketId);
+    if (skip) {
+      await journal.recordRequestOutcome(
+        ticketId,
+        request.requestNo,
+        'failed',
+        { reason: skip.reason, httpStatus: null, code: null, message: skip.message },
+        Date.now(),
+      );
+      continue;
+    }
+    let verdict: RequestVerdict;
+    try {
+      verdict = await sendRequest(ctx, ticketId, request, recvWindow);
+    } catch (error) {
+      if (!(error instanceof LeaseLostError)) throw error;
+      // Fenced: nothing of this request left; the proxy that holds the lease now sends the rest.
+      log.warn({ ticket: ticketId, request: request.requestNo }, 'the sending lease was lost: the ticket goes to the proxy that holds it');
+      return ctx.handedOver(ticketId);
+    }
+    if (verdict.kind === 'answered') {
+      await journal.recordAnswer(ticketId, request.requestNo, verdict.httpStatus, verdict.outcomes, Date.now());
+      const accepted = verdict.outcomes.filter((outcome) => outcome.status === 'accepted').length;
+      log.info({ ticket: ticketId, request: request.requestNo, accepted, rejected: verdict.outcomes.length - accepted }, 'request answered');
+    } else {
+      const outcome = verdict.kind === 'rate-limited' ? 'failed' : verdict.kind;
+      const detail =
+        verdict.kind === 'rate-limited'
+          ? {
+              reason: 'rate-limited' as const,
+              httpStatus: 429,
+              code: errorCodes.rateLimited.code,
+              message: `rate limited by the service: ${verdict.message}`,
+            }
+          : { reason: verdict.reason, httpStatus: verdict.httpStatus, code: verdict.code, message: verdict.message };
+      await journal.recordRequestOutcome(ticketId, request.requestNo, outcome, detail, Date.now());
+      log.warn({ ticket: ticketId, request: request.requestNo, outcome, reason: detail.message }, 'request did not go through');
+      skip = ctx.isStopping()
+        ? { reason: 'stopped', message: STOPPED_MESSAGE }
+        : {
+            reason: 'not-sent',
+            message: `not sent: request ${request.requestNo} of this ticket ${outcome === 'failed' ? 'failed' : 'has an unknown outcome'}`,
+          };
+    }
+  }
+  return ctx.resultOf(ticketId);
+}
+
+/** Signs and sends one request through the pacer, retrying only what the service refused unseen (429). */
+async function sendRequest(ctx: RequestContext, ticketId: string, request: OutgoingRequest, recvWindow: number | undefined): Promise<RequestVerdict> {
+  const { client, clock, signer, accountId, pacer, journal } = ctx.options;
+  const { requestNo, body, orders: count } = request;
+  for (let attempt = 0; ; attempt++) {
+    const verdict = await pacer.run<RequestVerdict>(async () => {
+      // Queued before the stop (or its TWAP's cancel), its turn came after it: it never leaves.
+      if (ctx.isStopping()) return { kind: 'failed', reason: 'stopped', httpStatus: null, code: null, message: STOPPED_MESSAGE };
+      const withdrawn = await ctx.withdrawn(ticketId);
+      if (withdrawn) return { kind: 'failed', reason: 'not-sent', httpStatus: null, code: null, message: withdrawn };
+      if (!clock.isFresh()) await client.get('/v1/public/futures');
+      const timestamp = clock.now();
+      const headers: Record<string, string> = {
+        [authHeaders.accountId]: accountId,
+        [authHeaders.key]: signer.key,
+        [authHeaders.timestamp]: String(timestamp),
+        [authHeaders.signature]: signer.sign({ timestamp, method: 'POST', path: BATCH_PATH, body }),
+      };
+      if (recvWindow !== undefined) headers[authHeaders.recvWindow] = String(recvWindow);
+      await journal.markSent(ticketId, requestNo, timestamp, Date.now());
+      return judgeAnswer(await client.post(BATCH_PATH, body, headers), count);
+    }, ctx.laneOf(ticketId));
+    if (verdict.kind !== 'rate-limited' || attempt >= MAX_RATE_LIMIT_RETRIES || ctx.isStopping()) return verdict;
+    await new Promise((resolve) => setTimeout(resolve, verdict.retryAfterMs));
+  }
+}
