@@ -101,7 +101,7 @@ async function runTerminal(env: ProxyEnv): Promise<void> {
   console.log(`  Terminal:  ${proxy.loginUrl}`);
   console.log(`  Service:   ${serviceBaseUrl}${service ? ' (embedded, simulated markets)' : ''}`);
   if (accountNote) console.log(`  Account:   ${accountNote}`);
-  console.log(`  Journal:   ${env.journalPath}`);
+  console.log(`  Journal:   ${proxy.app.postgres ? `${proxy.app.postgres.target} (a desk: the proxy holding the lease sends)` : env.journalPath}`);
   console.log(`  Tape:      ${join(dirname(env.journalPath), 'tape.sqlite')} (kept ${env.limits.tapeRetentionDays || 'all'} days)`);
   if (!LOOPBACK_ADDRESS.test(env.host)) {
     console.log(`  Warning:   listening on ${env.host}, beyond loopback: reachable from other machines as ${env.allowedHosts.join(', ')}`);

@@ -50,6 +50,16 @@ export const healthSchema = z.object({
         outageSince: z.nullable(z.int()),
       }),
     ),
+    /** A desk's sending lease: which proxy sends for the account; null for a proxy on its own. */
+    lease: z.nullable(
+      z.object({
+        thisProxy: z.boolean(),
+        /** The holder's name (host:pid:random), null when nobody holds it now. */
+        holder: z.nullable(z.string()),
+        token: z.nullable(z.int()),
+        expiresAt: z.nullable(z.int()),
+      }),
+    ),
     accountId: z.string(),
   }),
   timestamp: z.int(),
@@ -63,6 +73,8 @@ export type Health = z.infer<typeof healthSchema>;
 export const readinessSchema = z.object({
   ready: z.boolean(),
   journal: z.enum(['sqlite', 'postgres']),
+  /** Whether this proxy sends for the account (always alone; the lease's holder on a desk). */
+  sending: z.boolean(),
   /** Why it is not ready, in words; null when it is. */
   problem: z.nullable(z.string()),
 });

@@ -3,6 +3,7 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { JournalStore } from './journal';
 import { requestSerializers } from './log';
 import { proxyDefaults, type ProxyOptions } from './options';
+import { deskPlugin } from './plugins/desk';
 import { doorPlugin } from './plugins/door';
 import { BODY_LIMIT, errorsPlugin } from './plugins/errors';
 import { bracketsPlugin } from './plugins/brackets';
@@ -114,6 +115,7 @@ export async function createProxyApp(options: ProxyOptions): Promise<ProxyApp> {
 
   await app.register(heldPlugin, { maxHeld: options.maxHeldOrders ?? proxyDefaults.maxHeldOrders, twapClock: options.twapClock });
   await app.register(bracketsPlugin, { maxHeld: options.maxHeldOrders ?? proxyDefaults.maxHeldOrders });
+  await app.register(deskPlugin, { accountId: options.account.accountId, leaseTtlMs: options.leaseTtlMs ?? proxyDefaults.leaseTtlMs });
 
   await app.register(marketReadsRoutes);
   await app.register(batchOrdersRoutes, { maxTicketOrders: options.maxTicketOrders ?? proxyDefaults.maxTicketOrders });

@@ -32,6 +32,7 @@ export interface ProxyEnv {
     tapeRetentionDays: number;
     maxSessions: number;
     maxHeldOrders: number;
+    leaseTtlMs: number;
   };
 }
 
@@ -67,6 +68,7 @@ function limitsOf(env: Env): ProxyEnv['limits'] {
     tapeRetentionDays: integer(env, 'TAPE_RETENTION_DAYS', proxyDefaults.tapeRetentionDays, 0, 36_500),
     maxSessions: integer(env, 'MAX_SESSIONS', proxyDefaults.maxSessions, 1, 10_000),
     maxHeldOrders: integer(env, 'MAX_HELD_ORDERS', proxyDefaults.maxHeldOrders, 1, 100_000),
+    leaseTtlMs: integer(env, 'LEASE_TTL_MS', proxyDefaults.leaseTtlMs, 1000, 60_000),
   };
 }
 

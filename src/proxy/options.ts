@@ -24,6 +24,8 @@ export interface ProxyOptions {
    * beside `journalPath`, one proxy.
    */
   databaseUrl?: string;
+  /** With a database: how long the sending lease lasts without a renew (LEASE_TTL_MS), the failover time. */
+  leaseTtlMs?: number;
   /** The built terminal; omitted in API-only tests. */
   distDir?: string;
   /** Address the proxy listens on. */
@@ -88,4 +90,5 @@ export const proxyDefaults = {
   maxHeldOrders: 500,
   sessionRateLimit: 50,
   serviceTimeoutMs: 5000,
+  leaseTtlMs: 5000,
 } as const;

@@ -68,7 +68,7 @@ const summary = (times: number[]) => {
 /** judge() per poll: `crossing` instruments dip through their nearest stop; the fired orders are armed again after. */
 async function judgeCost(options: HeldBenchOptions, journal: JournalStore) {
   const held = new HeldOrders({
-    journal, sender: { accepting: true, sendFired: () => Promise.resolve(undefined as never) }, log: quiet,
+    journal, sender: { accepting: true, sending: true, sendFired: () => Promise.resolve(undefined as never) }, log: quiet,
     maxHeld: Number.MAX_SAFE_INTEGER, staleAfterMs: () => 60_000,
   });
   const half = Math.ceil(options.ordersPerInstrument / 2);

@@ -62,6 +62,7 @@ describe('environment', () => {
       tapeRetentionDays: 30,
       maxSessions: 50,
       maxHeldOrders: 500,
+      leaseTtlMs: 5000,
     });
     expect(readProxyEnv({ MAX_TICKET_ORDERS: '50', JOURNAL_RETENTION_DAYS: '0', TAPE_RETENTION_DAYS: '7' }).limits).toMatchObject({
       maxTicketOrders: 50,
@@ -71,6 +72,8 @@ describe('environment', () => {
     expect(problem({ TAPE_RETENTION_DAYS: '-1' })).toBe('TAPE_RETENTION_DAYS must be an integer from 0 to 36500, got "-1"');
     expect(problem({ MAX_TICKET_ORDERS: '0' })).toBe('MAX_TICKET_ORDERS must be an integer from 1 to 10000, got "0"');
     expect(problem({ MAX_QUEUE_SECONDS: 'soon' })).toBe('MAX_QUEUE_SECONDS must be an integer from 1 to 3600, got "soon"');
+    expect(readProxyEnv({ LEASE_TTL_MS: '1500' }).limits.leaseTtlMs).toBe(1500);
+    expect(problem({ LEASE_TTL_MS: '100' })).toBe('LEASE_TTL_MS must be an integer from 1000 to 60000, got "100"');
   });
 
   it('reads DATABASE_URL, postgres:// only, never echoing its password', () => {

@@ -25,6 +25,7 @@ function fakeSender(journal: JournalStore) {
   const next: Outcome[] = [];
   const sender = {
     accepting: true,
+    sending: true,
     sendFired: async (ticketId: string, body: string): Promise<TicketResult> => {
       handed.push({ ticketId, body });
       const settled: Outcome = next.shift() ?? outcome;

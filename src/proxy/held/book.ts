@@ -73,6 +73,10 @@ export class HeldBook {
     return this.where.has(id);
   }
 
+  get ids(): string[] {
+    return [...this.where.keys()];
+  }
+
   private bookOf(symbol: string): SymbolBook {
     let book = this.symbols.get(symbol);
     if (!book) {

@@ -1,7 +1,8 @@
 import { MAX_ORDERS_PER_REQUEST, type HeldOrder } from '@/interface';
-import { firedTicketId, type FiredGroup, type FiringOrder, type JournalStore } from '../journal';
+import { firedTicketId, type FiredGroup, type FiringOrder, type HeldRow, type JournalStore } from '../journal';
 import type { Logger } from '../log';
 import type { TicketSender } from '../sending/sender';
+import { crossingOf } from './book';
 import { firedOrder, firedTicket } from './outcomes';
 import { rearmUnsent } from './rearm';
 
@@ -44,6 +45,8 @@ async function firingsOf(options: FiringOptions, crossings: readonly Crossing[])
       options.untrack(id);
       continue;
     }
+    // The journal's trigger, not the book's: on a desk it may have been moved through another proxy.
+    if (!triggerCrossed(row, mark)) continue;
     taken.add(id);
     // Both legs of an OCO pair crossed: the first fires and its firing cancels the other.
     if (row.oco_with !== null) taken.add(row.oco_with);
@@ -76,4 +79,10 @@ async function fireGroup(options: FiringOptions, group: FiringOrder[]): Promise<
     },
     (error: Error) => log.error({ ticket: ticket.id, err: { message: error.message } }, 'fired orders could not be sent'),
   );
+}
+
+/** Whether the mark crosses the row's own trigger (a trailing stop's level moves: judged by the book). */
+function triggerCrossed(row: HeldRow, mark: number): boolean {
+  if (row.type === 'TRAILING_STOP' || row.trigger_price === null) return true;
+  return crossingOf(row) === 'falls' ? mark <= row.trigger_price : mark >= row.trigger_price;
 }

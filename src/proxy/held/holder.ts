@@ -23,7 +23,7 @@ export { firedOrder, settledMessage, type ArmOutcome, type HeldRefusal, type Set
 
 export interface HeldOrdersOptions {
   journal: JournalStore;
-  sender: Pick<TicketSender, 'sendFired' | 'accepting'>;
+  sender: Pick<TicketSender, 'sendFired' | 'accepting' | 'sending'>;
   log: Logger;
   /** MAX_HELD_ORDERS: armed and paused orders at most. */
   maxHeld: number;
@@ -82,6 +82,11 @@ export class HeldOrders {
     this.stopped = true;
   }
 
+  /** Every order in the book or among the TWAPs, by id. */
+  get trackedIds(): string[] {
+    return [...this.book.ids, ...this.twaps.ids];
+  }
+
   get armed(): number {
     return this.book.size + this.twaps.size;
   }
@@ -93,7 +98,8 @@ export class HeldOrders {
     if (order.type === 'TRAILING_STOP') this.trailing.set(order.id, order);
   }
 
-  private untrack(id: string): void {
+  /** Out of the book (and the TWAPs): no longer armed. */
+  untrack(id: string): void {
     this.twaps.untrack(id);
     this.book.remove(id);
     this.trailing.delete(id);
@@ -261,7 +267,8 @@ export class HeldOrders {
   judge(rows: readonly FuturesRow[], askedAt: number): void {
     this.marks.record(rows, askedAt);
     // Stopping, a fired order could only fail as not sent: the held orders wait for the next start.
-    if (this.stopped || !this.options.sender.accepting || this.armed === 0) return;
+    // On a desk only the proxy that sends judges: the others' orders are in the journal it reads.
+    if (this.stopped || !this.options.sender.accepting || !this.options.sender.sending || this.armed === 0) return;
     const crossings: Crossing[] = [];
     for (const symbol of this.book.symbolNames) {
       const market = this.marks.get(symbol);

@@ -62,6 +62,10 @@ export class TwapRunner {
     return this.armed.size;
   }
 
+  get ids(): string[] {
+    return [...this.armed.keys()];
+  }
+
   track(order: HeldOrder): void {
     if (order.type === 'TWAP' && order.state === 'armed') this.armed.set(order.id, 0);
   }

@@ -117,7 +117,11 @@ export interface JournalStore {
   durable(): Promise<void>;
   /** Makes the writes so far durable soon, with nobody waiting. */
   flushSoon(): void;
-  markSent(ticketId: string, requestNo: number, serviceTimestamp: number, now: number): Promise<void>;
+  /**
+   * Just before a request leaves. `retry`: it left before and the service refused it unseen (429).
+   * On a desk it throws LeaseLostError when this proxy may not send it (see postgres/sending.ts).
+   */
+  markSent(ticketId: string, requestNo: number, serviceTimestamp: number, now: number, retry?: boolean): Promise<void>;
   recordAnswer(ticketId: string, requestNo: number, httpStatus: number, outcomes: OrderOutcome[], now: number): Promise<void>;
   recordRequestOutcome(
     ticketId: string,

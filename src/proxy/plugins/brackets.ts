@@ -19,7 +19,7 @@ declare module 'fastify' {
 export const bracketsPlugin = fp<BracketsPluginOptions>(
   async (app, options) => {
     const brackets = new Brackets({ journal: app.journal, sender: app.sender, held: app.held, log: app.log, maxHeld: options.maxHeld });
-    const settled = await brackets.recover();
+    const settled = app.journal.kind === 'sqlite' ? await brackets.recover() : 0;
     if (settled > 0) app.log.info({ entries: settled }, 'bracket exits left awaiting their entry settled from the journal');
     app.decorate('brackets', brackets);
   },

@@ -42,7 +42,8 @@ export const heldPlugin = fp<HeldPluginOptions>(
       readMarks,
       twapClock: options.twapClock,
     });
-    const loaded = await held.load();
+    // On a desk the proxy that takes the sending arms them (plugins/desk.ts).
+    const loaded = app.journal.kind === 'sqlite' ? await held.load() : 0;
     if (loaded > 0) app.log.info({ held: loaded }, 'held orders armed again from the journal');
     app.decorate('held', held);
 

@@ -7,6 +7,7 @@ export const healthRoutes: ZodRoutes = async (app) => {
   app.get('/api/health', { config: { access: 'session' }, schema }, async (): Promise<Health> => {
     const probe = await app.reads.read('/v1/public/futures', 'the market data', futuresResponseSchema);
     const counts = await app.journal.countLive();
+    const holder = app.lease ? await app.lease.holderOf().catch(() => undefined) : undefined;
     return {
       success: true,
       data: {
@@ -31,6 +32,12 @@ export const healthRoutes: ZodRoutes = async (app) => {
           fileBytes: app.tape.store.fileBytes(),
         },
         database: app.postgres && { target: app.postgres.target, available: app.postgres.available, outageSince: app.postgres.outageSince },
+        lease: app.lease && {
+          thisProxy: app.lease.held,
+          holder: holder?.holder ?? null,
+          token: holder?.token ?? null,
+          expiresAt: holder?.expiresAt ?? null,
+        },
         accountId: app.proxyOptions.account.accountId,
       },
       timestamp: Date.now(),
@@ -44,10 +51,10 @@ export const healthRoutes: ZodRoutes = async (app) => {
     const journal = app.journal.kind;
     try {
       await app.journal.countLive();
-      return { ready: true, journal, problem: null };
+      return { ready: true, journal, sending: app.sender.sending, problem: null };
     } catch (error) {
       reply.code(503).header('retry-after', '5');
-      return { ready: false, journal, problem: (error as Error).message };
+      return { ready: false, journal, sending: app.sender.sending, problem: (error as Error).message };
     }
   });
 };

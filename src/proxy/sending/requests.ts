@@ -115,6 +115,8 @@ async function sendRequest(ctx: RequestContext, ticketId: string, request: Outgo
       if (ctx.isStopping()) return { kind: 'failed', reason: 'stopped', httpStatus: null, code: null, message: STOPPED_MESSAGE };
       const withdrawn = await ctx.withdrawn(ticketId);
       if (withdrawn) return { kind: 'failed', reason: 'not-sent', httpStatus: null, code: null, message: withdrawn };
+      // A desk's sender that lost its lease (a pause, a cut) sends nothing more: checked afresh here.
+      if (!ctx.sending()) throw new LeaseLostError(accountId);
       if (!clock.isFresh()) await client.get('/v1/public/futures');
       const timestamp = clock.now();
       const headers: Record<string, string> = {
@@ -124,7 +126,7 @@ async function sendRequest(ctx: RequestContext, ticketId: string, request: Outgo
         [authHeaders.signature]: signer.sign({ timestamp, method: 'POST', path: BATCH_PATH, body }),
       };
       if (recvWindow !== undefined) headers[authHeaders.recvWindow] = String(recvWindow);
-      await journal.markSent(ticketId, requestNo, timestamp, Date.now());
+      await journal.markSent(ticketId, requestNo, timestamp, Date.now(), attempt > 0);
       return judgeAnswer(await client.post(BATCH_PATH, body, headers), count);
     }, ctx.laneOf(ticketId));
     if (verdict.kind !== 'rate-limited' || attempt >= MAX_RATE_LIMIT_RETRIES || ctx.isStopping()) return verdict;

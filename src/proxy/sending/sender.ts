@@ -60,7 +60,7 @@ export class TicketSender {
   /** Tickets being written to the journal now, by key. */
   private readonly writing = new Map<string, Promise<CreateTicketOutcome>>();
 
-  private readonly gate: SendGate;
+  private gate: SendGate;
 
   constructor(private readonly options: TicketSenderOptions) {
     this.gate = options.gate ?? ALWAYS;
@@ -72,7 +72,8 @@ export class TicketSender {
    * Undefined when the ticket is being sent here already.
    */
   resume(ticketId: string): Promise<TicketResult> | undefined {
-    if (this.inFlight.has(ticketId)) return undefined;
+    // Being written or sent here already (a ticket posted to this proxy is its own from the start).
+    if (this.inFlight.has(ticketId) || this.writing.has(ticketId)) return undefined;
     const lane = laneOfTicket(ticketId);
     if (lane !== 'ticket') this.lanes.set(ticketId, lane);
     const running = (async () => {
@@ -178,6 +179,16 @@ export class TicketSender {
   }
 
   /** False once stopping: an order handed over now would only fail as not sent. */
+  /** On a desk: from now on this proxy sends only while `gate` says so (the sending lease). */
+  useGate(gate: SendGate): void {
+    this.gate = gate;
+  }
+
+  /** Whether this proxy sends now (see SendGate). */
+  get sending(): boolean {
+    return this.gate.sending;
+  }
+
   get accepting(): boolean {
     return !this.stopping;
   }

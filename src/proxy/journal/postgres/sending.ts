@@ -6,25 +6,28 @@ import { UNKNOWN_AFTER_RESTART } from '../types';
 /**
  * Marks a request sent, just before it leaves. With a fence (the desk's sending lease) the
  * database itself refuses it once the lease is another proxy's: a proxy cut off from the database
- * past its lease, or paused and resumed, cannot mark anything sent, and so sends nothing.
+ * past its lease, or paused and resumed, cannot mark anything sent, and so sends nothing. A
+ * request is marked sent once: a second sender finds it marked and sends nothing either.
  */
 export async function markSent(
   pg: Postgres,
   fence: SendFence | undefined,
-  sent: { ticketId: string; requestNo: number; serviceTimestamp: number; now: number },
+  sent: { ticketId: string; requestNo: number; serviceTimestamp: number; now: number; retry: boolean },
 ): Promise<void> {
   const params: unknown[] = [sent.serviceTimestamp, sent.now, sent.ticketId, sent.requestNo];
   const guard = fence?.guardedSql(params.length);
   if (guard) params.push(...guard.params);
   const { rows } = await pg.query<{ marked: number }>(
     `WITH request AS (UPDATE requests SET service_timestamp = $1, sent_at = $2 WHERE ticket_id = $3 AND request_no = $4
-        ${guard ? `AND ${guard.sql}` : ''} RETURNING 1),
+        ${sent.retry ? '' : 'AND sent_at IS NULL'} ${guard ? `AND ${guard.sql}` : ''} RETURNING 1),
       orders AS (UPDATE orders SET status = 'sent', updated_at = $2 WHERE ticket_id = $3 AND request_no = $4 AND status = 'pending'
         AND EXISTS (SELECT 1 FROM request))
       SELECT count(*) AS marked FROM request`,
     params,
   );
-  if (fence && rows[0]?.marked !== 1) throw new LeaseLostError(fence.accountId);
+  // Refused: the lease is another's, or the request was marked sent already (by a sender that
+  // believed it held the lease): either way it must not leave from here.
+  if (rows[0]?.marked !== 1) throw new LeaseLostError(fence?.accountId ?? 'this account');
 }
 
 /** In-flight orders become unknown; with `keepPending`, never-sent ones stay for the next sender. */

@@ -82,8 +82,8 @@ export class PostgresJournal implements JournalStore {
 
   flushSoon(): void {}
 
-  async markSent(ticketId: string, requestNo: number, serviceTimestamp: number, now: number): Promise<void> {
-    await markSent(this.pg, this.fence, { ticketId, requestNo, serviceTimestamp, now });
+  async markSent(ticketId: string, requestNo: number, serviceTimestamp: number, now: number, retry = false): Promise<void> {
+    await markSent(this.pg, this.fence, { ticketId, requestNo, serviceTimestamp, now, retry });
   }
 
   async recordAnswer(ticketId: string, requestNo: number, httpStatus: number, outcomes: OrderOutcome[], now: number): Promise<void> {

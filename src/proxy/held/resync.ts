@@ -1,0 +1,21 @@
+import type { JournalStore } from '../journal';
+import type { HeldOrders } from './holder';
+
+/**
+ * A desk's sender keeps its book in step with the journal: held orders armed, changed, paused or
+ * cancelled through another proxy of the desk are in the database, not in this process. Armed
+ * ones go into the book as the journal has them now (a moved trigger with them); the rest leave.
+ * A firing reads its row again before it fires (see firing.ts), so a book a poll behind fires
+ * nothing the journal no longer holds.
+ */
+export async function resyncBook(held: HeldOrders, journal: JournalStore): Promise<number> {
+  const live = await journal.held.live();
+  const armed = new Set<string>();
+  for (const order of live) {
+    if (order.state !== 'armed') continue;
+    armed.add(order.id);
+    held.track(order);
+  }
+  for (const id of held.trackedIds) if (!armed.has(id)) held.untrack(id);
+  return armed.size;
+}
