@@ -1,5 +1,6 @@
 import { authHeaders, errorCodes, type TicketResult } from '../../interface';
 import type { JournalStore, RequestRecord, RequestState } from '../journal';
+import { DatabaseUnavailableError } from '../postgres';
 import type { Logger } from '../log';
 import type { ServiceClient } from '../upstream/serviceClient';
 import type { ServiceClock } from '../upstream/clock';
@@ -78,7 +79,7 @@ recvWindow: number | undefined,
       return ctx.handedOver(ticketId);
     }
     if (verdict.kind === 'answered') {
-      await journal.recordAnswer(ticketId, request.requestNo, verdict.httpStatus, verdict.outcomes, Date.now());
+      await afterSending(ticketId, request.requestNo, journal.recordAnswer(ticketId, request.requestNo, verdict.httpStatus, verdict.outcomes, Date.now()));
       const accepted = verdict.outcomes.filter((outcome) => outcome.status === 'accepted').length;
       log.info({ ticket: ticketId, request: request.requestNo, accepted, rejected: verdict.outcomes.length - accepted }, 'request answered');
     } else {
@@ -92,7 +93,7 @@ recvWindow: number | undefined,
               message: `rate limited by the service: ${verdict.message}`,
             }
           : { reason: verdict.reason, httpStatus: verdict.httpStatus, code: verdict.code, message: verdict.message };
-      await journal.recordRequestOutcome(ticketId, request.requestNo, outcome, detail, Date.now());
+      await afterSending(ticketId, request.requestNo, journal.recordRequestOutcome(ticketId, request.requestNo, outcome, detail, Date.now()));
       log.warn({ ticket: ticketId, request: request.requestNo, outcome, reason: detail.message }, 'request did not go through');
       skip = ctx.isStopping()
         ? { reason: 'stopped', message: STOPPED_MESSAGE }
@@ -103,6 +104,22 @@ recvWindow: number | undefined,
     }
   }
   return ctx.resultOf(ticketId);
+}
+
+/**
+ * A request's outcome written after it left: if the journal is away then, the trader's answer
+ * must not read as "nothing happened". The orders may be placed; the journal shows them sent (and
+ * unknown after the next take-over or restart).
+ */
+async function afterSending(ticketId: string, requestNo: number, writing: Promise<void>): Promise<void> {
+  try {
+    await writing;
+  } catch (error) {
+    if (!(error instanceof DatabaseUnavailableError)) throw error;
+    throw new DatabaseUnavailableError(
+      `${error.reason}; request ${requestNo} of ticket ${ticketId} had been sent, so its orders may have been placed: check open orders at the service before sending them again`,
+    );
+  }
 }
 
 /** Signs and sends one request through the pacer, retrying only what the service refused unseen (429). */
