@@ -47,7 +47,7 @@ async function tenOrders(serviceUrl: string): Promise<string> {
  * Batch orders signed before the run, so the direct run pays no signing. Each is used once unless
  * a run outpaces the pool; then they are reused in turn (the service has no replay check).
  */
-function presigned(info: ServiceInfo, body: string, count: number): Request[] {
+export function presigned(info: ServiceInfo, body: string, count: number): Request[] {
   const signer = createSigner(info.account.secret);
   const timestamp = Date.now();
   return Array.from({ length: count }, (_, index) => {

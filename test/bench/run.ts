@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- [--out file.json] [--tiny] [--only markets,proxy,…,held]`: every benchmark of the terminal in headless
+ * `npm run bench -- [--out file.json] [--tiny] [--only markets,proxy,…,held,desk]`: every benchmark of the terminal in headless
  * Chromium and Node on this machine. Progress goes to stderr, one table of every figure to stdout,
  * and the same figures (with per-run details) to the --out file as JSON. It prints figures and
  * passes no verdict: a missed target is shown as such, not as a failure. Only a section that could
@@ -14,6 +14,7 @@ import { dirname, resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { launchChromium } from '../helpers/browser';
 import { benchChart, type ChartBenchOptions } from './chart';
+import { benchDesk, type DeskBenchOptions } from './desk';
 import { benchLanguages, type LanguagesOptions } from './languages';
 import { benchHeld, type HeldBenchOptions } from './held';
 import { benchLayout, type LayoutOptions } from './layout';
@@ -40,6 +41,7 @@ interface Plan {
   languages: LanguagesOptions;
   page: PageOptions;
   held: HeldBenchOptions;
+  desk: DeskBenchOptions;
 }
 
 const FULL: Plan = {
@@ -54,6 +56,7 @@ const FULL: Plan = {
   languages: { measureMs: 8_000, rounds: 4, switches: 8 },
   page: { sizes: [1000, 2000], rounds: 2, runMs: 20_000, coldLoads: 5 },
   held: { instruments: 1000, ordersPerInstrument: 10, polls: 500, crossingPerPoll: 10, fires: 30 },
+  desk: { rounds: 3, runSeconds: 3, warmSeconds: 2, concurrencies: [1, 32], failover: { ttls: [5000, 1500], kills: 5 } },
 };
 
 /** Every section, each on a tiny size: well under a minute in all. */
@@ -69,9 +72,10 @@ const TINY: Plan = {
   languages: { measureMs: 2000, rounds: 1, switches: 2 },
   page: { sizes: [100], rounds: 1, runMs: 1500, coldLoads: 1 },
   held: { instruments: 100, ordersPerInstrument: 10, polls: 20, crossingPerPoll: 2, fires: 2 },
+  desk: { rounds: 1, runSeconds: 1, warmSeconds: 1, concurrencies: [1, 32], failover: { ttls: [5000, 1500], kills: 1 } },
 };
 
-export const SECTIONS = ['markets', 'proxy', 'signing', 'startup', 'memory', 'tape', 'chart', 'layout', 'languages', 'page', 'held'] as const;
+export const SECTIONS = ['markets', 'proxy', 'signing', 'startup', 'memory', 'tape', 'chart', 'layout', 'languages', 'page', 'held', 'desk'] as const;
 export type SectionName = (typeof SECTIONS)[number];
 
 interface SectionResult {
@@ -135,6 +139,7 @@ async function main(): Promise<number> {
     languages: async () => benchLanguages(browser, await terminalBuild(), plan.languages),
     page: async () => benchPage(browser, await terminalBuild(), plan.page),
     held: () => benchHeld(plan.held),
+    desk: () => benchDesk(plan.desk),
   };
 
   try {

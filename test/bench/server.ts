@@ -6,8 +6,9 @@
  * - `service`: the embedded service (no 1/s limit), with bench-only routes GET /bench/requests
  *   (requests that reached it) and POST /bench/reset (forgets accepted orders, so that millions of
  *   them do not make later runs pay for GC).
- * - `proxy`: the real proxy in front of it (journal on a real SQLite file, no pacing, no
- *   per-session limit); BENCH_SERVICE in the environment says where the service is.
+ * - `proxy`: the real proxy in front of it (journal on a real SQLite file, or in the PostgreSQL
+ *   of BENCH_DATABASE_URL when set; no pacing, no per-session limit); BENCH_SERVICE in the
+ *   environment says where the service is.
  * - `hop`: a bare forwarding hop (node:http in, undici out, nothing else): the floor any proxy on
  *   this machine pays for being one more process on the way.
  * - `fastifyHop`: the same in Fastify (body as a Buffer, no schema, no hook): the floor of a proxy
@@ -34,6 +35,8 @@ export interface ProxyInfo {
   proxyUrl: string;
   token: string;
   journalPath: string;
+  /** Where the journal is: `sqlite` (journalPath) or `postgres` (BENCH_DATABASE_URL). */
+  journal: 'sqlite' | 'postgres';
 }
 export interface HopInfo {
   hopUrl: string;
@@ -69,7 +72,9 @@ async function service(): Promise<void> {
 async function proxy(): Promise<void> {
   const upstream = JSON.parse(process.env.BENCH_SERVICE ?? '') as ServiceInfo;
   const journalPath = join(mkdtempSync(join(tmpdir(), 'perp-bench-journal-')), 'journal.sqlite');
+  const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
   const running = await startProxy({
+    databaseUrl,
     serviceBaseUrl: upstream.serviceUrl,
     embedded: true,
     account: upstream.account,
@@ -85,7 +90,8 @@ async function proxy(): Promise<void> {
     maxTicketsInFlight: 100,
     maxQueueSeconds: 3600,
   });
-  announce({ proxyUrl: running.url.replace(/\/$/, ''), token: BENCH_TOKEN, journalPath }, () => running.close());
+  const journal = databaseUrl ? 'postgres' : 'sqlite';
+  announce({ proxyUrl: running.url.replace(/\/$/, ''), token: BENCH_TOKEN, journalPath, journal }, () => running.close());
 }
 
 async function hop(): Promise<void> {
