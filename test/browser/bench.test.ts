@@ -33,6 +33,7 @@ const EXPECTED: Record<string, string[]> = {
   languages: ['German / English, main thread per poll', 'switching language', 'largest catalogue'],
   page: ['terminal · main thread per poll', 'AG Grid page · main thread per poll', 'main thread busy per second', 'terminal / AG Grid page', 'long tasks', 'dropped frames', 'DOM elements', 'JS heap', 'first market row'],
   held: ['judge() per poll, nothing crossed, p50', 'judge() per poll, nothing crossed, p99', 'orders firing, p50', 'CPU time p50', 'crossing poll answer to the fired order at the service, p50', 'write-ahead flush'],
+  desk: ['PostgreSQL − SQLite at p50', 'throughput, PostgreSQL / SQLite', 'failover, lease ttl'],
 };
 
 function runBench(out: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
