@@ -78,5 +78,5 @@ describe('npm run bench -- --tiny', () => {
     expect(stdout).toMatch(/^Section\s+Figure\s+Value\s+Unit\s+Target\s+Status/m);
     for (const figure of report.figures) expect(stdout).toContain(figure.name);
     expect(stderr).toContain('[bench');
-  }, 480_000);
+  }, 600_000);
 });

@@ -50,6 +50,7 @@ export class Postgres {
   /** The URL with its password replaced by `***`: safe to log and to show. */
   readonly target: string;
   private readonly pool: pg.Pool;
+  private readonly soonPool: pg.Pool;
   private readonly scrub: (text: string) => string;
   private since: number | null = null;
 
@@ -60,10 +61,23 @@ export class Postgres {
     this.target = redactUrl(url);
     this.scrub = scrubber(url);
     checkUrl(url, this.target);
+    this.pool = new pg.Pool(this.poolConfig(url, options.max ?? 10));
+    // Writes that need not wait for the disk (an answer: lost to a crash of the server, its order
+    // reads as unknown, never as placed twice) go through connections that do not wait for it.
+    this.soonPool = new pg.Pool({ ...this.poolConfig(url, 4), options: '-c synchronous_commit=off' });
+    this.soonPool.on('error', () => undefined);
+    // An idle connection that breaks (the server restarted, a firewall dropped it) is emitted here;
+    // unheard, it would crash the process. The pool has already discarded it and opens another on
+    // the next query, which is where an outage is noticed and logged.
+    this.pool.on('error', () => undefined);
+  }
+
+  private poolConfig(url: string, max: number): pg.PoolConfig {
+    const options = this.options;
     const statementTimeoutMs = options.statementTimeoutMs ?? 15_000;
-    this.pool = new pg.Pool({
+    return {
       connectionString: url,
-      max: options.max ?? 10,
+      max,
       connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
       statement_timeout: statementTimeoutMs,
       // statement_timeout is the server's: a server cut off by the network never sends it. The
@@ -74,11 +88,7 @@ export class Postgres {
       keepAlive: true,
       application_name: 'perp-terminal proxy',
       types: numberTypes(),
-    });
-    // An idle connection that breaks (the server restarted, a firewall dropped it) is emitted here;
-    // unheard, it would crash the process. The pool has already discarded it and opens another on
-    // the next query, which is where an outage is noticed and logged.
-    this.pool.on('error', () => undefined);
+    };
   }
 
   /** False from the first connection failure until a query succeeds again. */
@@ -136,8 +146,23 @@ export class Postgres {
     }
   }
 
+  /**
+   * One statement committed without waiting for the server's disk (`synchronous_commit = off`):
+   * visible at once, durable within the server's WAL writer delay. For what the journal also
+   * writes without a flush on SQLite: an answer, after its request was durably marked sent.
+   */
+  async writeSoon<R extends pg.QueryResultRow = pg.QueryResultRow>(text: string, params: readonly unknown[] = []): Promise<pg.QueryResult<R>> {
+    try {
+      const result = await this.soonPool.query<R>(text, params as unknown[]);
+      this.reached();
+      return result;
+    } catch (error) {
+      throw this.failed(error);
+    }
+  }
+
   async close(): Promise<void> {
-    await this.pool.end();
+    await Promise.all([this.pool.end(), this.soonPool.end()]);
   }
 
   private reached(): void {

@@ -47,11 +47,18 @@ export class PostgresJournal implements JournalStore {
     return row && { id: row.id, bodyHash: row.body_hash, recvWindow: row.recv_window, requests: row.requests, createdAt: row.created_at };
   }
 
+  /** The ticket and its orders in one round trip. */
   async ticketResult(ticketId: string): Promise<TicketResult | undefined> {
-    const ticket = await this.findTicket(ticketId);
-    if (!ticket) return undefined;
-    const { rows } = await this.pg.query<JournalOrder>(`SELECT ${ORDER_COLUMNS} FROM orders WHERE ticket_id = $1 ORDER BY seq`, [ticketId]);
-    return { ticket_id: ticketId, status: ticketStatusOf(rows.map((row) => row.status)), requests: ticket.requests, rows };
+    const { rows } = await this.pg.query<JournalOrder & { ticket_requests: number; seq: number | null }>(
+      `SELECT t.requests AS ticket_requests, o.* FROM tickets t
+        LEFT JOIN LATERAL (SELECT ${ORDER_COLUMNS} FROM orders WHERE ticket_id = t.id) o ON true
+        WHERE t.id = $1 ORDER BY o.seq`,
+      [ticketId],
+    );
+    if (rows.length === 0) return undefined;
+    const requests = rows[0]!.ticket_requests;
+    const orders = rows.filter((row) => row.seq !== null).map(({ ticket_requests: _requests, ...order }) => order as JournalOrder);
+    return { ticket_id: ticketId, status: ticketStatusOf(orders.map((row) => row.status)), requests, rows: orders };
   }
 
   async recover(now: number, options: { keepPending?: boolean } = {}): Promise<number> {
@@ -74,7 +81,7 @@ export class PostgresJournal implements JournalStore {
   async checkDisk(): Promise<void> {}
 
   createTicket(ticket: NewTicket, extras?: TicketExtras): Promise<CreateTicketOutcome> {
-    return createTicket((work) => this.pg.transaction(work), ticket, extras);
+    return createTicket(this.pg, (work) => this.pg.transaction(work), ticket, extras);
   }
 
   /** Committed is durable (synchronous_commit on): nothing is left to wait for. */
@@ -87,8 +94,9 @@ export class PostgresJournal implements JournalStore {
   }
 
   async recordAnswer(ticketId: string, requestNo: number, httpStatus: number, outcomes: OrderOutcome[], now: number): Promise<void> {
-    // Row i of the answer is the i-th order of the request, by seq.
-    await this.pg.query(
+    // Row i of the answer is the i-th order of the request, by seq. Written without waiting for the
+    // disk, as SQLite's journal does: lost to a crash of the server, the order reads as unknown.
+    await this.pg.writeSoon(
       `WITH answer AS (SELECT * FROM unnest($5::text[], $6::bigint[], $7::text[]) WITH ORDINALITY AS a(status, order_id, error_message, n)),
         numbered AS (SELECT id, row_number() OVER (ORDER BY seq) AS n FROM orders WHERE ticket_id = $2 AND request_no = $3),
         answered AS (UPDATE orders o SET status = a.status, order_id = a.order_id, error_message = a.error_message, updated_at = $1

@@ -112,6 +112,49 @@ async function insertExits(client: PostgresClient, extras: TicketExtras): Promis
 class ClientIdRace extends Error {}
 
 /**
+ * A ticket without extras in ONE statement (one round trip, one commit): the ticket's insert
+ * decides whether its requests and orders are written, and the unique index of live client order
+ * ids fails the whole statement when one is taken.
+ */
+async function createPlainTicket(client: PostgresClient, ticket: NewTicket): Promise<CreateTicketOutcome | 'client-id-race'> {
+  const orders = ordersOf(ticket);
+  const column = <T>(pick: (item: (typeof orders)[number]) => T) => orders.map(pick);
+  try {
+    const { rows } = await client.query<{ created: number }>(
+      `WITH ticket AS (INSERT INTO tickets (id, body_hash, recv_window, requests, created_at) VALUES ($1, $2, $3, $4, $5)
+          ON CONFLICT (id) DO NOTHING RETURNING id),
+        request_rows AS (INSERT INTO requests (ticket_id, request_no, body)
+          SELECT $1, n, body FROM unnest($6::text[]) WITH ORDINALITY AS r(body, n) WHERE EXISTS (SELECT 1 FROM ticket)),
+        order_rows AS (INSERT INTO orders (ticket_id, seq, request_no, status, symbol, side, order_type, order_price, order_quantity,
+            order_amount, visible_quantity, order_tag, margin_mode, client_order_id, order_json, created_at, updated_at)
+          SELECT $1, o.n - 1, o.request_no, 'pending', o.symbol, o.side, o.order_type, o.order_price, o.order_quantity, o.order_amount,
+            o.visible_quantity, o.order_tag, o.margin_mode, o.client_order_id, o.order_json, $5, $5
+          FROM unnest($7::int[], $8::text[], $9::text[], $10::text[], $11::float8[], $12::float8[], $13::float8[], $14::float8[],
+            $15::text[], $16::text[], $17::text[], $18::text[]) WITH ORDINALITY AS o(request_no, symbol, side, order_type, order_price,
+            order_quantity, order_amount, visible_quantity, order_tag, margin_mode, client_order_id, order_json, n)
+          WHERE EXISTS (SELECT 1 FROM ticket))
+        SELECT count(*) AS created FROM ticket`,
+      [
+        ticket.id, ticket.bodyHash, ticket.recvWindow ?? null, ticket.requests.length, ticket.now,
+        ticket.requests.map((request) => request.body),
+        column((item) => item.requestNo), column((item) => item.order.symbol), column((item) => item.order.side),
+        column((item) => item.order.order_type), column((item) => item.order.order_price ?? null),
+        column((item) => item.order.order_quantity ?? null), column((item) => item.order.order_amount ?? null),
+        column((item) => item.order.visible_quantity ?? null), column((item) => item.order.order_tag ?? null),
+        column((item) => item.order.margin_mode ?? null), column((item) => item.order.client_order_id ?? null), column((item) => item.json),
+      ],
+    );
+    if (rows[0]!.created === 1) return { kind: 'created' };
+    const existing = await client.query<{ body_hash: string }>('SELECT body_hash FROM tickets WHERE id = $1', [ticket.id]);
+    return { kind: 'exists', bodyHash: existing.rows[0]!.body_hash };
+  } catch (error) {
+    const failure = error as { code?: string; constraint?: string };
+    if (failure.code !== UNIQUE_VIOLATION || failure.constraint !== CLIENT_ID_INDEX) throw error;
+    return (await takenClientOrderId(client, ticket)) ?? 'client-id-race';
+  }
+}
+
+/**
  * A ticket, its requests and orders (all pending) and a bracket's exits, in one transaction, unless
  * the key or a live client order id is taken. Both are decided by the database: the ticket's
  * primary key (`ON CONFLICT DO NOTHING` waits for a concurrent insert of the same key to commit or
@@ -120,11 +163,18 @@ class ClientIdRace extends Error {}
  * transaction is undone and the check runs again, naming the ticket that holds the id.
  */
 export async function createTicket(
+  query: PostgresClient,
   transaction: <T>(work: (client: PostgresClient) => Promise<T>) => Promise<T>,
   ticket: NewTicket,
   extras: TicketExtras = {},
 ): Promise<CreateTicketOutcome> {
   for (let attempt = 0; ; attempt++) {
+    if (!extras.bracketExits) {
+      const plain = await createPlainTicket(query, ticket);
+      if (plain !== 'client-id-race') return plain;
+      if (attempt >= 3) throw new Error(`ticket ${ticket.id}: a client order id was taken and freed again while it was written`);
+      continue;
+    }
     try {
       return await transaction(async (client) => {
         const inserted = await client.query(
