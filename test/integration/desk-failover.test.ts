@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ethOrder } from '../fixtures/orders';
-import { batchesWith, freshDatabase, startDeskApp, stopDeskApp, theSender, type DeskApp, type TicketAnswer } from '../helpers/deskApp';
+import { batchesWith, freshDatabase, startDeskApp, stopDeskApp, theSender, type DeskApp } from '../helpers/deskApp';
 import { startFaultyService, type FaultyService } from '../helpers/faultyService';
 import { startPostgres, type PostgresServer } from '../helpers/postgres';
 import { markOf, serviceWithAccount, signingEnv, ticketKey } from '../helpers/stack';
@@ -165,4 +165,65 @@ describe('a sender paused past its lease', () => {
     console.log(`desk pause: the ticket in flight at the pause is ${firstStatus.join(', ')} in the journal`);
     expect([['accepted'], ['unknown']]).toContainEqual(firstStatus);
   }, 60_000);
+});
+
+describe('the database stopped and started under load', () => {
+  it('refuses tickets with 503 while it is away, recovers by itself, loses nothing acknowledged and sends nothing twice', async () => {
+    const proxies = await senderAndOther(await deskEnv('desk_outage'));
+    interface Outcome { id: string; key: string; via: number; startedAt: number; status: number; message?: string }
+    const outcomes: Outcome[] = [];
+    let loading = true;
+    const load = async (via: number) => {
+      for (let n = 0; loading; n++) {
+        const id = `outage-${via}-${n}`;
+        const key = ticketKey();
+        const startedAt = Date.now();
+        const answer = await proxies[via]!.post([order(id)], key).catch((error: Error) => ({ status: 0, body: { success: false, message: error.message } }));
+        outcomes.push({ id, key, via, startedAt, status: answer.status, message: answer.body.message });
+        await sleep(250);
+      }
+    };
+    const loops = [load(0), load(1)];
+    const acknowledged = () => outcomes.filter((outcome) => outcome.status === 200);
+    await expect.poll(() => new Set(acknowledged().map((outcome) => outcome.via)).size, { timeout: 15_000 }).toBe(2);
+
+    await server.stopServer();
+    const downAt = Date.now();
+    const readiness = () => Promise.all(proxies.map(async (desk) => (await desk.ready()).status));
+    await expect.poll(readiness, { timeout: 5000 }).toEqual([503, 503]);
+    const problems = (await Promise.all(proxies.map((desk) => desk.ready()))).map((state) => state.body.problem);
+    // Past the lease: the sender must have let it go, whatever it believed.
+    await expect.poll(() => outcomes.filter((outcome) => outcome.startedAt > downAt).map((outcome) => outcome.via), { timeout: 5000 }).toEqual(
+      expect.arrayContaining([0, 1]),
+    );
+    await sleep(Math.max(0, downAt + TTL_MS * 2 - Date.now()));
+    const upAt = Date.now();
+    await server.startServer();
+
+    await expect.poll(readiness, { timeout: 10_000, interval: 100 }).toEqual([200, 200]);
+    console.log(`desk outage: both proxies ready ${Date.now() - upAt} ms after the database was started again`);
+    const recovered = Date.now();
+    await expect.poll(() => new Set(acknowledged().filter((outcome) => outcome.startedAt > recovered).map((outcome) => outcome.via)).size, { timeout: 15_000 }).toBe(2);
+    loading = false;
+    await Promise.all(loops);
+
+    const during = outcomes.filter((outcome) => outcome.startedAt > downAt && outcome.startedAt < upAt);
+    console.log(
+      `desk outage: ${outcomes.length} tickets, ${acknowledged().length} acknowledged; during the outage: ${during.map((outcome) => outcome.status).join(' ')}`,
+    );
+    expect(problems).toEqual([expect.stringMatching(/^the journal is unavailable/), expect.stringMatching(/^the journal is unavailable/)]);
+    expect(during.length).toBeGreaterThan(2);
+    for (const outcome of during) expect(outcome, outcome.id).toMatchObject({ status: 503, message: expect.stringMatching(/^the journal is unavailable/) });
+    // Nothing acknowledged is lost: every ticket answered 200 is in the journal, accepted.
+    for (const outcome of acknowledged()) {
+      expect((await proxies[0].orders(outcome.key)).map((row) => [row.client_order_id, row.status]), outcome.id).toEqual([[outcome.id, 'accepted']]);
+    }
+    // Nothing sent twice: no order's body reached the service more than once.
+    for (const outcome of outcomes) expect(batchesWith(faulty, outcome.id).length, outcome.id).toBeLessThanOrEqual(1);
+    const others = outcomes.filter((outcome) => outcome.status !== 200 && !during.includes(outcome));
+    for (const outcome of others) {
+      const rows = await proxies[0].orders(outcome.key);
+      console.log(`desk outage: ${outcome.id} answered ${outcome.status} "${outcome.message}", journal: ${JSON.stringify(rows.map((row) => row.status))}, at the service ${batchesWith(faulty, outcome.id).length}×`);
+    }
+  }, 90_000);
 });
