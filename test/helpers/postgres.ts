@@ -19,6 +19,10 @@ export interface PostgresServer {
   dir: string;
   /** Stops the server (fast shutdown) and removes the directory. Safe to call twice. */
   stop(): Promise<void>;
+  /** Stops the server (fast shutdown: open connections are ended) and keeps its data: an outage. */
+  stopServer(): Promise<void>;
+  /** Starts the stopped server again, same data, same port. */
+  startServer(): Promise<void>;
 }
 
 export const INSTALL_POSTGRES = 'apt-get install postgresql (14 or later)';
@@ -73,7 +77,14 @@ export async function startPostgres(options: { database?: string } = {}): Promis
     const port = await cluster.startOnFreePort();
     const url = `postgres://${SUPERUSER}@127.0.0.1:${port}`;
     await createDatabase(`${url}/postgres`, database);
-    return { url: `${url}/${database}`, port, dir, stop: () => cluster.stop() };
+    return {
+      url: `${url}/${database}`,
+      port,
+      dir,
+      stop: () => cluster.stop(),
+      stopServer: () => cluster.stopServer(),
+      startServer: () => cluster.startServer(port),
+    };
   } catch (error) {
     await cluster.stop().catch(() => undefined);
     throw error;
@@ -133,6 +144,14 @@ class Cluster {
         throw new Error(`${(error as Error).message}\nserver log (${log}):\n${text.slice(-2000)}`, { cause: error });
       }
     }
+  }
+
+  async stopServer(): Promise<void> {
+    await this.run('pg_ctl', ['stop', '-D', this.dataDir, '-m', 'fast', '-w', '-t', '60']);
+  }
+
+  async startServer(port: number): Promise<void> {
+    await this.run('pg_ctl', ['start', '-D', this.dataDir, '-l', join(this.dir, 'server.log'), '-w', '-t', '60', '-o', `-p ${port}`]);
   }
 
   stop(): Promise<void> {

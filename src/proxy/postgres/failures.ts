@@ -45,6 +45,8 @@ export function classifyFailure(error: unknown): string | undefined {
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string') {
     if (code in NETWORK_CODES) return NETWORK_CODES[code];
+    // 57P03 (cannot connect now) is also what a server in a shutdown answers a new connection.
+    if (code === '57P03' && /shutting down/i.test(error.message)) return SERVER_STATES['57P01'];
     if (code in SERVER_STATES) return SERVER_STATES[code];
     if (/^08[0-9A-Z]{3}$/.test(code)) return 'the connection to the database failed';
   }
