@@ -1,5 +1,6 @@
 import type { TicketResult } from '@/interface';
 import type { JournalStore, RequestState } from '../journal';
+import { DatabaseUnavailableError } from '../postgres';
 import type { Lane } from './pacer';
 
 /**
@@ -10,13 +11,30 @@ import type { Lane } from './pacer';
 export const HAND_OVER_WAIT_MS = 30_000;
 const POLL_MS = 25;
 
-/** The ticket's result once none of its orders is pending or sent, or as it stands at the deadline. */
+/**
+ * The ticket's result once none of its orders is pending or sent, or as it stands at the deadline.
+ * The ticket is journaled: an outage of the database meanwhile is waited out (the sender sends it
+ * once the database is back), never answered as if nothing had happened. Still away at the
+ * deadline, the answer says the ticket stands and must be followed by its key, not sent again.
+ */
 export async function awaitSettled(journal: JournalStore, ticketId: string, waitMs: number): Promise<TicketResult> {
   const deadline = performance.now() + waitMs;
   for (let every = POLL_MS; ; every = Math.min(every * 2, 250)) {
-    const result = await journal.ticketResult(ticketId);
-    if (!result) throw new Error(`ticket ${ticketId} vanished from the journal`);
-    if (result.status !== 'sending' || performance.now() >= deadline) return result;
+    let result: TicketResult | undefined;
+    let unavailable = false;
+    try {
+      result = await journal.ticketResult(ticketId);
+    } catch (error) {
+      if (!(error instanceof DatabaseUnavailableError)) throw error;
+      unavailable = true;
+      if (performance.now() >= deadline) {
+        throw new DatabaseUnavailableError(
+          `${error.reason}; ticket ${ticketId} was journaled before and will be sent once the database is back: follow it by its key, do not send it again`,
+        );
+      }
+    }
+    if (!unavailable && !result) throw new Error(`ticket ${ticketId} vanished from the journal`);
+    if (result && (result.status !== 'sending' || performance.now() >= deadline)) return result;
     await new Promise((resolve) => setTimeout(resolve, every));
   }
 }

@@ -69,14 +69,21 @@ recvWindow: number | undefined,
       );
       continue;
     }
-    let verdict: RequestVerdict;
-    try {
-      verdict = await sendRequest(ctx, ticketId, request, recvWindow);
-    } catch (error) {
-      if (!(error instanceof LeaseLostError)) throw error;
-      // Fenced: nothing of this request left; the proxy that holds the lease now sends the rest.
-      log.warn({ ticket: ticketId, request: request.requestNo }, 'the sending lease was lost: the ticket goes to the proxy that holds it');
-      return ctx.handedOver(ticketId);
+    let verdict: RequestVerdict | undefined;
+    while (!verdict) {
+      try {
+        verdict = await sendRequest(ctx, ticketId, request, recvWindow);
+      } catch (error) {
+        if (error instanceof LeaseLostError) {
+          // Fenced: nothing of this request left; the proxy that holds the lease now sends the rest.
+          log.warn({ ticket: ticketId, request: request.requestNo }, 'the sending lease was lost: the ticket goes to the proxy that holds it');
+          return ctx.handedOver(ticketId);
+        }
+        // The database away before the request could be marked sent: it did not leave. Tried again
+        // once the database answers; past the lease, the next sender sends it.
+        if (!(error instanceof DatabaseUnavailableError) || ctx.isStopping()) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
     }
     if (verdict.kind === 'answered') {
       await afterSending(ticketId, request.requestNo, journal.recordAnswer(ticketId, request.requestNo, verdict.httpStatus, verdict.outcomes, Date.now()));

@@ -59,6 +59,8 @@ export class TicketSender {
   private stopping = false;
   /** Tickets being written to the journal now, by key. */
   private readonly writing = new Map<string, Promise<CreateTicketOutcome>>();
+  /** Tickets of this proxy waiting for the desk's sender to send them (this proxy lost or never had the lease). */
+  private readonly waitingForSender = new Set<string>();
 
   private gate: SendGate;
 
@@ -72,8 +74,10 @@ export class TicketSender {
    * Undefined when the ticket is being sent here already.
    */
   resume(ticketId: string): Promise<TicketResult> | undefined {
-    // Being written or sent here already (a ticket posted to this proxy is its own from the start).
-    if (this.inFlight.has(ticketId) || this.writing.has(ticketId)) return undefined;
+    // Being written or sent here already (a ticket posted to this proxy is its own from the start),
+    // unless it was handed over when this proxy lost the lease, and this proxy holds it again.
+    const handedOver = this.waitingForSender.delete(ticketId);
+    if ((this.inFlight.has(ticketId) && !handedOver) || this.writing.has(ticketId)) return undefined;
     const lane = laneOfTicket(ticketId);
     if (lane !== 'ticket') this.lanes.set(ticketId, lane);
     const running = (async () => {
@@ -89,8 +93,13 @@ export class TicketSender {
   }
 
   /** The ticket's outcome as the proxy that sends records it (see awaitSettled). */
-  private handedOver(ticketId: string): Promise<TicketResult> {
-    return awaitSettled(this.options.journal, ticketId, this.options.handOverWaitMs ?? HAND_OVER_WAIT_MS);
+  private async handedOver(ticketId: string): Promise<TicketResult> {
+    this.waitingForSender.add(ticketId);
+    try {
+      return await awaitSettled(this.options.journal, ticketId, this.options.handOverWaitMs ?? HAND_OVER_WAIT_MS);
+    } finally {
+      this.waitingForSender.delete(ticketId);
+    }
   }
 
   async submit(ticket: Ticket): Promise<SubmitOutcome> {
