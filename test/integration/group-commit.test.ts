@@ -152,3 +152,18 @@ describe('a ticket whose journal cannot be made durable', () => {
     expect(placed()).toBe(1);
   });
 });
+
+describe('a journal written by a newer build', () => {
+  it('is refused, naming its schema and the newest this build knows, and left as it was', () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'perp-newer-')), 'journal.sqlite');
+    new Journal(path).close();
+    const db = new Database(path);
+    const known = db.pragma('user_version', { simple: true }) as number;
+    db.pragma(`user_version = ${known + 3}`);
+    db.close();
+    expect(() => new Journal(path)).toThrow(`the journal is at schema ${known + 3}, newer than this build knows (up to ${known})`);
+    const after = new Database(path, { readonly: true });
+    expect(after.pragma('user_version', { simple: true })).toBe(known + 3);
+    after.close();
+  });
+});

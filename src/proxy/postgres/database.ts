@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { classifyFailure, DatabaseUnavailableError, redactUrl, scrubber } from './failures';
 
@@ -10,7 +11,7 @@ export interface PostgresLog {
 }
 
 export interface PostgresOptions {
-  /** Connections in the pool at most (default 10). */
+  /** Connections in the pool at most (default 20: 32 tickets at once keep about that many busy). */
   max?: number;
   log?: PostgresLog;
   /** How long opening a connection may take (default 5 s). */
@@ -25,6 +26,22 @@ export interface PostgresClient {
 }
 
 const INT8 = 20;
+
+/**
+ * A statement's name, from its text: a named statement is parsed and planned once per connection,
+ * not at every call (the journal's statements are few and run for every ticket).
+ */
+const names = new Map<string, string>();
+const MAX_NAMED = 500;
+function statementName(text: string): string | undefined {
+  let name = names.get(text);
+  // Texts built per call (rows of a multi-row insert) stay unnamed past the first few hundred.
+  if (name === undefined && names.size < MAX_NAMED) {
+    name = `s${createHash('sha1').update(text).digest('hex').slice(0, 16)}`;
+    names.set(text, name);
+  }
+  return name;
+}
 const NUMERIC = 1700;
 
 /**
@@ -61,7 +78,7 @@ export class Postgres {
     this.target = redactUrl(url);
     this.scrub = scrubber(url);
     checkUrl(url, this.target);
-    this.pool = new pg.Pool(this.poolConfig(url, options.max ?? 10));
+    this.pool = new pg.Pool(this.poolConfig(url, options.max ?? 20));
     // Writes that need not wait for the disk (an answer: lost to a crash of the server, its order
     // reads as unknown, never as placed twice) go through connections that do not wait for it.
     this.soonPool = new pg.Pool({ ...this.poolConfig(url, 4), options: '-c synchronous_commit=off' });
@@ -103,7 +120,7 @@ export class Postgres {
 
   async query<R extends pg.QueryResultRow = pg.QueryResultRow>(text: string, params: readonly unknown[] = []): Promise<pg.QueryResult<R>> {
     try {
-      const result = await this.pool.query<R>(text, params as unknown[]);
+      const result = await this.pool.query<R>({ name: statementName(text), text, values: params as unknown[] });
       this.reached();
       return result;
     } catch (error) {
@@ -153,7 +170,7 @@ export class Postgres {
    */
   async writeSoon<R extends pg.QueryResultRow = pg.QueryResultRow>(text: string, params: readonly unknown[] = []): Promise<pg.QueryResult<R>> {
     try {
-      const result = await this.soonPool.query<R>(text, params as unknown[]);
+      const result = await this.soonPool.query<R>({ name: statementName(text), text, values: params as unknown[] });
       this.reached();
       return result;
     } catch (error) {

@@ -136,7 +136,7 @@ UPDATE held_orders SET fired_ticket_id = CASE WHEN fire_count = 0 THEN id ELSE i
 export function migrate(db: Database.Database): void {
   const version = db.pragma('user_version', { simple: true }) as number;
   if (version > migrations.length) {
-    throw new Error(`the journal was written by a newer version (schema ${version}); refusing to touch it`);
+    throw new Error(`the journal is at schema ${version}, newer than this build knows (up to ${migrations.length}): refusing to touch it; run the newer build, or restore a copy made before it`);
   }
   db.transaction(() => {
     for (let i = version; i < migrations.length; i++) db.exec(migrations[i]!);
