@@ -90,5 +90,7 @@ export const proxyDefaults = {
   maxHeldOrders: 500,
   sessionRateLimit: 50,
   serviceTimeoutMs: 5000,
-  leaseTtlMs: 5000,
+  // A dead sender is replaced within the ttl plus one renew interval (a third of it): 3 s keeps
+  // that under the 5 s a desk expects, renewing once a second.
+  leaseTtlMs: 3000,
 } as const;

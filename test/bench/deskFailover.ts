@@ -6,6 +6,7 @@
  * kill to that ticket's order arriving at the service. Then a fresh standby joins and the new
  * holder is killed in turn, `kills` times per lease ttl; the figure is their median.
  */
+import { proxyDefaults } from '@/proxy/options';
 import { readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
@@ -24,7 +25,7 @@ export interface FailoverOptions {
   kills: number;
 }
 
-const DEFAULT_TTL_MS = 5000;
+const DEFAULT_TTL_MS = proxyDefaults.leaseTtlMs;
 const TOKEN = 'desk-bench-token-0123456789';
 const SYMBOL = 'PERP_ETH_USDC';
 

@@ -8,6 +8,7 @@
  * --tiny runs every section on a tiny size, for the test that checks the bench itself works.
  * --only runs the sections named (for working on one of them).
  */
+import { proxyDefaults } from '@/proxy/options';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname, resolve } from 'node:path';
@@ -56,7 +57,7 @@ const FULL: Plan = {
   languages: { measureMs: 8_000, rounds: 4, switches: 8 },
   page: { sizes: [1000, 2000], rounds: 2, runMs: 20_000, coldLoads: 5 },
   held: { instruments: 1000, ordersPerInstrument: 10, polls: 500, crossingPerPoll: 10, fires: 30 },
-  desk: { rounds: 3, runSeconds: 3, warmSeconds: 2, concurrencies: [1, 32], failover: { ttls: [5000, 1500], kills: 5 } },
+  desk: { rounds: 3, runSeconds: 3, warmSeconds: 2, concurrencies: [1, 32], failover: { ttls: [proxyDefaults.leaseTtlMs, 1500], kills: 5 } },
 };
 
 /** Every section, each on a tiny size: well under a minute in all. */
@@ -72,7 +73,7 @@ const TINY: Plan = {
   languages: { measureMs: 2000, rounds: 1, switches: 2 },
   page: { sizes: [100], rounds: 1, runMs: 1500, coldLoads: 1 },
   held: { instruments: 100, ordersPerInstrument: 10, polls: 20, crossingPerPoll: 2, fires: 2 },
-  desk: { rounds: 1, runSeconds: 1, warmSeconds: 1, concurrencies: [1, 32], failover: { ttls: [5000, 1500], kills: 1 } },
+  desk: { rounds: 1, runSeconds: 1, warmSeconds: 1, concurrencies: [1, 32], failover: { ttls: [proxyDefaults.leaseTtlMs, 1500], kills: 1 } },
 };
 
 export const SECTIONS = ['markets', 'proxy', 'signing', 'startup', 'memory', 'tape', 'chart', 'layout', 'languages', 'page', 'held', 'desk'] as const;

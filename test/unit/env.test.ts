@@ -62,7 +62,7 @@ describe('environment', () => {
       tapeRetentionDays: 30,
       maxSessions: 50,
       maxHeldOrders: 500,
-      leaseTtlMs: 5000,
+      leaseTtlMs: 3000,
     });
     expect(readProxyEnv({ MAX_TICKET_ORDERS: '50', JOURNAL_RETENTION_DAYS: '0', TAPE_RETENTION_DAYS: '7' }).limits).toMatchObject({
       maxTicketOrders: 50,

@@ -71,7 +71,7 @@ CREATE TABLE IF NOT EXISTS minute_blocks_damaged (
 export function migrateTape(db: Database.Database): void {
   const version = db.pragma('user_version', { simple: true }) as number;
   if (version > tapeMigrations.length) {
-    throw new Error(`the tape is at schema ${version}, newer than this build knows (up to ${migrations.length}): refusing to touch it; run the newer build, or restore a copy made before it`);
+    throw new Error(`the tape is at schema ${version}, newer than this build knows (up to ${tapeMigrations.length}): refusing to touch it; run the newer build, or restore a copy made before it`);
   }
   db.transaction(() => {
     for (let i = version; i < tapeMigrations.length; i++) db.exec(tapeMigrations[i]!);
