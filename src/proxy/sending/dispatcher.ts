@@ -5,6 +5,7 @@ import type { TicketSender } from './sender';
 /** How often the desk's sender looks for tickets journaled through its other proxies. */
 const DISPATCH_EVERY_MS = 50;
 const BATCH = 50;
+const MAX_BACKOFF_MS = 2000;
 
 /**
  * On a desk, the proxy that holds the sending lease sends every ticket: those posted to it, and
@@ -14,7 +15,8 @@ const BATCH = 50;
 export class Dispatcher {
   private timer: NodeJS.Timeout | undefined;
   private active = false;
-  private failing = false;
+  /** Looks that failed in a row (the database away). */
+  private failures = 0;
 
   constructor(
     private readonly options: {
@@ -44,12 +46,15 @@ export class Dispatcher {
         if (!this.active) break;
         sender.resume(ticketId)?.catch((error: Error) => log.error({ ticket: ticketId, err: { message: error.message } }, 'a journaled ticket could not be sent'));
       }
-      this.failing = false;
+      this.failures = 0;
     } catch (error) {
       // The database away: logged once until it answers again (the pool logs the outage itself).
-      if (!this.failing) log.warn({ err: { message: (error as Error).message } }, 'looking for journaled tickets failed');
-      this.failing = true;
+      if (this.failures === 0) log.warn({ err: { message: (error as Error).message } }, 'looking for journaled tickets failed');
+      this.failures += 1;
     }
-    if (this.active) this.timer = setTimeout(() => void this.tick(), this.options.everyMs ?? DISPATCH_EVERY_MS);
+    // Backing off while the database does not answer: doubling up to 2 s, not 20 attempts a second.
+    const every = this.options.everyMs ?? DISPATCH_EVERY_MS;
+    const wait = this.failures === 0 ? every : Math.min(every * 2 ** this.failures, MAX_BACKOFF_MS);
+    if (this.active) this.timer = setTimeout(() => void this.tick(), wait);
   }
 }
