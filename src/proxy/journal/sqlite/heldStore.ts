@@ -3,6 +3,7 @@ import type { HeldOrder, HeldOrderState } from '@/interface';
 import type { NewTicket } from '../types';
 import { FiringStore } from './firingStore';
 import { RearmStore } from './rearmStore';
+import { heldOf } from '../heldView';
 import { TwapStore } from './twapStore';
 import {
   HeldConflictError,
@@ -77,67 +78,19 @@ export class HeldStore {
 
   /** A row as the API shows it, with its orders' journal statuses (mark fields are the holder's). */
   toHeld(row: HeldRow): HeldOrder {
-    const { client_order_id, entry_ticket_id, entry_client_order_id, fired_ticket_id, ...base } = row;
-    const twap = row.type === 'TWAP' ? this.twapProgress(row) : null;
-    const last = twap
-      ? this.s.lastSlice.get(`${row.id}-s`, `${row.id}-t`)
-      : client_order_id && fired_ticket_id ? this.s.firedStatus.get(fired_ticket_id, client_order_id) : null;
-    const entryStatus = entry_ticket_id ? this.s.orderStatus.get(entry_ticket_id) : undefined;
-    return {
-      id: base.id, type: base.type, state: base.state, symbol: base.symbol, side: base.side,
-      order_quantity: base.order_quantity, trigger_price: base.trigger_price, order_price: base.order_price,
-      trailing_distance: base.trailing_distance, trailing_percent: base.trailing_percent, best_mark: base.best_mark,
-      oco_with: base.oco_with, client_ref: base.client_ref,
-      client_order_ids: twap ? this.sliceOrderIds(row) : client_order_id === null ? [] : [client_order_id],
-      fired_mark: base.fired_mark, fired_at: base.fired_at, created_at: base.created_at, updated_at: base.updated_at,
-      reason: base.reason,
-      last_order_status: (last as HeldOrder['last_order_status'] | undefined) ?? null,
-      mark: null,
-      mark_age_ms: null,
-      waiting_for_fresh_price: false,
-      entry:
-        entry_ticket_id && entry_client_order_id
-          ? { ticket_id: entry_ticket_id, client_order_id: entry_client_order_id, status: (entryStatus as HeldOrder['last_order_status']) ?? 'pending' }
-          : null,
-      twap,
-    };
-  }
-
-  /** The client order ids of a TWAP's slices sent so far (the last 50: a long TWAP sends thousands). */
-  private sliceOrderIds(row: HeldRow): string[] {
-    const first = Math.max(1, row.slices_sent - 49);
-    const ids: string[] = [];
-    for (let slice = first; slice <= row.slices_sent; slice++) ids.push(`${row.id}-${slice}`);
-    return ids;
-  }
-
-  private twapProgress(row: HeldRow): NonNullable<HeldOrder['twap']> {
-    const counts = this.s.sliceCounts.all(`${row.id}-s`, `${row.id}-t`) as { status: string; n: number; quantity: number }[];
+    const twap = row.type === 'TWAP';
+    const counts = twap ? (this.s.sliceCounts.all(`${row.id}-s`, `${row.id}-t`) as { status: string; n: number; quantity: number }[]) : [];
     const of = (status: string) => counts.find((count) => count.status === status);
-    const startedAt = row.started_at ?? row.created_at;
-    const duration = row.duration_ms ?? 0;
-    const slice = row.slice_ms ?? duration;
-    const total = Math.max(1, Math.ceil(duration / Math.max(1, slice)));
-    const live = row.state === 'armed' || row.state === 'paused';
-    return {
-      duration_ms: duration,
-      slice_ms: slice,
-      max_slippage_percent: row.max_slippage_percent,
-      price_limit: row.price_limit,
-      randomize_percent: row.randomize_percent,
-      started_at: startedAt,
-      ends_at: startedAt + duration,
-      next_slice_at: live && row.next_slice < total ? startedAt + row.next_slice * slice : null,
-      slices_total: total,
-      slices_sent: row.slices_sent,
+    const fired = !twap && row.client_order_id && row.fired_ticket_id ? this.s.firedStatus.get(row.fired_ticket_id, row.client_order_id) : null;
+    return heldOf({
+      ...row,
+      fired_status: (fired as string | undefined) ?? null,
+      entry_status: row.entry_ticket_id ? ((this.s.orderStatus.get(row.entry_ticket_id) as string | undefined) ?? null) : null,
+      last_slice_status: twap ? ((this.s.lastSlice.get(`${row.id}-s`, `${row.id}-t`) as string | undefined) ?? null) : null,
       slices_accepted: of('accepted')?.n ?? 0,
       slices_rejected: of('rejected')?.n ?? 0,
-      slices_skipped: row.slices_skipped,
-      slices_missed: row.slices_missed,
-      quantity_sent: row.quantity_sent,
-      // SQLite sums in floats: 0.1 + 0.2 would show 0.30000000000000004.
-      quantity_accepted: Number((of('accepted')?.quantity ?? 0).toFixed(12)),
-    };
+      quantity_accepted: of('accepted')?.quantity ?? 0,
+    });
   }
 
   get(id: string): HeldOrder | undefined {
