@@ -21,16 +21,19 @@ export const STOPPED_MESSAGE = 'not sent: the proxy stopped';
 export type OutgoingRequest = RequestRecord & { orders: number; state?: RequestState['state'] };
 
 /** What sending a ticket's requests needs of the sender. */
+/** What sends a request: the journal, the service, its clock, the key, the pacer. */
+export interface SendingParts {
+  journal: JournalStore;
+  client: ServiceClient;
+  clock: ServiceClock;
+  signer: Signer;
+  accountId: string;
+  pacer: Pacer;
+  log: Logger;
+}
+
 export interface RequestContext {
-  options: {
-    journal: JournalStore;
-    client: ServiceClient;
-    clock: ServiceClock;
-    signer: Signer;
-    accountId: string;
-    pacer: Pacer;
-    log: Logger;
-  };
+  options: SendingParts;
   isStopping(): boolean;
   /** Whether this proxy sends now (see SendGate). */
   sending(): boolean;

@@ -1,14 +1,10 @@
 import type { OrderRequest, TicketResult } from '../../interface';
-import { JournalFullError, type CreateTicketOutcome, type JournalStore, type TicketExtras } from '../journal';
-import type { Logger } from '../log';
-import type { ServiceClient } from '../upstream/serviceClient';
-import type { ServiceClock } from '../upstream/clock';
+import { JournalFullError, type CreateTicketOutcome, type TicketExtras } from '../journal';
 import { awaitSettled, HAND_OVER_WAIT_MS, laneOfTicket } from './handOver';
 import { hashTicketJson } from './hashing';
 import { refusal, type SendLimits, type SubmitOutcome } from './limits';
-import type { Lane, Pacer } from './pacer';
-import { sendRequests, type OutgoingRequest, type RequestContext } from './requests';
-import type { Signer } from './signer';
+import type { Lane } from './pacer';
+import { sendRequests, type OutgoingRequest, type RequestContext, type SendingParts } from './requests';
 import { clientOrderIdTwice, splitIntoRequests } from './splitting';
 
 export { BATCH_PATH, STOPPED_MESSAGE } from './requests';
@@ -25,14 +21,7 @@ export interface Ticket {
 
 type FiredLane = Extract<Lane, 'held' | 'slice'>;
 
-export interface TicketSenderOptions {
-  journal: JournalStore;
-  client: ServiceClient;
-  clock: ServiceClock;
-  signer: Signer;
-  accountId: string;
-  pacer: Pacer;
-  log: Logger;
+export interface TicketSenderOptions extends SendingParts {
   limits: SendLimits;
   /** How long a ticket sent by another proxy of the desk is waited for before answering "sending". */
   handOverWaitMs?: number;
