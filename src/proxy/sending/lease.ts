@@ -1,38 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { Postgres, PostgresLog } from '../postgres';
 
-/**
- * The database's clock, in ms. Every lease time is read from it, never from a proxy's: two
- * machines' clocks differ, and a lease judged on each one's own clock could be held by both.
- */
-const DB_NOW = '(extract(epoch from clock_timestamp()) * 1000)::bigint';
-
-/**
- * Take, take over or renew, in one statement, so two proxies racing for an expired lease cannot
- * both win (the row's lock orders them; the second sees the first's fresh expiry and gets no row).
- * - no row: inserted, token 1;
- * - this holder, this token, not yet expired: renewed, token unchanged;
- * - expired, or held under this holder's name but not renewed by it (it lost the lease locally,
- *   or never knew it took it): taken with token + 1, which fences every statement built before.
- * Another holder's live lease is left alone: no row returned.
- */
-const TAKE_OR_RENEW = `
-INSERT INTO sender_lease AS lease (account_id, holder, token, expires_at, acquired_at)
-SELECT $1, $2, 1, now.ms + $3, now.ms FROM (SELECT ${DB_NOW} AS ms) AS now
-ON CONFLICT (account_id) DO UPDATE SET
-  token = CASE WHEN lease.holder = EXCLUDED.holder AND lease.token = $4::bigint AND lease.expires_at > EXCLUDED.acquired_at
-    THEN lease.token ELSE lease.token + 1 END,
-  acquired_at = CASE WHEN lease.holder = EXCLUDED.holder AND lease.token = $4::bigint AND lease.expires_at > EXCLUDED.acquired_at
-    THEN lease.acquired_at ELSE EXCLUDED.acquired_at END,
-  holder = EXCLUDED.holder,
-  expires_at = EXCLUDED.expires_at
-WHERE lease.expires_at <= EXCLUDED.acquired_at OR lease.holder = EXCLUDED.holder
-RETURNING token`;
-
-/** A clean stop hands the lease on at once instead of making the others wait out its ttl. */
-const RELEASE = `UPDATE sender_lease SET expires_at = ${DB_NOW} WHERE account_id = $1 AND holder = $2 AND expires_at > ${DB_NOW}`;
-
-const HOLDER_OF = `SELECT holder, token, expires_at FROM sender_lease WHERE account_id = $1 AND expires_at > ${DB_NOW}`;
+import { DB_NOW, HOLDER_OF, RELEASE, TAKE_OR_RENEW } from './leaseStatements';
 
 /** Why this proxy stopped sending for the account: a value to switch on, not a message to compare. */
 export type LeaseLossReason =
@@ -174,7 +143,8 @@ export class SenderLease {
     await this.attempt;
     // By holder, not token: an attempt whose answer was ignored as stale may have taken it anew.
     try {
-      await this.pg.query(RELEASE, [this.accountId, this.holder]);
+      // Bounded: a proxy stopping while cut off from the database does not wait for it.
+      await this.inTime(this.pg.query(RELEASE, [this.accountId, this.holder]));
     } catch (error) {
       this.log?.warn(
         { accountId: this.accountId, holder: this.holder, error: String(error) },
@@ -223,7 +193,7 @@ export class SenderLease {
     const startedAt = this.now();
     let token: number | undefined;
     try {
-      const { rows } = await this.pg.query<{ token: number }>(TAKE_OR_RENEW, [this.accountId, this.holder, this.ttlMs, renewing]);
+      const rows = await this.inTime(this.pg.query<{ token: number }>(TAKE_OR_RENEW, [this.accountId, this.holder, this.ttlMs, renewing]));
       token = rows[0]?.token;
       this.recovered();
     } catch (error) {
@@ -241,6 +211,24 @@ export class SenderLease {
     if (this.holding && token !== renewing) this.lose('taken');
     if (this.holding) this.extend(startedAt);
     else this.acquire(token, startedAt);
+  }
+
+  /**
+   * The statement's rows, or a failure once no answer could still extend a hold (ttl − margin):
+   * a try stuck on a partition that drops packets would otherwise hold up every later try until
+   * pg's own timeout, long after the database has a new holder. A late answer is ignored.
+   */
+  private async inTime<R extends object>(query: Promise<{ rows: R[] }>): Promise<R[]> {
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('the database did not answer the lease in time')), this.ttlMs - this.marginMs);
+    });
+    query.catch(() => undefined);
+    try {
+      return (await Promise.race([query, late])).rows;
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   private acquire(token: number, startedAt: number): void {
