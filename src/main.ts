@@ -2,33 +2,13 @@
  * `npm start`: the terminal, its signing proxy and (unless SERVICE_BASE_URL is set) the embedded
  * service. `npm run service`: the embedded service alone, for bots and other clients.
  */
-import { chmodSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { chmodSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { LOOPBACK_ADDRESS, readProxyEnv, startProxy, StartupError, type ProxyEnv, type ServiceAccount } from './proxy';
 import { loadOrCreateDemoAccount, startService, type RunningService } from './service';
+import { ensureTerminalBuilt } from './terminalBuild';
 
 const root = resolve(import.meta.dirname, '..');
-
-function newestChange(path: string): number {
-  const stat = statSync(path, { throwIfNoEntry: false });
-  if (!stat) return 0;
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newestChange(join(path, name))));
-}
-
-/** Builds the terminal when dist/ is missing or older than its sources. */
-async function ensureTerminalBuilt(): Promise<void> {
-  const built = newestChange(join(root, 'dist', 'index.html'));
-  const sources = Math.max(
-    ...['src/terminal', 'src/interface', 'public', 'index.html', 'vite.config.ts'].map((path) =>
-      newestChange(join(root, path)),
-    ),
-  );
-  if (built > sources) return;
-  console.log('Building the terminal…');
-  const { build } = await import('vite');
-  await build({ root, logLevel: 'warn' });
-}
 
 /**
  * DATA_DIR holds the demo account's secret, the journal and the sessions: it is the user's alone
@@ -65,7 +45,7 @@ async function runService(env: ProxyEnv): Promise<void> {
 }
 
 async function runTerminal(env: ProxyEnv): Promise<void> {
-  await ensureTerminalBuilt();
+  await ensureTerminalBuilt(root, (line) => console.log(line));
   let service: RunningService | undefined;
   let account: ServiceAccount;
   let serviceBaseUrl: string;

@@ -7,12 +7,11 @@
  * holder is killed in turn, `kills` times per lease ttl; the figure is their median.
  */
 import { proxyDefaults } from '@/proxy/options';
-import { readdirSync, rmSync, statSync } from 'node:fs';
-import { join } from 'node:path';
-import { Client } from 'pg';
+import { rmSync } from 'node:fs';
+import { ensureTerminalBuilt } from '@/terminalBuild';
 import { root, startApp, type RunningApp } from '../helpers/app';
 import { startFaultyService, type FaultyService } from '../helpers/faultyService';
-import type { PostgresServer } from '../helpers/postgres';
+import { createDatabase, type PostgresServer } from '../helpers/postgres';
 import { login, markOf, serviceWithAccount, signingEnv } from '../helpers/stack';
 import { progress } from './progress';
 import { median, sleep } from './stats';
@@ -33,39 +32,6 @@ interface DeskApp {
   app: RunningApp;
   origin: string;
   cookie: string;
-}
-
-/** Newest modification under a path (a file, or a directory walked through). */
-function newestChange(path: string): number {
-  const stat = statSync(path, { throwIfNoEntry: false });
-  if (!stat) return 0;
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  return Math.max(stat.mtimeMs, ...readdirSync(path).map((name) => newestChange(join(path, name))));
-}
-
-/**
- * The app builds the terminal into dist/ when it is older than its sources, which can take longer
- * than startApp waits: build it here first, as the app would.
- */
-async function terminalBuilt(): Promise<void> {
-  const sources = Math.max(...['src/terminal', 'src/interface', 'public', 'index.html', 'vite.config.ts'].map((path) => newestChange(join(root, path))));
-  if (newestChange(join(root, 'dist', 'index.html')) > sources) return;
-  progress('desk: building the terminal into dist/ (the app serves it)');
-  const { build } = await import('vite');
-  await build({ root, logLevel: 'warn' });
-}
-
-/** A database of its own for each ttl's chain, so no lease or ticket of one meets the next. */
-async function freshDatabase(postgres: PostgresServer, name: string): Promise<string> {
-  const client = new Client({ connectionString: postgres.url });
-  await client.connect();
-  try {
-    // A plain identifier made here; CREATE DATABASE takes no parameters.
-    await client.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await client.end();
-  }
-  return postgres.url.replace(/\/[^/]+$/, `/${name}`);
 }
 
 async function deskApp(env: Record<string, string>): Promise<DeskApp> {
@@ -165,7 +131,8 @@ async function killChain(chain: Chain, ttl: number, kills: number): Promise<numb
 }
 
 export async function measureFailover(postgres: PostgresServer, options: FailoverOptions, figures: Figures) {
-  await terminalBuilt();
+  // The app would build a stale dist/ itself, longer than startApp waits for it.
+  await ensureTerminalBuilt(root, (line) => progress(`desk: ${line}`));
   // The service as deployed: its 1 request per second per key on.
   const { service, account } = await serviceWithAccount();
   const faulty = await startFaultyService(service.url);
@@ -174,7 +141,7 @@ export async function measureFailover(postgres: PostgresServer, options: Failove
     const mark = await markOf(service.url, SYMBOL);
     const order = (clientOrderId: string) => ({ symbol: SYMBOL, order_type: 'LIMIT', side: 'BUY', order_price: mark, order_quantity: 1, client_order_id: clientOrderId });
     for (const ttl of options.ttls) {
-      const databaseUrl = await freshDatabase(postgres, `failover_${ttl}`);
+      const databaseUrl = await createDatabase(postgres, `failover_${ttl}`);
       const env = { ...signingEnv(faulty.url, account), DATABASE_URL: databaseUrl, TERMINAL_TOKEN: TOKEN, LEASE_TTL_MS: String(ttl), LOG_LEVEL: 'warn' };
       const seconds = await killChain({ faulty, env, order }, ttl, options.kills);
       details[`ttl ${ttl} ms`] = seconds;

@@ -1,8 +1,6 @@
-import { Client } from 'pg';
 import type { JournalOrder, Readiness, TicketResult } from '@/interface';
 import { startApp, type RunningApp } from './app';
 import type { FaultyService } from './faultyService';
-import type { PostgresServer } from './postgres';
 import { login, tempDir, ticketKey } from './stack';
 
 /** One proxy of a desk as `npm start` runs it (src/main.ts in its own process), signed in. */
@@ -22,19 +20,6 @@ export interface TicketAnswer {
   key: string;
   status: number;
   body: { success: boolean; message?: string; data?: TicketResult };
-}
-
-/** A database of its own on `server` for one test, so no lease or ticket of another meets it. */
-export async function freshDatabase(server: PostgresServer, name: string): Promise<string> {
-  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`database: "${name}" is not a plain lower-case name`);
-  const client = new Client({ connectionString: server.url.replace(/\/[^/]+$/, '/postgres') });
-  await client.connect();
-  try {
-    await client.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await client.end();
-  }
-  return server.url.replace(/\/[^/]+$/, `/${name}`);
 }
 
 export async function startDeskApp(env: Record<string, string>): Promise<DeskApp> {

@@ -65,7 +65,7 @@ export async function postgresMajor(bin: string): Promise<number> {
 
 export async function startPostgres(options: { database?: string } = {}): Promise<PostgresServer> {
   const database = options.database ?? 'desk';
-  if (!/^[a-z_][a-z0-9_]*$/.test(database)) throw new Error(`database: "${database}" is not a plain lower-case name`);
+  checkName(database);
   const bin = findPostgresBin();
   await postgresMajor(bin);
   const owner = await serverOwner();
@@ -76,7 +76,7 @@ export async function startPostgres(options: { database?: string } = {}): Promis
     await cluster.init();
     const port = await cluster.startOnFreePort();
     const url = `postgres://${SUPERUSER}@127.0.0.1:${port}`;
-    await createDatabase(`${url}/postgres`, database);
+    await createDatabaseAt(`${url}/postgres`, database);
     return {
       url: `${url}/${database}`,
       port,
@@ -202,7 +202,18 @@ async function freePort(): Promise<number> {
   return address.port;
 }
 
-async function createDatabase(adminUrl: string, database: string): Promise<void> {
+function checkName(database: string): void {
+  if (!/^[a-z_][a-z0-9_]*$/.test(database)) throw new Error(`database: "${database}" is not a plain lower-case name`);
+}
+
+/** Another database on a running server, made by its superuser; returns its URL. */
+export async function createDatabase(server: Pick<PostgresServer, 'url'>, database: string): Promise<string> {
+  checkName(database);
+  await createDatabaseAt(server.url.replace(/\/[^/]+$/, '/postgres'), database);
+  return server.url.replace(/\/[^/]+$/, `/${database}`);
+}
+
+async function createDatabaseAt(adminUrl: string, database: string): Promise<void> {
   const client = new Client({ connectionString: adminUrl });
   await client.connect();
   try {

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ethOrder } from '../fixtures/orders';
-import { batchesWith, freshDatabase, startDeskApp, stopDeskApp, theSender, type DeskApp } from '../helpers/deskApp';
+import { batchesWith, startDeskApp, stopDeskApp, theSender, type DeskApp } from '../helpers/deskApp';
 import { startFaultyService, type FaultyService } from '../helpers/faultyService';
-import { startPostgres, type PostgresServer } from '../helpers/postgres';
+import { createDatabase, startPostgres, type PostgresServer } from '../helpers/postgres';
 import { markOf, serviceWithAccount, signingEnv, ticketKey } from '../helpers/stack';
 
 /**
@@ -40,7 +40,7 @@ afterAll(async () => {
 async function deskEnv(database: string): Promise<Record<string, string>> {
   return {
     ...signingEnv(faulty.url, upstream.account),
-    DATABASE_URL: await freshDatabase(server, database),
+    DATABASE_URL: await createDatabase(server, database),
     TERMINAL_TOKEN: TOKEN,
     LEASE_TTL_MS: String(TTL_MS),
   };

@@ -1,7 +1,7 @@
 import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migratePostgres, openPostgres, postgresMigrations, type Postgres } from '@/proxy/postgres';
-import { startPostgres, type PostgresServer } from '../helpers/postgres';
+import { createDatabase, startPostgres, type PostgresServer } from '../helpers/postgres';
 
 let server: PostgresServer;
 const opened: Postgres[] = [];
@@ -12,14 +12,7 @@ const open = (url: string) => {
 };
 /** A database of its own on the test's server (the superuser makes it). */
 async function freshDatabase(name: string, setup: string[] = []): Promise<string> {
-  const admin = new Client({ connectionString: server.url });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = server.url.replace(/\/desk$/, `/${name}`);
+  const url = await createDatabase(server, name);
   const owner = new Client({ connectionString: url });
   await owner.connect();
   try {
