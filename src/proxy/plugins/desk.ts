@@ -47,6 +47,8 @@ export const deskPlugin = fp<DeskPluginOptions>(
     let resync: NodeJS.Timeout | undefined;
     const keepBookInStep = async () => {
       await resyncBook(app.held, app.journal).catch((error: Error) => app.log.warn({ err: { message: error.message } }, 'held orders: the book could not be read from the journal'));
+      // One round at a time: a lease lost and taken again while a read was under way starts another.
+      clearTimeout(resync);
       if (lease.held) resync = setTimeout(() => void keepBookInStep(), RESYNC_EVERY_MS);
     };
 

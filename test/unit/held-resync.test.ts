@@ -1,0 +1,49 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { FuturesRow } from '@/interface';
+import { HeldOrders } from '@/proxy/held/holder';
+import { resyncBook } from '@/proxy/held/resync';
+import { openSqliteJournal, type JournalStore } from '@/proxy/journal';
+import type { Logger } from '@/proxy/log';
+
+const BTC = 'PERP_BTC_USDC';
+const row = (mark: number): FuturesRow => ({
+  symbol: BTC, index_price: mark, mark_price: mark, sum_unitary_funding: 0, est_funding_rate: 0, last_funding_rate: 0,
+  next_funding_time: 0, open_interest: 12, '24h_open': mark, '24h_close': mark, '24h_high': mark, '24h_low': mark,
+  '24h_amount': 0, '24h_volume': 3,
+});
+const log = { info: () => {}, warn: () => {}, error: () => {} } as unknown as Logger;
+const sender = { accepting: true, sending: true, sendFired: () => new Promise<never>(() => {}) };
+
+let journal: JournalStore | undefined;
+afterEach(async () => journal?.close());
+
+describe("a desk sender's book kept in step with the journal", () => {
+  it('takes in orders armed and drops orders cancelled through other proxies, and never pulls a trailing stop back', async () => {
+    journal = openSqliteJournal(join(mkdtempSync(join(tmpdir(), 'resync-')), 'journal.sqlite'));
+    const held = new HeldOrders({ journal, sender, log, maxHeld: 20, staleAfterMs: () => 60_000 });
+    held.judge([row(100_000)], Date.now());
+    const trailing = await held.arm({ type: 'TRAILING_STOP', symbol: BTC, side: 'SELL', order_quantity: 1, trailing_distance: 1000 }, 'trail');
+    if (trailing.kind !== 'armed') throw new Error(`not armed: ${JSON.stringify(trailing)}`);
+    // The mark rises: the book's best moves to 101,000; the journal is behind (its write still on the way).
+    held.judge([row(101_000)], Date.now());
+    await journal.held.setBestMark(trailing.order.id, 100_000);
+
+    // Through another proxy: a stop armed, then cancelled.
+    const other = await journal.held.arm({
+      id: 'held-other', idempotencyKey: 'other', bodyHash: 'h', type: 'STOP_MARKET', symbol: BTC, side: 'SELL', orderQuantity: 1,
+      triggerPrice: 95_000, orderPrice: null, trailingDistance: null, trailingPercent: null, bestMark: null, ocoWith: null,
+      clientRef: null, now: Date.now(),
+    });
+    expect(await resyncBook(held, journal)).toBe(2);
+    expect(held.trackedIds.sort()).toEqual([other.id, trailing.order.id].sort());
+    const stored = (await journal.held.get(trailing.order.id))!;
+    expect(held.view(stored).best_mark).toBe(101_000);
+
+    await journal.held.cancel(other.id, Date.now());
+    expect(await resyncBook(held, journal)).toBe(1);
+    expect(held.trackedIds).toEqual([trailing.order.id]);
+  });
+});
