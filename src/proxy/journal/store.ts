@@ -133,8 +133,6 @@ export interface JournalStore {
   firstProblem(ticketId: string): Promise<RequestProblem | undefined>;
   ticketResult(ticketId: string): Promise<TicketResult | undefined>;
   listOrders(query: OrdersQuery): Promise<{ rows: JournalOrder[]; next_cursor: string | null }>;
-  /** The ticket whose order holds this client order id and is or may be live. */
-  clientOrderIdHolder(clientOrderId: string): Promise<string | undefined>;
   countLive(): Promise<LiveCounts>;
   /** Deletes up to `limit` finished tickets created before `before`; returns how many. */
   pruneFinished(before: number, limit: number): Promise<number>;

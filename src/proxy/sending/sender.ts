@@ -7,7 +7,6 @@ import type { Lane } from './pacer';
 import { sendRequests, type OutgoingRequest, type RequestContext, type SendingParts } from './requests';
 import { clientOrderIdTwice, splitIntoRequests } from './splitting';
 
-export { BATCH_PATH, STOPPED_MESSAGE } from './requests';
 
 export interface Ticket {
   id: string;

@@ -9,7 +9,7 @@ import {
   type TicketRecord,
 } from '../types';
 import { markSent, pendingTickets, recover, requestStates } from './sending';
-import { createTicket, HOLDING, LIVE, ORDER_COLUMNS } from './tickets';
+import { createTicket, LIVE, ORDER_COLUMNS } from './tickets';
 
 /** Statuses as SQL literals: only known ones (the schema allows no others) get here. */
 const sqlStatuses = (statuses: readonly string[]) =>
@@ -144,14 +144,6 @@ export class PostgresJournal implements JournalStore {
     const page = found.slice(0, query.limit);
     const last = page[page.length - 1];
     return { rows: page.map(({ id: _id, ...row }) => row), next_cursor: found.length > query.limit && last ? String(last.id) : null };
-  }
-
-  async clientOrderIdHolder(clientOrderId: string): Promise<string | undefined> {
-    const row = await this.one<{ ticket_id: string }>(
-      `SELECT ticket_id FROM orders WHERE client_order_id = $1 AND status IN ${HOLDING} LIMIT 1`,
-      [clientOrderId],
-    );
-    return row?.ticket_id;
   }
 
   async countLive(): Promise<LiveCounts> {

@@ -3,7 +3,7 @@ import type { CreateTicketOutcome, TicketExtras } from '../store';
 import type { NewTicket } from '../types';
 
 /** Statuses of an order that holds its client order id (the unique partial index's statuses). */
-export const HOLDING = "('pending', 'sent', 'accepted', 'unknown')";
+const HOLDING = "('pending', 'sent', 'accepted', 'unknown')";
 /** Statuses that need attention: being sent, or of unknown outcome. */
 export const LIVE = "('pending', 'sent', 'unknown')";
 

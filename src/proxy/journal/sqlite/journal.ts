@@ -249,7 +249,7 @@ export class SqliteJournal {
   }
 
   /** The ticket whose order holds this client order id and is or may be live (not rejected or failed). */
-  clientOrderIdHolder(clientOrderId: string): string | undefined {
+  private clientOrderIdHolder(clientOrderId: string): string | undefined {
     const ticketId = this.clientIds.get(clientOrderId);
     if (ticketId === undefined) return undefined;
     if (this.statements.clientIdStatus.get(ticketId, clientOrderId) !== undefined) return ticketId;

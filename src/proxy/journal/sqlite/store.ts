@@ -40,7 +40,7 @@ export function openSqliteJournal(path: string, options: { minFreeBytes?: number
   const brackets: BracketJournal = lift(journal.brackets, ['awaiting', 'arm', 'cancel']);
   const face = lift(journal, [
     'recover', 'checkDisk', 'findTicket', 'createTicket', 'durable', 'markSent', 'recordAnswer', 'recordRequestOutcome',
-    'firstProblem', 'ticketResult', 'listOrders', 'clientOrderIdHolder', 'countLive', 'pruneFinished', 'close',
+    'firstProblem', 'ticketResult', 'listOrders', 'countLive', 'pruneFinished', 'close',
     'pendingTickets', 'requestStates',
   ]);
   return {
