@@ -2,8 +2,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JournalOrder, Readiness } from '@/interface';
 import { startProxy, type ProxyOptions } from '@/proxy';
+import { createAccountCredentials } from '@/service';
 import { ethOrder } from '../fixtures/orders';
-import { startPostgres, type PostgresServer } from '../helpers/postgres';
+import { createDatabase, startPostgres, type PostgresServer } from '../helpers/postgres';
 import { login, markOf, serviceWithAccount, tempDir, ticketKey, TOKEN } from '../helpers/stack';
 import { startTcpSwitch } from '../helpers/tcpSwitch';
 
@@ -70,6 +71,35 @@ describe('two proxies on one database', () => {
     const reused = await second.send([ethOrder(mark, { client_order_id: 'desk-a' })]);
     expect(reused.status).toBe(409);
     expect(((await reused.json()) as { message: string }).message).toMatch(/client_order_id desk-a is already used by an order of ticket/);
+  });
+});
+
+describe('a sender stopped cleanly with tickets waiting at its pacer', () => {
+  it('leaves them journaled for the proxy that sends next, which sends each once', async () => {
+    const url = await createDatabase(server, 'desk_handover');
+    // An account of its own: the last test's requests must not meet the service's 1/s per key.
+    const account = createAccountCredentials();
+    running.service.accounts.register(account.accountId, account.key);
+    // Paced as deployed: tickets posted together wait their turn of one request a second.
+    const sender = await deskProxy(url, { account, pacingMs: 1100, leaseTtlMs: 1500 });
+    const next = await deskProxy(url, { account, pacingMs: 1100, leaseTtlMs: 1500 });
+    const sending = async (desk: typeof sender) => ((await (await desk.call('/api/health/ready')).json()) as Readiness).sending;
+    expect([await sending(sender), await sending(next)]).toEqual([true, false]);
+    const ids = ['handover-1', 'handover-2', 'handover-3'];
+    const keys = ids.map(() => ticketKey());
+    const before = running.service.desk.accepted.length;
+    const answers = ids.map((id, i) => sender.send([ethOrder(mark, { client_order_id: id })], keys[i]).catch((error: Error) => error));
+    // All three journaled, the first at the service, the others waiting their turn: then the stop.
+    await expect.poll(async () => (await next.orders()).filter((row) => ids.includes(row.client_order_id ?? '')).length, { timeout: 5000 }).toBe(3);
+    await expect.poll(() => running.service.desk.accepted.length - before, { timeout: 5000 }).toBeGreaterThanOrEqual(1);
+    await sender.proxy.close();
+    await Promise.all(answers);
+    // The next sender takes the released lease at once and sends what was left, once each.
+    await expect.poll(async () => (await Promise.all(keys.map(async (key) => (await next.orders(`&ticket=${key}`))[0]?.status))), { timeout: 10_000 })
+      .toEqual(['accepted', 'accepted', 'accepted']);
+    expect(await sending(next)).toBe(true);
+    const placed = running.service.desk.accepted.slice(before).map((order) => order.client_order_id).filter((id) => id?.startsWith('handover-'));
+    expect(placed.sort()).toEqual(ids);
   });
 });
 

@@ -35,6 +35,11 @@ export interface SendingParts {
 export interface RequestContext {
   options: SendingParts;
   isStopping(): boolean;
+  /**
+   * On a desk, what a stopping proxy has not sent stays journaled, pending, for the next sender
+   * (it takes the lease released at the stop); alone, it fails "not sent: the proxy stopped".
+   */
+  handsOverOnStop: boolean;
   /** Whether this proxy sends now (see SendGate). */
   sending(): boolean;
   laneOf(ticketId: string): Lane;
@@ -60,7 +65,10 @@ recvWindow: number | undefined,
       if (request.state !== 'answered' && !skip) skip = { reason: 'not-sent', message: `not sent: ${earlierProblem(request)}` };
       continue;
     }
-    if (ctx.isStopping() && !skip) skip = { reason: 'stopped', message: STOPPED_MESSAGE };
+    if (ctx.isStopping() && !skip) {
+      if (ctx.handsOverOnStop) return ctx.resultOf(ticketId);
+      skip = { reason: 'stopped', message: STOPPED_MESSAGE };
+    }
     if (!skip && !ctx.sending()) return ctx.handedOver(ticketId);
     if (skip) {
       await journal.recordRequestOutcome(
@@ -80,7 +88,8 @@ recvWindow: number | undefined,
         if (error instanceof LeaseLostError) {
           // Fenced: nothing of this request left; the proxy that holds the lease now sends the rest.
           log.warn({ ticket: ticketId, request: request.requestNo }, 'the sending lease was lost: the ticket goes to the proxy that holds it');
-          return ctx.handedOver(ticketId);
+          // Stopping: answered as it stands (the next sender sends the rest); else its outcome is awaited.
+          return ctx.isStopping() ? ctx.resultOf(ticketId) : ctx.handedOver(ticketId);
         }
         // The database away before the request could be marked sent: it did not leave. Tried again
         // once the database answers; past the lease, the next sender sends it.
@@ -105,7 +114,7 @@ recvWindow: number | undefined,
           : { reason: verdict.reason, httpStatus: verdict.httpStatus, code: verdict.code, message: verdict.message };
       await afterSending(ticketId, request.requestNo, journal.recordRequestOutcome(ticketId, request.requestNo, outcome, detail, Date.now()));
       log.warn({ ticket: ticketId, request: request.requestNo, outcome, reason: detail.message }, 'request did not go through');
-      skip = ctx.isStopping()
+      skip = ctx.isStopping() && !ctx.handsOverOnStop
         ? { reason: 'stopped', message: STOPPED_MESSAGE }
         : {
             reason: 'not-sent',
@@ -136,10 +145,17 @@ async function afterSending(ticketId: string, requestNo: number, writing: Promis
 async function sendRequest(ctx: RequestContext, ticketId: string, request: OutgoingRequest, recvWindow: number | undefined): Promise<RequestVerdict> {
   const { client, clock, signer, accountId, pacer, journal } = ctx.options;
   const { requestNo, body, orders: count } = request;
+  let refused: RequestVerdict | undefined;
   for (let attempt = 0; ; attempt++) {
     const verdict = await pacer.run<RequestVerdict>(async () => {
+      // A retry after a 429 whose turn came after a stop or the lease's loss: the request stays
+      // what the service made it, refused unseen (known not placed), not handed over as sent.
+      if (refused && (ctx.isStopping() || !ctx.sending())) return refused;
       // Queued before the stop (or its TWAP's cancel), its turn came after it: it never leaves.
-      if (ctx.isStopping()) return { kind: 'failed', reason: 'stopped', httpStatus: null, code: null, message: STOPPED_MESSAGE };
+      if (ctx.isStopping()) {
+        if (ctx.handsOverOnStop) throw new LeaseLostError(accountId);
+        return { kind: 'failed', reason: 'stopped', httpStatus: null, code: null, message: STOPPED_MESSAGE };
+      }
       const withdrawn = await ctx.withdrawn(ticketId);
       if (withdrawn) return { kind: 'failed', reason: 'not-sent', httpStatus: null, code: null, message: withdrawn };
       // A desk's sender that lost its lease (a pause, a cut) sends nothing more: checked afresh here.
@@ -157,6 +173,7 @@ async function sendRequest(ctx: RequestContext, ticketId: string, request: Outgo
       return judgeAnswer(await client.post(BATCH_PATH, body, headers), count);
     }, ctx.laneOf(ticketId));
     if (verdict.kind !== 'rate-limited' || attempt >= MAX_RATE_LIMIT_RETRIES || ctx.isStopping()) return verdict;
+    refused = verdict;
     await new Promise((resolve) => setTimeout(resolve, verdict.retryAfterMs));
   }
 }

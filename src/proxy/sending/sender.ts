@@ -64,6 +64,7 @@ export class TicketSender {
   resume(ticketId: string): Promise<TicketResult> | undefined {
     // Being written or sent here already (a ticket posted to this proxy is its own from the start),
     // unless it was handed over when this proxy lost the lease, and this proxy holds it again.
+    if (this.stopping) return undefined;
     const handedOver = this.waitingForSender.delete(ticketId);
     if ((this.inFlight.has(ticketId) && !handedOver) || this.writing.has(ticketId)) return undefined;
     const lane = laneOfTicket(ticketId);
@@ -218,7 +219,8 @@ export class TicketSender {
   /**
    * Stops taking tickets; a request already at the service finishes (its own timeout bounds it),
    * and every order not yet sent fails with "not sent: the proxy stopped", so the trader sees it
-   * and can retry. Resolves when every ticket has settled, or after `graceMs`.
+   * and can retry; on a desk it stays pending instead, for the proxy that sends next. Resolves
+   * when every ticket has settled, or after `graceMs`.
    */
   async stop(graceMs: number): Promise<void> {
     this.stopping = true;
@@ -272,6 +274,7 @@ export class TicketSender {
     return {
       options: this.options,
       isStopping: () => this.stopping,
+      handsOverOnStop: this.gate !== ALWAYS,
       sending: () => this.gate.sending,
       laneOf: (ticketId) => this.lanes.get(ticketId) ?? 'ticket',
       withdrawn: (ticketId) => this.withdrawals.get(ticketId)?.(),
