@@ -11,3 +11,5 @@ export * from './text';
 export * from './session';
 export * from './tape';
 export * from './heldOrders';
+export * from './desk';
+export * from './deskRoutes';

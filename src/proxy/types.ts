@@ -1,3 +1,4 @@
+import type { DeskAction, Person } from '../interface';
 import type { JournalStore } from './journal';
 import type { ProxyOptions } from './options';
 import type { ReadForwarder } from './upstream/reads';
@@ -14,6 +15,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Undeclared means 'session': a new route is protected until it says otherwise. */
     access?: RouteAccess;
+    /**
+     * What the route does, for the desk's roles (issue 30): the door answers 403 naming the role
+     * and the action when the signed-in person may not. Undeclared on a session route: 'read'.
+     */
+    action?: DeskAction;
   }
   interface FastifyInstance {
     proxyOptions: ProxyOptions;
@@ -35,5 +41,7 @@ declare module 'fastify' {
     session: Session | null;
     /** The session cookie's value, when it names a valid session. */
     sessionId: string | null;
+    /** Who is signed in: a desk's user, or the implicit admin-trader of single-token mode; null without a session. */
+    person: Person | null;
   }
 }
