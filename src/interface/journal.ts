@@ -34,6 +34,11 @@ export const journalOrderSchema = z.object({
   error_message: z.nullable(z.string()),
   created_at: z.int(),
   updated_at: z.int(),
+  /** The account the ticket was signed for (issue 30); absent from proxies before it. */
+  account: z.optional(z.string()),
+  /** Who sent the ticket ("terminal" in single-token mode), and who approved it (four-eyes). */
+  placed_by: z.optional(z.nullable(z.string())),
+  approved_by: z.optional(z.nullable(z.string())),
 });
 export type JournalOrder = z.infer<typeof journalOrderSchema>;
 
