@@ -13,3 +13,4 @@ export * from './tape';
 export * from './heldOrders';
 export * from './desk';
 export * from './deskRoutes';
+export * from './limits';
