@@ -1,3 +1,4 @@
+import { limitsMigration } from '../desk/limitsMigration';
 import type { Postgres } from './database';
 
 /**
@@ -139,6 +140,7 @@ CREATE TABLE sender_lease (
   acquired_at bigint NOT NULL
 );
 `,
+  limitsMigration,
 ];
 
 /**
