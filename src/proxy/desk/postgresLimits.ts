@@ -46,7 +46,7 @@ export class PostgresLimitsStore implements LimitsStore {
     return { scope, name, limits, updatedBy: by, updatedAt: now };
   }
 
-  reserve(day: string, scopes: readonly UsageScope[], amount: string): Promise<Reservation> {
+  async reserve(day: string, scopes: readonly UsageScope[], amount: string): Promise<Reservation> {
     const add = amountOf(amount);
     const ordered = lockOrder(scopes);
     return this.pg.transaction(async (client) => {
