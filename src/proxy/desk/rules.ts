@@ -1,0 +1,88 @@
+import Big from 'big.js';
+import { checkTicket, utcDay, type LimitIssue, type LimitScope, type LimitSet, type OrderRequest, type TicketCheck } from '../../interface';
+import type { LimitsStore, UsageScope } from './limitsStore';
+
+export interface DeskRulesOptions {
+  limits: LimitsStore;
+  /** A symbol's mark, fresh (asked for now when the one known is stale), or undefined. */
+  freshMark(symbol: string): Promise<number | undefined>;
+  /** Held orders open now (armed, paused, awaiting entry) of a user or on an account. */
+  openHeld(scope: LimitScope, name: string): Promise<number>;
+  now?: () => number;
+}
+
+/** What a ticket is judged by: who sends it, on which account, and what it holds. */
+export interface TicketToJudge {
+  user: string;
+  account: string;
+  orders: readonly OrderRequest[];
+  /** Held orders it would add (a held order: 1, a bracket: its exits). */
+  heldAdding?: number;
+}
+
+export interface Judged extends TicketCheck {
+  day: string;
+  /** What its notional counts against today, with each day limit. */
+  scopes: UsageScope[];
+}
+
+/**
+ * The desk's rules in the proxy (issue 30): limits are read fresh for every ticket (a change applies
+ * to the next one), priced at fresh marks, and today's use is reserved atomically just before a
+ * ticket is sent, so two tickets sent at once cannot both pass a day limit only one fits.
+ */
+export class DeskRules {
+  private readonly now: () => number;
+
+  constructor(private readonly options: DeskRulesOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  async limitsOf(scope: LimitScope, name: string): Promise<LimitSet> {
+    return (await this.options.limits.get(scope, name))?.limits ?? {};
+  }
+
+  async judge(ticket: TicketToJudge): Promise<Judged> {
+    const day = utcDay(this.now());
+    const { limits } = this.options;
+    const symbols = [...new Set(ticket.orders.map((order) => order.symbol))];
+    const [userLimits, accountLimits, usedUser, usedAccount, heldUser, heldAccount, marks] = await Promise.all([
+      this.limitsOf('user', ticket.user),
+      this.limitsOf('account', ticket.account),
+      limits.usage(day, 'user', ticket.user),
+      limits.usage(day, 'account', ticket.account),
+      ticket.heldAdding ? this.options.openHeld('user', ticket.user) : 0,
+      ticket.heldAdding ? this.options.openHeld('account', ticket.account) : 0,
+      Promise.all(symbols.map(async (symbol) => [symbol, await this.options.freshMark(symbol)] as const)),
+    ]);
+    const check = checkTicket({
+      orders: ticket.orders,
+      marks: Object.fromEntries(marks),
+      user: { name: ticket.user, limits: userLimits },
+      account: { name: ticket.account, limits: accountLimits },
+      usedToday: { user: usedUser, account: usedAccount },
+      openHeld: { user: heldUser, account: heldAccount },
+      heldAdding: ticket.heldAdding ?? 0,
+    });
+    const scopes: UsageScope[] = [
+      { scope: 'user', name: ticket.user, max: userLimits.maxDayNotional },
+      { scope: 'account', name: ticket.account, max: accountLimits.maxDayNotional },
+    ];
+    return { ...check, day, scopes };
+  }
+
+  /**
+   * Counts a judged ticket's notional against today's use, or names the day limit it would pass
+   * (another ticket took the room since it was judged). Nothing is counted when refused.
+   */
+  async reserve(judged: Judged): Promise<LimitIssue | undefined> {
+    const reservation = await this.options.limits.reserve(judged.day, judged.scopes, judged.notional);
+    if (reservation.ok) return undefined;
+    return { code: 'maxDayNotional', scope: reservation.scope, name: reservation.name, limit: reservation.max, value: new Big(reservation.used).plus(judged.notional).toString() };
+  }
+
+  /** Gives a reservation back: the ticket was not sent after all (refused whole before it left). */
+  release(judged: Judged): Promise<void> {
+    return this.options.limits.release(judged.day, judged.scopes, judged.notional);
+  }
+}
