@@ -1,7 +1,8 @@
 import { t } from '@lingui/core/macro';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
 import { usePollingIntervals } from '../features/config';
-import { Approvals, APPROVALS_INTERVAL_MS, Audit, DeskLimits, mayOpenDeskPanel, useApprovals, useDeskLimits, usePerson, type DeskPanelId } from '../features/desk';
+import { Approvals, APPROVALS_INTERVAL_MS, Audit, DeskLimits, mayOpenDeskPanel, personQueryOptions, useApprovals, useDeskLimits, usePerson, type DeskPanelId } from '../features/desk';
 import { useFutures, useInstrumentSpecs } from '../features/markets';
 import { useLocale } from '../shared/i18n/i18n';
 import { useNow } from '../shared/useNow';
@@ -10,10 +11,15 @@ import { FeedStatus } from './FeedStatus';
 /** A desk panel opened by someone it is not for (a layout from another person, single-token mode): it says so and polls nothing. */
 function Gate({ id, label, children }: { id: DeskPanelId; label: string; children: ReactNode }) {
   useLocale();
-  const person = usePerson();
+  const person = useQuery(personQueryOptions());
+  const body = mayOpenDeskPanel(person.data ?? undefined, id)
+    ? children
+    : person.isPending
+      ? null
+      : <p className="empty">{t`This panel is for a desk's risk users and admins; your role does not use it.`}</p>;
   return (
-    <section className={`panel ${id}-panel`} aria-label={label}>
-      {mayOpenDeskPanel(person, id) ? children : <p className="empty">{t`This panel is for a desk's risk users and admins; your role does not use it.`}</p>}
+    <section className={`panel ${id}-panel`} aria-label={label} aria-busy={person.isPending || undefined}>
+      {body}
     </section>
   );
 }
