@@ -49,7 +49,7 @@ const markets = { markOf: (symbol: string) => (symbol === BTC ? 100_000 : undefi
 
 function renderApprovals(person: Person, rows: Approval[], decision?: (call: Call) => { status: number; body: unknown }) {
   const calls = stubProxy((call) => {
-    if (call.url.startsWith('/api/approvals?')) return ok({ rows });
+    if (call.url.startsWith('/api/approvals?')) return ok({ rows: rows.filter((row) => call.url.endsWith('all') || row.state === 'awaiting') });
     if (call.method === 'POST' && decision) return decision(call);
     return undefined;
   });
@@ -58,7 +58,7 @@ function renderApprovals(person: Person, rows: Approval[], decision?: (call: Cal
 }
 
 const cardOf = async (id: string) => {
-  await screen.findByText('101,000');
+  await screen.findAllByText('101,000');
   return document.querySelector(`[data-approval-id="${id}"]`) as HTMLElement;
 };
 
@@ -83,11 +83,13 @@ describe('the Approvals panel', () => {
     expect(within(card).getByRole('button', { name: 'Withdraw' })).toBeEnabled();
   });
 
-  it('offers a trader only Withdraw on their own request', async () => {
-    renderApprovals(tom, [approval({})]);
+  it('offers a trader only Withdraw on their own request, and shows them their decided ones', async () => {
+    const calls = renderApprovals(tom, [approval({}), approval({ id: 'ticket-key-0002', state: 'rejected', decidedBy: 'rita', note: 'too large' })]);
     const card = await cardOf('ticket-key-0001');
     expect(within(card).queryByRole('button', { name: 'Approve' })).toBeNull();
     expect(within(card).getByRole('button', { name: 'Withdraw' })).toBeEnabled();
+    expect(await screen.findByText('rita: too large')).toBeInTheDocument();
+    expect(calls[0]?.url).toBe('/api/approvals?state=all');
   });
 
   it('sends no rejection without a note, then sends the note', async () => {

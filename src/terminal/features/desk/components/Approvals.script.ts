@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro';
 import { useMemo, useState } from 'react';
-import type { Person } from '@/interface';
+import { may, type Person } from '@/interface';
 import { refusalText, useApprovalDecision, useApprovals, type Decision } from '../api/approvals';
 import { approvalView, sortApprovals, stateText, type MarketLook } from '../model/approvalRows';
 
@@ -18,7 +18,9 @@ export interface DecisionNote {
 
 /** The Approvals panel's logic: the list polled every 2 s, the decisions and what each answered. */
 export function useApprovalsPanel({ person, markets, now }: ApprovalsInput) {
-  const [showDecided, setShowDecided] = useState(false);
+  // An author follows their own requests to the end (approved, rejected, expired); a risk user
+  // works through what still waits.
+  const [showDecided, setShowDecided] = useState(() => person !== undefined && !may(person, 'approve'));
   const query = useApprovals(showDecided ? 'all' : 'awaiting', person !== undefined);
   const decision = useApprovalDecision();
   const [rejecting, setRejecting] = useState<string | undefined>();

@@ -30,7 +30,7 @@ export function Audit(props: AuditProps) {
       {rows.length === 0 ? (
         <p className="empty">{panel.trail.isPending ? t`Loading the audit…` : t`No record matches.`}</p>
       ) : (
-        <div className="desk__scroll" ref={scrollRef} tabIndex={0} aria-label={t`Audit records`}>
+        <div className="desk__scroll" ref={scrollRef} role="region" tabIndex={0} aria-label={t`Audit records`}>
           <ol className="desk-audit" style={{ blockSize: virtualizer.getTotalSize() }}>
             {items.map((item) => {
               const record = rows[item.index];
