@@ -10,6 +10,7 @@ import { useConfig, usePollingIntervals } from '../features/config';
 import { subscribeToTicketResults, useActiveSymbol, useTicketActions, useTicketRecovery } from '../features/ticket';
 import { useCommandsStore, useRegisterCommands } from '../shared/commands/registry';
 import { fixedPlain } from '../shared/format/number';
+import { useDeskCommands } from './deskCommands';
 import { useTerminalCommands } from './terminalCommands';
 
 /** A placed ticket rings high, a refused one low; one that may not have arrived is not rung at all. */
@@ -58,6 +59,7 @@ export function GlobalTools() {
   const settings = useSettingsActions();
   useHotkeys(overrides);
   useRegisterCommands(useTerminalCommands());
+  useRegisterCommands(useDeskCommands());
   // The held orders' cancels work whichever panels are open: a stop is cancelled from anywhere.
   useHeldCommands(useActiveSymbol());
   const intervals = usePollingIntervals();

@@ -1,8 +1,8 @@
 import { PhoneDesk } from '../features/workspace';
-import { PANELS } from './panels';
+import { useOfferedPanels } from './panels';
 import { PhoneTradeBar } from './PhoneTradeBar';
 
 /** The phone's tab bar, ticket sheet and Buy/Sell bar: their own chunk, as the dock is the desk's. */
 export default function PhoneLayout() {
-  return <PhoneDesk panels={PANELS} tradeBar={<PhoneTradeBar />} />;
+  return <PhoneDesk panels={useOfferedPanels()} tradeBar={<PhoneTradeBar />} />;
 }

@@ -3,7 +3,7 @@ import { openSettings } from '../features/settings';
 import { ConnectionStatus, SessionMenu, useProxyHealth, type SessionState } from '../features/session';
 import { LayoutMenu } from '../features/workspace';
 import { useLocale } from '../shared/i18n/i18n';
-import { PANELS } from './panels';
+import { useOfferedPanels } from './panels';
 import { useServiceNotLive } from './useServiceLive';
 
 export function TopBar({ session }: { session: SessionState }) {
@@ -14,7 +14,7 @@ export function TopBar({ session }: { session: SessionState }) {
     <header className="topbar">
       <h1 className="brand">Perp Terminal</h1>
       <ConnectionStatus health={health.data} notLive={notLive} />
-      <LayoutMenu panels={PANELS} />
+      <LayoutMenu panels={useOfferedPanels()} />
       <span className={`session session--${notLive ? 'not-live' : session}`} title={notLive}>
         {session === 'signed-in'
           ? notLive

@@ -1,7 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { DockDesk, PanelHosts, PanelSlot, useDeskActions, useIsPhone, useShownPanels } from '../features/workspace';
 import { lazyWithWords } from '../shared/i18n/lazyWithWords';
-import { PANELS } from './panels';
+import { PANELS, useOfferedPanels } from './panels';
 
 const PhoneLayout = lazyWithWords(() => import('./PhoneLayout'));
 
@@ -34,9 +34,10 @@ export function Workspace({ afterFirstPrices }: { afterFirstPrices: boolean }) {
   const phone = useIsPhone();
   const shown = useShownPanels();
   const { show } = useDeskActions();
+  const offered = useOfferedPanels();
   useEffect(() => {
-    if (phone) show(Object.keys(PANELS));
-  }, [phone, show]);
+    if (phone) show(Object.keys(offered));
+  }, [phone, show, offered]);
   return (
     <>
       <PanelHosts panels={PANELS} shown={shown} />

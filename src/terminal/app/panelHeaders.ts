@@ -1,5 +1,6 @@
 import { plural, t } from '@lingui/core/macro';
 import { usePollingIntervals } from '../features/config';
+import { APPROVALS_INTERVAL_MS, mayOpenDeskPanel, useApprovals, usePerson } from '../features/desk';
 import { useFutures } from '../features/markets';
 import { isLiveHeld, useHeldOrders } from '../features/held';
 import { useJournal } from '../features/orders';
@@ -73,3 +74,17 @@ export function useAccountHeader(): PanelHeaderState {
   const feed = feedWord(useFutures(quotes), quotes, useNow());
   return { text: feed.stale ? t({ message: 'marks stale', context: 'the mark prices are not current' }) : '', stale: feed.stale };
 }
+
+/** How many tickets wait for approval (a risk user: everyone's; a trader: their own). */
+export function useApprovalsHeader(): PanelHeaderState {
+  useLocale();
+  const allowed = mayOpenDeskPanel(usePerson(), 'approvals');
+  const approvals = useApprovals('awaiting', allowed);
+  const feed = feedWord(approvals, APPROVALS_INTERVAL_MS, useNow());
+  if (!allowed) return { text: '', stale: false };
+  const waiting = approvals.data?.length;
+  return { text: waiting === undefined ? feed.word : `${waiting} · ${feed.word}`, stale: feed.stale };
+}
+
+/** The desk's limits and the audit say nothing in their tab: they are read when opened. */
+export const useQuietHeader = (): PanelHeaderState => ({ text: '', stale: false });

@@ -1,9 +1,10 @@
 import { t } from '@lingui/core/macro';
-import { type ComponentType } from 'react';
+import { useMemo, type ComponentType } from 'react';
+import { offeredPanels, usePerson } from '../features/desk';
 import { lazyWithWords } from '@/terminal/shared/i18n/lazyWithWords';
-import type { PanelEntry } from '../features/workspace';
+import type { PanelEntry, PanelRegistry } from '../features/workspace';
 import { MarketsPanel } from './MarketsPanel';
-import { useAccountHeader, useChartHeader, useHeldHeader, useMarketsHeader, useOrdersHeader, useTicketHeader } from './panelHeaders';
+import { useAccountHeader, useApprovalsHeader, useChartHeader, useHeldHeader, useMarketsHeader, useOrdersHeader, useQuietHeader, useTicketHeader } from './panelHeaders';
 
 // The markets are what a trader looks at first: the other panels load in parallel, in their own
 // chunks, and render just after, so the first prices do not wait for them.
@@ -12,6 +13,9 @@ const ChartPanel = lazyWithWords(() => import('./ChartPanel').then((module) => (
 const OrdersPanel = lazyWithWords(() => import('./OrdersPanel').then((module) => ({ default: module.OrdersPanel })));
 const HeldOrdersPanel = lazyWithWords(() => import('./HeldOrdersPanel').then((module) => ({ default: module.HeldOrdersPanel })));
 const AccountPanel = lazyWithWords(() => import('./AccountPanel').then((module) => ({ default: module.AccountPanel })));
+const ApprovalsPanel = lazyWithWords(() => import('./DeskPanels').then((module) => ({ default: module.ApprovalsPanel })));
+const DeskPanel = lazyWithWords(() => import('./DeskPanels').then((module) => ({ default: module.DeskPanel })));
+const AuditPanel = lazyWithWords(() => import('./DeskPanels').then((module) => ({ default: module.AuditPanel })));
 
 /**
  * Every panel a workspace can show, by the id its layouts name it with. A layout naming a panel
@@ -55,4 +59,32 @@ export const PANELS: Readonly<Record<string, PanelEntry<ComponentType>>> = {
     useHeader: useAccountHeader,
     get label() { return t`Account`; },
   },
+  approvals: {
+    get title() { return t({ message: 'Approvals', context: 'panel title: tickets waiting for a second pair of eyes' }); },
+    Component: ApprovalsPanel,
+    useHeader: useApprovalsHeader,
+    get label() { return t`Approvals`; },
+  },
+  desk: {
+    get title() { return t({ message: 'Desk', context: 'panel title: users and accounts of the desk with their limits' }); },
+    Component: DeskPanel,
+    useHeader: useQuietHeader,
+    get label() { return t({ message: 'Desk limits', context: 'the desk panel: users, accounts and their limits' }); },
+  },
+  audit: {
+    get title() { return t({ message: 'Audit', context: 'panel title: the audit trail' }); },
+    Component: AuditPanel,
+    useHeader: useQuietHeader,
+    get label() { return t`Audit trail`; },
+  },
 };
+
+/**
+ * The panels offered to the person signed in (the Layout menu, the phone's tabs): the desk's only
+ * to the roles that use them, none in single-token mode. The dock still knows every panel, so a
+ * saved layout keeps a desk panel while the person is still being read.
+ */
+export function useOfferedPanels(): PanelRegistry {
+  const person = usePerson();
+  return useMemo(() => offeredPanels(PANELS, person), [person]);
+}

@@ -7,6 +7,7 @@ export { keepKnownPanels, dockLayoutSchema, panelsOf, type DockLayout } from './
 export { PANEL_TITLES, PRESETS, presetLayout, type PanelId, type PresetId } from './model/presets';
 export { readWorkspaceFile, workspaceFile } from './model/workspaceFile';
 export { layoutToOpen, reportDropped } from './open';
+export { openPanel } from './openPanel';
 export { usePhoneStore, type PhoneTab } from './phoneStore';
 export { useWorkspaceStore, WORKSPACE_STORAGE_KEY, type Workspace } from './store';
 export type { PanelEntry, PanelHeaderState, PanelRegistry } from './types';

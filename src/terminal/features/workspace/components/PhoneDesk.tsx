@@ -6,7 +6,9 @@ import { usePhoneStore, type PhoneTab } from '../phoneStore';
 import type { PanelRegistry } from '../types';
 import { PanelSlot } from './PanelSlot';
 
-const TABS: readonly (PhoneTab | 'trade')[] = ['markets', 'chart', 'trade', 'orders', 'held', 'account'];
+// The desk's panels (approvals, limits, audit) only for the roles given them: their tabs wrap to a
+// second row rather than squeeze the first six.
+const TABS: readonly (PhoneTab | 'trade')[] = ['markets', 'chart', 'trade', 'orders', 'held', 'account', 'approvals', 'desk', 'audit'];
 
 /** A tab's words, read at render: a panel's title, Trade for the ticket sheet, Held for the held orders. */
 function tabTitle(id: PhoneTab | 'trade'): string {

@@ -15,6 +15,9 @@ export const PANEL_TITLES = {
   orders: 'Orders',
   held: 'Held orders',
   account: 'Account',
+  approvals: 'Approvals',
+  desk: 'Desk',
+  audit: 'Audit',
 } as const satisfies Record<string, string>;
 export type PanelId = keyof typeof PANEL_TITLES;
 
@@ -25,6 +28,9 @@ const PANEL_WORDS: Record<PanelId, MessageDescriptor> = {
   orders: msg({ message: 'Orders', context: 'panel' }),
   held: msg({ message: 'Held orders', context: 'panel: stops, take-profits, trailing stops and TWAPs the proxy holds' }),
   account: msg({ message: 'Account', context: 'panel' }),
+  approvals: msg({ message: 'Approvals', context: 'panel: tickets waiting for a second pair of eyes' }),
+  desk: msg({ message: 'Desk', context: 'panel: users and accounts of the desk with their limits' }),
+  audit: msg({ message: 'Audit', context: 'panel: the audit trail of who did what' }),
 };
 
 /** A panel's title in the active language; undefined for a panel this terminal does not have. */

@@ -1,0 +1,11 @@
+export { deskKeys } from './api/keys';
+export { fetchPerson, personQueryOptions, usePerson } from './api/person';
+export { APPROVALS_INTERVAL_MS, approvalsQueryOptions, decideApproval, fetchApprovals, refusalText, useApprovalDecision, useApprovals, type Decision } from './api/approvals';
+export { deskLimitsQueryOptions, fetchDeskLimits, putLimits, useDeskLimits, useLimitsChange, type LimitScope } from './api/limits';
+export { auditQueryOptions, fetchAuditPage, useAuditTrail } from './api/audit';
+export { auditCsvUrl, auditSearch, type AuditFilters } from './model/auditFilters';
+export { deskPanelIds, mayOpenDeskPanel, offeredPanels, type DeskPanelId } from './model/access';
+export { limitIssueText, limitOwnerText } from './model/limitIssues';
+export { Approvals, type ApprovalsProps } from './components/Approvals';
+export { DeskLimits, type DeskLimitsProps } from './components/DeskLimits';
+export { Audit, type AuditProps } from './components/Audit';
