@@ -2,7 +2,9 @@ import { msg, t } from '@lingui/core/macro';
 import * as z from 'zod/mini';
 import { create } from 'zustand';
 import { persisted } from '@/terminal/shared/persist/persistedStore';
-import { dockLayoutSchema, type DockLayout } from './model/dockLayout';
+import { WORKSPACE_VERSION, workspaceMigrations, workspaceSchemaSaying } from '@/interface/preferences';
+import type { DockLayout } from './model/dockLayout';
+import { layoutLimitWords } from './model/layoutLimits';
 import { DEFAULT_WORKSPACE, isPresetId, PRESET_IDS, PRESETS, presetLayout } from './model/presets';
 // The source language is active before this module says anything, in a test as in the terminal.
 import '@/terminal/shared/i18n/i18n';
@@ -10,15 +12,12 @@ import '@/terminal/shared/i18n/i18n';
 export const WORKSPACE_STORAGE_KEY = 'perp-terminal.workspace';
 
 /**
- * A named arrangement of the panels. A preset's entry holds the trader's changes to it (Reset
+ * A named arrangement of the panels (its shape is the interface's: the proxy keeps a desk user's
+ * workspaces and checks them with it). A preset's entry holds the trader's changes to it (Reset
  * brings the preset back); a saved one holds the layout it was saved with (`saved`) and the
  * layout as the trader has since left it (`layout`).
  */
-const workspaceSchema = z.object({
-  name: z.string().check(z.minLength(1), z.maxLength(80)),
-  layout: z.nullable(dockLayoutSchema),
-  saved: z.nullable(dockLayoutSchema),
-});
+export const workspaceSchema = workspaceSchemaSaying(layoutLimitWords);
 export type Workspace = z.infer<typeof workspaceSchema>;
 
 /** Workspaces kept at most: far more than a trader switches between, few enough to fit in storage. */
@@ -135,9 +134,8 @@ export const useWorkspaceStore = create<WorkspaceState>()(
     {
       name: WORKSPACE_STORAGE_KEY,
       what: msg`workspaces`,
-      version: 1,
-      // The first version: an unversioned (0) value was never written by a terminal, so it is not read.
-      migrations: {},
+      version: WORKSPACE_VERSION,
+      migrations: workspaceMigrations,
       schema: storedWorkspacesSchema,
       partialize: ({ active, workspaces }) => ({ active, workspaces }),
       guardLoad: true,
