@@ -1,3 +1,4 @@
+import { PREFERENCES_MIGRATION } from '../desk/preferencesPostgres';
 import type { Postgres } from './database';
 
 /**
@@ -139,6 +140,7 @@ CREATE TABLE sender_lease (
   acquired_at bigint NOT NULL
 );
 `,
+  PREFERENCES_MIGRATION,
 ];
 
 /**
