@@ -54,6 +54,11 @@ interface WorkspaceState extends StoredWorkspaces {
     remove(id: string): void;
     /** Back to how it was saved; a preset back to the terminal's own, its name too. */
     reset(id: string): void;
+    /**
+     * A workspace as the trader left it in another browser (a desk user's, from the proxy);
+     * undefined: removed there. The dock shows it at once when it is the active one.
+     */
+    take(id: string, workspace: Workspace | undefined): void;
   };
 }
 
@@ -128,6 +133,16 @@ export const useWorkspaceStore = create<WorkspaceState>()(
             const name = isPresetId(id) ? PRESETS[id].name : current.name;
             return { workspaces: { ...state.workspaces, [id]: { ...current, name, layout: null } }, opened: state.opened + 1 };
           });
+        },
+        take(id, workspace) {
+          const state = get();
+          if (workspace === undefined) {
+            if (state.workspaces[id]) get().actions.remove(id);
+            return;
+          }
+          // Past the most this browser keeps, a new one stays on the proxy only.
+          if (!state.workspaces[id] && Object.keys(state.workspaces).length >= MAX_WORKSPACES) return;
+          set({ workspaces: { ...state.workspaces, [id]: workspace }, opened: state.opened + (state.active === id ? 1 : 0) });
         },
       },
     }),

@@ -81,9 +81,9 @@ export async function postJson<T>(
   return check(schema, body, path);
 }
 
-/** PATCH or DELETE (with an optional JSON body) and check the answer against its schema. */
+/** PATCH, PUT or DELETE (with an optional JSON body) and check the answer against its schema. */
 export async function sendJson<T>(
-  method: 'PATCH' | 'DELETE',
+  method: 'PATCH' | 'PUT' | 'DELETE',
   path: string,
   payload: unknown,
   schema: z.ZodMiniType<T>,
