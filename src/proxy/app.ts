@@ -10,6 +10,7 @@ import { bracketsPlugin } from './plugins/brackets';
 import { heldPlugin } from './plugins/held';
 import { journalPlugin } from './plugins/journal';
 import { postgresPlugin } from './plugins/postgres';
+import { preferencesPlugin } from './plugins/preferences';
 import { rateLimitsPlugin } from './plugins/rateLimits';
 import { requestTargetPlugin } from './plugins/requestTarget';
 import { schemasPlugin } from './plugins/schemas';
@@ -23,6 +24,7 @@ import { bracketsRoutes } from './routes/brackets';
 import { heldOrdersRoutes } from './routes/heldOrders';
 import { marketReadsRoutes } from './routes/marketReads';
 import { ordersRoutes } from './routes/orders';
+import { preferencesRoutes } from './routes/preferences';
 import { sessionRoutes } from './routes/session';
 import { tapeRoutes } from './routes/tape';
 import { terminalRoutes } from './routes/terminal';
@@ -115,6 +117,7 @@ export async function createProxyApp(options: ProxyOptions): Promise<ProxyApp> {
 
   await app.register(heldPlugin, { maxHeld: options.maxHeldOrders ?? proxyDefaults.maxHeldOrders, twapClock: options.twapClock });
   await app.register(bracketsPlugin, { maxHeld: options.maxHeldOrders ?? proxyDefaults.maxHeldOrders });
+  await app.register(preferencesPlugin, { sqlitePath: besideJournal(options.journalPath, 'desk.sqlite') });
   await app.register(deskPlugin, { accountId: options.account.accountId, leaseTtlMs: options.leaseTtlMs ?? proxyDefaults.leaseTtlMs });
 
   await app.register(marketReadsRoutes);
@@ -124,6 +127,7 @@ export async function createProxyApp(options: ProxyOptions): Promise<ProxyApp> {
   await app.register(heldOrdersRoutes);
   await app.register(bracketsRoutes);
   await app.register(sessionRoutes);
+  await app.register(preferencesRoutes);
   await app.register(healthRoutes);
   await app.register(tapeRoutes);
   await app.register(terminalRoutes, { distDir: options.distDir });

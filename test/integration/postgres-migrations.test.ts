@@ -52,7 +52,7 @@ describe('migratePostgres', () => {
       "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1",
     );
     expect(tables.rows.map((row) => row.name)).toEqual([
-      'approvals', 'day_usage', 'held_orders', 'limit_sets', 'orders', 'requests', 'schema_version', 'sender_lease', 'session_meta', 'sessions',
+      'approvals', 'day_usage', 'held_orders', 'limit_sets', 'orders', 'preferences', 'requests', 'schema_version', 'sender_lease', 'session_meta', 'sessions',
       'tickets',
     ]);
     const indexes = await first.query<{ name: string }>("SELECT indexname AS name FROM pg_indexes WHERE schemaname = 'public'");

@@ -1,4 +1,5 @@
 import { limitsMigration } from '../desk/limitsMigration';
+import { PREFERENCES_MIGRATION } from '../desk/preferencesPostgres';
 import type { Postgres } from './database';
 
 /**
@@ -141,6 +142,7 @@ CREATE TABLE sender_lease (
 );
 `,
   limitsMigration,
+  PREFERENCES_MIGRATION,
 ];
 
 /**

@@ -2,6 +2,9 @@ import { Suspense, useCallback, useState } from 'react';
 import { lazyWithWords } from '@/terminal/shared/i18n/lazyWithWords';
 import { ConfigNotice } from '../features/config';
 import { SessionBanner, useSession } from '../features/session';
+import { settingsPreferences } from '../features/settings';
+import { workspacePreferences } from '../features/workspace';
+import { usePreferenceSync } from '../shared/persist/usePreferenceSync';
 import { Toaster } from '../shared/ui/toast/Toaster';
 import { TopBar } from './TopBar';
 import { Workspace } from './Workspace';
@@ -12,8 +15,12 @@ import './shell.css';
 /** The hotkeys, the palette and the settings: their code comes after the first prices (see useAfterFirstPrices). */
 const GlobalTools = lazyWithWords(() => import('./GlobalTools').then((module) => ({ default: module.GlobalTools })));
 
+/** What follows a desk user to any browser; single-token mode keeps it in this browser only. */
+const PREFERENCE_SOURCES = [settingsPreferences, workspacePreferences];
+
 export function App() {
   const session = useSession();
+  usePreferenceSync(session === 'signed-in', PREFERENCE_SOURCES);
   const afterFirstPrices = useAfterFirstPrices();
   // The tools come after the first prices, or at once when a key is pressed before then.
   const [toolsListening, setToolsListening] = useState(false);

@@ -5,3 +5,4 @@ export { DEFAULT_SETTINGS, readSettingsFile, settingsFile, settingsSchema, type 
 export { currentSettings, useKeyOverrides, useSettingsActions, useSettingsStore } from './store';
 export { applyAppearance, useAppearance } from './useAppearance';
 export { applyLanguage, resolveLanguage, useLanguage } from './useLanguage';
+export { settingsPreferences } from './preferences';

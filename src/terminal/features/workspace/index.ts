@@ -13,3 +13,4 @@ export { useWorkspaceStore, WORKSPACE_STORAGE_KEY, type Workspace } from './stor
 export type { PanelEntry, PanelHeaderState, PanelRegistry } from './types';
 export { PHONE_MAX_WIDTH, useIsPhone } from './useIsPhone';
 export { DockDesk } from './lazyDesk';
+export { workspacePreferences } from './preferences';

@@ -2,7 +2,9 @@ import { msg, t } from '@lingui/core/macro';
 import * as z from 'zod/mini';
 import { create } from 'zustand';
 import { persisted } from '@/terminal/shared/persist/persistedStore';
-import { dockLayoutSchema, type DockLayout } from './model/dockLayout';
+import { WORKSPACE_VERSION, workspaceMigrations, workspaceSchemaSaying } from '@/interface/preferences';
+import type { DockLayout } from './model/dockLayout';
+import { layoutLimitWords } from './model/layoutLimits';
 import { DEFAULT_WORKSPACE, isPresetId, PRESET_IDS, PRESETS, presetLayout } from './model/presets';
 // The source language is active before this module says anything, in a test as in the terminal.
 import '@/terminal/shared/i18n/i18n';
@@ -10,15 +12,12 @@ import '@/terminal/shared/i18n/i18n';
 export const WORKSPACE_STORAGE_KEY = 'perp-terminal.workspace';
 
 /**
- * A named arrangement of the panels. A preset's entry holds the trader's changes to it (Reset
+ * A named arrangement of the panels (its shape is the interface's: the proxy keeps a desk user's
+ * workspaces and checks them with it). A preset's entry holds the trader's changes to it (Reset
  * brings the preset back); a saved one holds the layout it was saved with (`saved`) and the
  * layout as the trader has since left it (`layout`).
  */
-const workspaceSchema = z.object({
-  name: z.string().check(z.minLength(1), z.maxLength(80)),
-  layout: z.nullable(dockLayoutSchema),
-  saved: z.nullable(dockLayoutSchema),
-});
+export const workspaceSchema = workspaceSchemaSaying(layoutLimitWords);
 export type Workspace = z.infer<typeof workspaceSchema>;
 
 /** Workspaces kept at most: far more than a trader switches between, few enough to fit in storage. */
@@ -55,6 +54,11 @@ interface WorkspaceState extends StoredWorkspaces {
     remove(id: string): void;
     /** Back to how it was saved; a preset back to the terminal's own, its name too. */
     reset(id: string): void;
+    /**
+     * A workspace as the trader left it in another browser (a desk user's, from the proxy);
+     * undefined: removed there. The dock shows it at once when it is the active one.
+     */
+    take(id: string, workspace: Workspace | undefined): void;
   };
 }
 
@@ -130,14 +134,23 @@ export const useWorkspaceStore = create<WorkspaceState>()(
             return { workspaces: { ...state.workspaces, [id]: { ...current, name, layout: null } }, opened: state.opened + 1 };
           });
         },
+        take(id, workspace) {
+          const state = get();
+          if (workspace === undefined) {
+            if (state.workspaces[id]) get().actions.remove(id);
+            return;
+          }
+          // Past the most this browser keeps, a new one stays on the proxy only.
+          if (!state.workspaces[id] && Object.keys(state.workspaces).length >= MAX_WORKSPACES) return;
+          set({ workspaces: { ...state.workspaces, [id]: workspace }, opened: state.opened + (state.active === id ? 1 : 0) });
+        },
       },
     }),
     {
       name: WORKSPACE_STORAGE_KEY,
       what: msg`workspaces`,
-      version: 1,
-      // The first version: an unversioned (0) value was never written by a terminal, so it is not read.
-      migrations: {},
+      version: WORKSPACE_VERSION,
+      migrations: workspaceMigrations,
       schema: storedWorkspacesSchema,
       partialize: ({ active, workspaces }) => ({ active, workspaces }),
       guardLoad: true,

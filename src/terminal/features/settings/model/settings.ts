@@ -1,32 +1,26 @@
 import { t } from '@lingui/core/macro';
 import * as z from 'zod/mini';
 import { describeIssues } from '@/interface';
-import { keyProblems, type KeyProblem } from '@/terminal/shared/commands/keyRules';
-import { LOCALE_IDS } from '@/terminal/shared/i18n/locales';
+import type { KeyProblem } from '@/interface/keyRules';
+import { SETTINGS_VERSION, settingsMigrations, settingsSchemaSaying } from '@/interface/preferences';
 import { migrateStored, UnreadableStoredValue } from '@/terminal/shared/persist/persistedStore';
 // The source language is active before this module says anything, in a test as in the terminal.
 import '@/terminal/shared/i18n/i18n';
 
 export const SETTINGS_STORAGE_KEY = 'perp-terminal.settings';
-export const SETTINGS_VERSION = 2;
 /** What an exported file says it is, so that a ticket or a layout file is not read as settings. */
 export const SETTINGS_FILE_KIND = 'perp-terminal.settings';
 
-export const THEMES = ['system', 'light', 'dark', 'contrast'] as const;
-export const UP_DOWN = ['green-up', 'red-up', 'blue-orange'] as const;
-export const DENSITIES = ['comfortable', 'compact'] as const;
-export const MOTIONS = ['system', 'reduced', 'full'] as const;
-export const SIZE_UNITS = ['base', 'usd'] as const;
-
-export type Theme = (typeof THEMES)[number];
-export type UpDown = (typeof UP_DOWN)[number];
-export type Density = (typeof DENSITIES)[number];
-export type Motion = (typeof MOTIONS)[number];
-export type SizeUnit = (typeof SIZE_UNITS)[number];
-
-/** 'auto' follows the browser's languages; a locale id is the trader's own choice. */
-export const languageSchema = z.union([z.literal('auto'), z.enum(LOCALE_IDS)]);
-export type Language = z.infer<typeof languageSchema>;
+// The shape, its version and migrations are the interface's: the proxy keeps a desk user's
+// settings and checks them with the same schema. The words of a refused binding are said here.
+export { DENSITIES, languageSchema, MOTIONS, SETTINGS_VERSION, settingsMigrations, SIZE_UNITS, THEMES, UP_DOWN } from '@/interface/preferences';
+export type Settings = z.infer<typeof settingsSchema>;
+export type Theme = Settings['theme'];
+export type UpDown = Settings['upDown'];
+export type Density = Settings['density'];
+export type Motion = Settings['motion'];
+export type SizeUnit = Settings['sizeUnit'];
+export type Language = Settings['language'];
 
 /** A refused binding in words, under the command it names (`keys.ticket.buy: …`). */
 function keyProblemWords(problem: KeyProblem): string {
@@ -38,31 +32,7 @@ function keyProblemWords(problem: KeyProblem): string {
   return t`${keys} is also the key of ${other}`;
 }
 
-/**
- * The trader's keys, checked by the rules the shortcut editor applies (shared/commands/keyRules):
- * a file or a stored value cannot bind what the editor refuses.
- */
-const keysSchema = z.record(z.string(), z.string()).check(
-  z.superRefine((keys, ctx) => {
-    for (const problem of keyProblems(keys)) ctx.addIssue({ code: 'custom', input: keys, path: [problem.command], message: keyProblemWords(problem) });
-  }),
-);
-
-export const settingsSchema = z.object({
-  language: languageSchema,
-  theme: z.enum(THEMES),
-  upDown: z.enum(UP_DOWN),
-  density: z.enum(DENSITIES),
-  motion: z.enum(MOTIONS),
-  /** How the single order's size is typed: base quantity, or USD the ticket turns into one. */
-  sizeUnit: z.enum(SIZE_UNITS),
-  sound: z.object({ on: z.boolean(), volume: z.number().check(z.gte(0), z.lte(1)) }),
-  notifications: z.boolean(),
-  /** Hotkeys the trader rebound: command id → key ("Ctrl+K"); the rest keep their defaults. */
-  keys: keysSchema,
-});
-
-export type Settings = z.infer<typeof settingsSchema>;
+export const settingsSchema = settingsSchemaSaying(keyProblemWords);
 
 export const DEFAULT_SETTINGS: Settings = {
   language: 'auto',
@@ -74,12 +44,6 @@ export const DEFAULT_SETTINGS: Settings = {
   sound: { on: false, volume: 0.5 },
   notifications: false,
   keys: {},
-};
-
-/** From each older version to the next; version 0 would be a value saved before versions. */
-export const settingsMigrations: Readonly<Record<number, (older: unknown) => unknown>> = {
-  // Version 2 added the language: what was saved before follows the browser, as a first open does.
-  1: (older) => ({ ...(older as object), language: 'auto' }),
 };
 
 const fileSchema = z.object({ kind: z.literal(SETTINGS_FILE_KIND), version: z.number(), settings: z.unknown() });

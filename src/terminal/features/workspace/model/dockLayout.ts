@@ -1,76 +1,10 @@
-import * as z from 'zod/mini';
-import '@/interface/zod';
-import { LAYOUT_LIMITS, layoutLimitIssue } from './layoutLimits';
+import { dockLayoutSchemaSaying, type DockLayout, type GridNode, type GroupState } from '@/interface/dockLayout';
+import { layoutLimitWords } from './layoutLimits';
 
-/**
- * A workspace's arrangement as the docking library writes it (dockview's `toJSON`): a grid of
- * groups, each a stack of panels shown as tabs. The schema checks what the terminal reads back
- * and keeps what it does not know (sizes, locks), so a layout survives a round trip unchanged.
- * Its depth and counts are checked first (layoutLimits.ts), before the nested grid is read.
- */
-const groupSchema = z.looseObject({
-  id: z.string(),
-  views: z.array(z.string()).check(z.maxLength(LAYOUT_LIMITS.views)),
-  activeView: z.optional(z.string()),
-});
-export type GroupState = z.infer<typeof groupSchema>;
-
-const leafSchema = z.looseObject({
-  type: z.literal('leaf'),
-  data: groupSchema,
-  size: z.optional(z.number()),
-  visible: z.optional(z.boolean()),
-});
-
-export type GridLeaf = z.infer<typeof leafSchema>;
-export interface GridBranch {
-  type: 'branch';
-  data: GridNode[];
-  size?: number | undefined;
-  visible?: boolean | undefined;
-  [key: string]: unknown;
-}
-export type GridNode = GridLeaf | GridBranch;
-
-const branchSchema: z.ZodMiniType<GridBranch> = z.looseObject({
-  type: z.literal('branch'),
-  get data() {
-    return z.array(gridNodeSchema);
-  },
-  size: z.optional(z.number()),
-  visible: z.optional(z.boolean()),
-});
-const gridNodeSchema: z.ZodMiniType<GridNode> = z.union([leafSchema, branchSchema]);
-
-const panelStateSchema = z.looseObject({
-  id: z.string(),
-  contentComponent: z.optional(z.string()),
-  title: z.optional(z.string()),
-});
-
-const floatingGroupSchema = z.looseObject({ data: groupSchema });
-
-const dockLayoutShape = z.looseObject({
-  grid: z.looseObject({
-    root: gridNodeSchema,
-    width: z.number(),
-    height: z.number(),
-    orientation: z.enum(['HORIZONTAL', 'VERTICAL']),
-  }),
-  panels: z.record(z.string(), panelStateSchema),
-  activeGroup: z.optional(z.string()),
-  floatingGroups: z.optional(z.array(floatingGroupSchema)),
-});
-
-/** Within the limits first: a pipe stops at its first schema's issues, so the shape is never walked. */
-const withinLimits = z.unknown().check(
-  z.superRefine((layout, ctx) => {
-    const issue = layoutLimitIssue(layout);
-    if (issue) ctx.addIssue({ code: 'custom', input: layout, ...issue });
-  }),
-);
-export const dockLayoutSchema = z.pipe(withinLimits, dockLayoutShape);
-export type DockLayout = z.infer<typeof dockLayoutSchema>;
+// The layout's shape is the interface's (the proxy checks a person's stored workspaces with it);
+// a breach of its limits is said in the trader's language here.
+export type { DockLayout, GridBranch, GridLeaf, GridNode, GroupState } from '@/interface/dockLayout';
+export const dockLayoutSchema = dockLayoutSchemaSaying(layoutLimitWords);
 
 /** The panels a layout shows, in the order they appear in its grid, then its floating groups. */
 export function panelsOf(layout: DockLayout): string[] {
