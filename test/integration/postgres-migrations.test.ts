@@ -41,15 +41,15 @@ describe('migratePostgres', () => {
   it('builds the schema once, even when two proxies start together', async () => {
     const url = await freshDatabase('together');
     const [first, second] = [open(url), open(url)];
-    expect(await Promise.all([migratePostgres(first), migratePostgres(second)])).toEqual([1, 1]);
-    expect(await migratePostgres(first)).toBe(1);
+    expect(await Promise.all([migratePostgres(first), migratePostgres(second)])).toEqual([postgresMigrations.length, postgresMigrations.length]);
+    expect(await migratePostgres(first)).toBe(postgresMigrations.length);
     const { rows } = await first.query<{ version: number }>('SELECT version FROM schema_version');
-    expect(rows).toEqual([{ version: 1 }]);
+    expect(rows).toEqual([{ version: postgresMigrations.length }]);
     const tables = await first.query<{ name: string }>(
       "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1",
     );
     expect(tables.rows.map((row) => row.name)).toEqual([
-      'held_orders', 'orders', 'requests', 'schema_version', 'sender_lease', 'session_meta', 'sessions', 'tickets',
+      'audit', 'held_orders', 'login_links', 'orders', 'requests', 'schema_version', 'sender_lease', 'session_meta', 'sessions', 'tickets', 'users',
     ]);
     const indexes = await first.query<{ name: string }>("SELECT indexname AS name FROM pg_indexes WHERE schemaname = 'public'");
     expect(indexes.rows.map((row) => row.name)).toEqual(
@@ -97,7 +97,7 @@ describe('migratePostgres', () => {
     const db = open(url);
     await migratePostgres(db, [...postgresMigrations, 'CREATE TABLE later (id integer)', 'CREATE TABLE later_still (id integer)']);
     await expect(migratePostgres(db)).rejects.toThrow(
-      "the database's schema is version 3; this proxy knows versions up to 1: start a newer build of the proxy against it (or another database)",
+      `the database's schema is version ${postgresMigrations.length + 2}; this proxy knows versions up to ${postgresMigrations.length}: start a newer build of the proxy against it (or another database)`,
     );
   });
 
@@ -117,7 +117,7 @@ describe('migratePostgres', () => {
       "SELECT current_user AS name, rolsuper AS superuser FROM pg_roles WHERE rolname = current_user",
     );
     expect(who.rows).toEqual([{ name: 'desk_user', superuser: false }]);
-    expect(await migratePostgres(db)).toBe(1);
+    expect(await migratePostgres(db)).toBe(postgresMigrations.length);
     await db.query("INSERT INTO session_meta (key, value) VALUES ('salt', 'x')");
     await db.query("INSERT INTO tickets (id, body_hash, requests, created_at) VALUES ('t1', 'h', 1, 0)");
     const [text, params] = order('t1', 'pending', 'c-1');

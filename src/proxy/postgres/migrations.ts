@@ -1,3 +1,4 @@
+import { peopleMigration } from '../desk/peopleMigration';
 import type { Postgres } from './database';
 
 /**
@@ -139,6 +140,7 @@ CREATE TABLE sender_lease (
   acquired_at bigint NOT NULL
 );
 `,
+  peopleMigration,
 ];
 
 /**
