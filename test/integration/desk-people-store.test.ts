@@ -162,3 +162,40 @@ describe('a sessions file from before the desk', () => {
     await store.close();
   });
 });
+
+describe("docs/desk.md's split-owner setup", () => {
+  it("lets the proxies' login migrate, journal and append, but never change the audit nor take the right back", async () => {
+    const superuser = openPostgres(server.url);
+    pools.push(superuser);
+    await superuser.query('CREATE ROLE desk_owner LOGIN');
+    await superuser.query('CREATE ROLE desk LOGIN');
+    const url = await createDatabase(server, 'split_owner');
+    const admin = openPostgres(url);
+    pools.push(admin);
+    await admin.query('REVOKE ALL ON SCHEMA public FROM PUBLIC');
+    await admin.query('ALTER SCHEMA public OWNER TO desk_owner');
+    const as = (role: string) => url.replace('postgres://postgres@', `postgres://${role}@`);
+    const owner = openPostgres(as('desk_owner'));
+    pools.push(owner);
+    await migratePostgres(owner);
+    for (const grant of [
+      'GRANT USAGE, CREATE ON SCHEMA public TO desk',
+      'GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO desk',
+      'GRANT USAGE ON ALL SEQUENCES IN SCHEMA public TO desk',
+      'REVOKE UPDATE, DELETE, TRUNCATE ON audit FROM desk',
+    ]) {
+      await owner.query(grant);
+    }
+    const proxy = openPostgres(as('desk'));
+    pools.push(proxy);
+    await migratePostgres(proxy);
+    const people = new PostgresPeople(proxy);
+    await people.addUser({ name: 'alice', roles: ['viewer'], accounts: '*' }, NOW);
+    await people.append({ actor: 'alice', action: 'login' });
+    await proxy.query("INSERT INTO tickets (id, body_hash, requests, created_at) VALUES ('t', 'h', 1, 1)");
+    await expect(proxy.query("UPDATE audit SET actor = 'mallory'")).rejects.toThrow(/permission denied/);
+    await proxy.query('GRANT UPDATE ON audit TO desk'); // a warning: no privileges were granted
+    await expect(proxy.query("UPDATE audit SET actor = 'mallory'")).rejects.toThrow(/permission denied/);
+    await expect(proxy.query('DROP TRIGGER audit_no_change ON audit')).rejects.toThrow(/must be owner/);
+  });
+});
