@@ -9,6 +9,7 @@ import { BODY_LIMIT, errorsPlugin } from './plugins/errors';
 import { bracketsPlugin } from './plugins/brackets';
 import { heldPlugin } from './plugins/held';
 import { journalPlugin } from './plugins/journal';
+import { peoplePlugin } from './plugins/people';
 import { postgresPlugin } from './plugins/postgres';
 import { preferencesPlugin } from './plugins/preferences';
 import { rateLimitsPlugin } from './plugins/rateLimits';
@@ -25,6 +26,7 @@ import { heldOrdersRoutes } from './routes/heldOrders';
 import { marketReadsRoutes } from './routes/marketReads';
 import { ordersRoutes } from './routes/orders';
 import { preferencesRoutes } from './routes/preferences';
+import { auditRoutes } from './routes/audit';
 import { sessionRoutes } from './routes/session';
 import { tapeRoutes } from './routes/tape';
 import { terminalRoutes } from './routes/terminal';
@@ -47,7 +49,7 @@ export interface ProxyApp {
   recovered: number;
 }
 
-/** Login sessions and the market tape live beside the journal, each in its own file. */
+/** Login sessions, the desk's people and the market tape live beside the journal, each in its own file. */
 const besideJournal = (journalPath: string, name: string) =>
   journalPath === ':memory:' ? ':memory:' : join(dirname(journalPath), name);
 
@@ -91,6 +93,7 @@ export async function createProxyApp(options: ProxyOptions): Promise<ProxyApp> {
     minFreeMb: options.journalMinFreeMb,
     retentionDays: options.journalRetentionDays,
   });
+  await app.register(peoplePlugin, { path: besideJournal(options.journalPath, 'desk.sqlite') });
   await app.register(doorPlugin, {
     sessionsPath: besideJournal(options.journalPath, 'sessions.sqlite'),
     terminalToken: options.terminalToken,
@@ -128,6 +131,7 @@ export async function createProxyApp(options: ProxyOptions): Promise<ProxyApp> {
   await app.register(bracketsRoutes);
   await app.register(sessionRoutes);
   await app.register(preferencesRoutes);
+  await app.register(auditRoutes);
   await app.register(healthRoutes);
   await app.register(tapeRoutes);
   await app.register(terminalRoutes, { distDir: options.distDir });

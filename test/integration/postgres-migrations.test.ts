@@ -52,8 +52,8 @@ describe('migratePostgres', () => {
       "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1",
     );
     expect(tables.rows.map((row) => row.name)).toEqual([
-      'approvals', 'day_usage', 'held_orders', 'limit_sets', 'orders', 'preferences', 'requests', 'schema_version', 'sender_lease', 'session_meta', 'sessions',
-      'tickets',
+      'approvals', 'audit', 'day_usage', 'held_orders', 'limit_sets', 'login_links', 'orders', 'preferences', 'requests', 'schema_version',
+      'sender_lease', 'session_meta', 'sessions', 'tickets', 'users',
     ]);
     const indexes = await first.query<{ name: string }>("SELECT indexname AS name FROM pg_indexes WHERE schemaname = 'public'");
     expect(indexes.rows.map((row) => row.name)).toEqual(

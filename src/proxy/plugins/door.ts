@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie';
 import type { RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
+import { refusalOf } from '../../interface';
 import { sendError } from '../http/replies';
 import { DatabaseUnavailableError } from '../postgres';
 import { Door, PostgresSessionStore, SqliteSessionStore, type Session } from '../sessions';
@@ -20,7 +21,9 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /**
  * The door: right host (always: loopback names and ALLOWED_HOSTS), right origin for anything that
  * changes state, and a session for every route that has not declared itself public. Protection is
- * read from the route the request matched, never from how its URL is spelled.
+ * read from the route the request matched, never from how its URL is spelled. The session's person
+ * (a desk's user, or the implicit admin-trader of single-token mode) must hold a role that may do
+ * the route's `action` (undeclared: 'read'), or the answer is a 403 naming both.
  */
 export const doorPlugin = fp<DoorPluginOptions>(
   async (app, options) => {
@@ -28,13 +31,14 @@ export const doorPlugin = fp<DoorPluginOptions>(
     const store = app.postgres
       ? new PostgresSessionStore(app.postgres, options.maxSessions)
       : new SqliteSessionStore(options.sessionsPath, options.maxSessions);
-    const door = await Door.open(store, options.terminalToken);
+    const door = await Door.open(store, options.terminalToken, undefined, undefined, app.people);
     if (door.endedAtStart > 0) {
       app.log.warn({ sessions: door.endedAtStart }, 'the terminal token changed: sessions made with the old one ended');
     }
     app.decorate('door', door);
     app.decorateRequest('session', null);
     app.decorateRequest('sessionId', null);
+    app.decorateRequest('person', null);
     const allowed: ReadonlySet<string> = new Set(options.allowedHosts.map((host) => hostName(host)));
 
     const routes: RouteOptions[] = [];
@@ -62,7 +66,7 @@ export const doorPlugin = fp<DoorPluginOptions>(
       // No route: answered before its body is read (the not-found handler would read it first).
       if (request.is404) return safe ? undefined : sendError(reply, 'notFound', `no route ${request.method} ${request.url.split('?')[0]}`);
       const open = request.routeOptions.config.access === 'public';
-      let found: { id: string; session: Session } | undefined;
+      let found: Found | undefined;
       try {
         found = await sessionOf(door, cookieValues(request.headers.cookie, door.cookieName(request.raw.socket.localPort)));
       } catch (error) {
@@ -72,23 +76,34 @@ export const doorPlugin = fp<DoorPluginOptions>(
         reply.header('retry-after', '5');
         return sendError(reply, 'unknown', error.message, 503);
       }
-      if (found) {
+      if (found && 'session' in found) {
         request.session = found.session;
         request.sessionId = found.id;
+        request.person = found.session.person;
       }
-      if (open || request.session) return undefined;
-      return sendError(reply, 'unauthorized', 'no session: open the terminal with the link the proxy printed at start (…/?token=…)');
+      if (open) return undefined;
+      if (!request.person) {
+        const refused = found && 'refused' in found ? found.refused : undefined;
+        return sendError(reply, 'unauthorized', refused ?? 'no session: open the terminal with the link the proxy printed at start (…/?token=…)');
+      }
+      // The role's word on what the route does; which account, where a route names one, comes later.
+      const refusal = refusalOf(request.person, request.routeOptions.config.action ?? 'read');
+      return refusal ? sendError(reply, 'unauthorized', refusal, 403) : undefined;
     });
     app.addHook('onClose', async () => store.close());
   },
-  { name: 'door', dependencies: ['postgres'] },
+  { name: 'door', dependencies: ['postgres', 'people'] },
 );
 
-/** The first of a request's cookie values that names a valid session. */
-async function sessionOf(door: Door, ids: string[]): Promise<{ id: string; session: Session } | undefined> {
+type Found = { id: string; session: Session } | { refused: string };
+
+/** The first of a request's cookie values that names a valid session, else why one was refused. */
+async function sessionOf(door: Door, ids: string[]): Promise<Found | undefined> {
+  let refused: Found | undefined;
   for (const id of ids) {
-    const session = await door.session(id);
-    if (session) return { id, session };
+    const visit = await door.visit(id);
+    if (visit && 'person' in visit) return { id, session: visit };
+    refused ??= visit;
   }
-  return undefined;
+  return refused;
 }

@@ -1,5 +1,6 @@
 import { limitsMigration } from '../desk/limitsMigration';
 import { PREFERENCES_MIGRATION } from '../desk/preferencesPostgres';
+import { peopleMigration } from '../desk/peopleMigration';
 import type { Postgres } from './database';
 
 /**
@@ -143,6 +144,7 @@ CREATE TABLE sender_lease (
 `,
   limitsMigration,
   PREFERENCES_MIGRATION,
+  peopleMigration,
 ];
 
 /**

@@ -15,6 +15,7 @@ import {
   type TicketResult,
 } from '@/interface';
 import type { ZodRoutes } from '@/interface/routeSchemas';
+import { audited } from '../desk/audit';
 import { sendError } from '../http/replies';
 
 export interface BatchOrdersOptions extends Record<string, unknown> {
@@ -73,7 +74,7 @@ const schema = {
 
 /** POST /v1/batch-order: a ticket, checked whole, journaled, signed and sent in order. */
 export const batchOrdersRoutes: ZodRoutes<BatchOrdersOptions> = async (app, options) => {
-  app.post('/v1/batch-order', { config: { access: 'session' }, preValidation: checkHeaders, schema }, async (request, reply) => {
+  app.post('/v1/batch-order', { config: { access: 'session', action: 'trade' }, preValidation: checkHeaders, schema }, async (request, reply) => {
     const orders = request.body.orders;
     if (orders.length > options.maxTicketOrders) {
       return sendError(
@@ -100,6 +101,7 @@ export const batchOrdersRoutes: ZodRoutes<BatchOrdersOptions> = async (app, opti
       return sendError(reply, outcome.status === 429 ? 'rateLimited' : 'unknown', outcome.message, outcome.status);
     }
     if (outcome.replayed) reply.header('idempotent-replayed', 'true');
+    else await audited(request, 'ticket', outcome.result.ticket_id, { orders: orders.length });
     return sendTicket(app.journal, reply, outcome.result);
   });
 };

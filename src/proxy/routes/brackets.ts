@@ -22,7 +22,7 @@ export const bracketsRoutes: ZodRoutes = async (app) => {
   app.post(
     '/api/brackets',
     {
-      config: { access: 'session' },
+      config: { access: 'session', action: 'trade' },
       preValidation: async (request, reply) => {
         const key = idempotencyKeySchema.safeParse(request.headers[IDEMPOTENCY_HEADER]);
         if (!key.success) return sendError(reply, 'invalidParameter', `${IDEMPOTENCY_HEADER} header: ${describeIssues(key.error)}`);

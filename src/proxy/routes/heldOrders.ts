@@ -16,6 +16,7 @@ import {
   type HeldOrder,
 } from '@/interface';
 import type { ZodRoutes } from '@/interface/routeSchemas';
+import { audited } from '../desk/audit';
 import { sendError } from '../http/replies';
 import type { HeldRefusal, SettleOutcome } from '../held/holder';
 
@@ -35,10 +36,11 @@ const page = (rows: HeldOrder[]) => ({ success: true as const, data: { rows }, t
 /** /api/held-orders: arm, list, read, modify and cancel orders the proxy holds (session door). */
 export const heldOrdersRoutes: ZodRoutes = async (app) => {
   const access = { access: 'session' as const };
+  const trade = { access: 'session' as const, action: 'trade' as const };
   app.post(
     '/api/held-orders',
     {
-      config: access,
+      config: trade,
       preValidation: async (request, reply) => {
         const key = idempotencyKeySchema.safeParse(request.headers[IDEMPOTENCY_HEADER]);
         if (!key.success) return sendError(reply, 'invalidParameter', `${IDEMPOTENCY_HEADER} header: ${describeIssues(key.error)}`);
@@ -50,6 +52,7 @@ export const heldOrdersRoutes: ZodRoutes = async (app) => {
       const outcome = await app.held.arm(request.body, request.headers[IDEMPOTENCY_HEADER] as string);
       if (outcome.kind === 'refused') return sendRefusal(reply, outcome);
       if (outcome.replayed) reply.header('idempotent-replayed', 'true');
+      else await audited(request, 'held-armed', outcome.order.id, { type: outcome.order.type, symbol: outcome.order.symbol });
       return { success: true as const, data: app.held.view(outcome.order), timestamp: Date.now() };
     },
   );
@@ -73,24 +76,36 @@ export const heldOrdersRoutes: ZodRoutes = async (app) => {
   app.patch(
     '/api/held-orders/:id',
     {
-      config: access,
+      config: trade,
       schema: { params: heldIdParamsSchema, body: heldOrderPatchSchema, response: { 200: heldOrderResponseSchema, ...errors } },
     },
-    async (request, reply) => sendSettled(reply, await app.held.modify(request.params.id, request.body)),
+    async (request, reply) => {
+      const outcome = await app.held.modify(request.params.id, request.body);
+      if (outcome.kind === 'done') await audited(request, 'held-modified', request.params.id, { change: request.body });
+      return sendSettled(reply, outcome);
+    },
   );
 
   app.delete(
     '/api/held-orders/:id',
-    { config: access, schema: { params: heldIdParamsSchema, response: { 200: heldOrderResponseSchema, ...errors } } },
-    async (request, reply) => sendSettled(reply, await app.held.cancel(request.params.id)),
+    { config: trade, schema: { params: heldIdParamsSchema, response: { 200: heldOrderResponseSchema, ...errors } } },
+    async (request, reply) => {
+      const outcome = await app.held.cancel(request.params.id);
+      if (outcome.kind === 'done') await audited(request, 'held-cancelled', request.params.id);
+      return sendSettled(reply, outcome);
+    },
   );
 
   app.delete(
     '/api/held-orders',
     {
-      config: access,
+      config: trade,
       schema: { querystring: heldCancelQuerySchema, response: { 200: heldOrdersPageSchema, '4xx': errorEnvelopeSchema, '5xx': errorEnvelopeSchema } },
     },
-    async (request) => page(await app.held.cancelSymbol(request.query.symbol)),
+    async (request) => {
+      const cancelled = await app.held.cancelSymbol(request.query.symbol);
+      for (const order of cancelled) await audited(request, 'held-cancelled', order.id, { symbol: order.symbol });
+      return page(cancelled);
+    },
   );
 };

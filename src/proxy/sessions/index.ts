@@ -1,3 +1,3 @@
-export { Door, sessionCookieName, type Exchange, type Session } from './door';
+export { DESK_NOW, Door, sessionCookieName, type Exchange, type PeopleDirectory, type Session } from './door';
 export { PostgresSessionStore } from './postgresSessionStore';
-export { SqliteSessionStore, type SessionStore } from './sessionStore';
+export { SqliteSessionStore, type SessionStore, type StoredSession } from './sessionStore';

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { audited } from '../desk/audit';
 import { sendError } from '../http/replies';
 import { loginNavigation } from './checks';
 
@@ -9,7 +10,9 @@ export const cookieOf = (request: FastifyRequest) => request.server.door.cookieN
  * `GET /?token=…`: trades the printed link's token for a session cookie and drops the token from
  * the address bar. Only the trader's own navigation counts: a request another page made is
  * refused before the door counts anything, so no page can use up the limits of wrong tokens. A
- * wrong token is logged (never the token itself) and counted per address and overall. The page
+ * wrong token is logged (never the token itself) and counted per address and overall. A user's
+ * one-time link (a desk) is traded the same way; the terminal token no longer signs in once the
+ * proxy has users. A login is audited; a refusal is logged. The page
  * itself (`GET /` without a token) is never limited.
  */
 export async function exchangeToken(request: FastifyRequest, reply: FastifyReply, token: string) {
@@ -29,11 +32,16 @@ export async function exchangeToken(request: FastifyRequest, reply: FastifyReply
     request.log.warn({ client: request.ip, failures: exchange.failures }, 'login refused: wrong or used token');
     return reply.redirect('/?login=refused', 303);
   }
+  if (exchange.kind === 'desk') {
+    request.log.warn({ client: request.ip }, 'login refused: the terminal token, on a desk (each person signs in with their own link)');
+    return reply.redirect('/?login=refused', 303);
+  }
   reply.setCookie(cookieOf(request), exchange.id, {
     httpOnly: true,
     sameSite: 'strict',
     path: '/',
     maxAge: door.sessionMaxAgeSeconds,
   });
+  await audited(request, 'login', exchange.person.implicit ? null : exchange.person.name, {}, exchange.person.name);
   return reply.redirect('/', 303);
 }

@@ -1,5 +1,5 @@
 import type { Postgres } from '../postgres/database';
-import { tokenFingerprint, type SessionStore } from './sessionStore';
+import { tokenFingerprint, type SessionStore, type StoredSession } from './sessionStore';
 
 /**
  * A fixed key for pg_advisory_xact_lock around bindToken: proxies of a desk starting together with
@@ -30,7 +30,7 @@ export class PostgresSessionStore implements SessionStore {
       const meta = new Map(rows.map((row) => [row.key, row.value]));
       const fingerprint = tokenFingerprint(token, meta.get('salt'), meta.get('token'));
       if (fingerprint.same) return 0;
-      const ended = await client.query('DELETE FROM sessions');
+      const ended = await client.query('DELETE FROM sessions WHERE user_name IS NULL');
       await client.query(
         `INSERT INTO session_meta (key, value) VALUES ('salt', $1), ('token', $2)
          ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
@@ -40,13 +40,13 @@ export class PostgresSessionStore implements SessionStore {
     });
   }
 
-  async save(idHash: string, now: number, expiresAt: number): Promise<void> {
+  async save(idHash: string, now: number, expiresAt: number, user: string | null = null): Promise<void> {
     await this.pg.transaction(async (client) => {
       await client.query('DELETE FROM sessions WHERE expires_at <= $1', [now]);
       await client.query(
-        `INSERT INTO sessions (id_hash, created_at, expires_at) VALUES ($1, $2, $3)
-         ON CONFLICT (id_hash) DO UPDATE SET created_at = excluded.created_at, expires_at = excluded.expires_at`,
-        [idHash, now, expiresAt],
+        `INSERT INTO sessions (id_hash, created_at, expires_at, user_name) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (id_hash) DO UPDATE SET created_at = excluded.created_at, expires_at = excluded.expires_at, user_name = excluded.user_name`,
+        [idHash, now, expiresAt, user],
       );
       // Keeps the newest `maxSessions`: a flood of logins cannot grow the table without bound.
       await client.query(
@@ -57,8 +57,19 @@ export class PostgresSessionStore implements SessionStore {
   }
 
   async expiry(idHash: string): Promise<number | undefined> {
-    const { rows } = await this.pg.query<{ expires_at: number }>('SELECT expires_at FROM sessions WHERE id_hash = $1', [idHash]);
-    return rows[0]?.expires_at;
+    return (await this.find(idHash))?.expiresAt;
+  }
+
+  async find(idHash: string): Promise<StoredSession | undefined> {
+    const { rows } = await this.pg.query<{ expires_at: number; user_name: string | null }>(
+      'SELECT expires_at, user_name FROM sessions WHERE id_hash = $1',
+      [idHash],
+    );
+    return rows[0] && { expiresAt: rows[0].expires_at, user: rows[0].user_name };
+  }
+
+  async removeUser(name: string): Promise<number> {
+    return (await this.pg.query('DELETE FROM sessions WHERE user_name = $1', [name])).rowCount ?? 0;
   }
 
   async remove(idHash: string): Promise<void> {

@@ -14,15 +14,30 @@ export interface SessionStore {
    * in memory, or a sign-out on one would not reach the others.
    */
   readonly shared: boolean;
-  /** Ties the store to `token`, ending every session made with another one; returns how many. */
+  /**
+   * Ties the store to `token`, ending every session made with another one; returns how many. A
+   * desk user's sessions were made with their own link, not the token: they stay.
+   */
   bindToken(token: string): Promise<number>;
-  /** Keeps a new session, first dropping expired ones and then all but the newest `maxSessions`. */
-  save(idHash: string, now: number, expiresAt: number): Promise<void>;
+  /**
+   * Keeps a new session (of `user`, or null: made with the terminal token), first dropping expired
+   * ones and then all but the newest `maxSessions`.
+   */
+  save(idHash: string, now: number, expiresAt: number, user?: string | null): Promise<void>;
   expiry(idHash: string): Promise<number | undefined>;
+  /** A session's expiry and the user it belongs to (null: a token session). */
+  find(idHash: string): Promise<StoredSession | undefined>;
   remove(idHash: string): Promise<void>;
+  /** Ends every session of one user (disabled, removed, or signing out everywhere); returns how many. */
+  removeUser(name: string): Promise<number>;
   /** Ends every session; returns how many there were. */
   removeAll(): Promise<number>;
   close(): Promise<void>;
+}
+
+export interface StoredSession {
+  expiresAt: number;
+  user: string | null;
 }
 
 /** What bindToken compares: the stored fingerprint against `token` under the stored salt (or a new one). */
@@ -43,6 +58,12 @@ CREATE TABLE IF NOT EXISTS sessions (
 CREATE INDEX IF NOT EXISTS sessions_created ON sessions (created_at);
 `;
 
+/** A file from before the desk (issue 30) gains the column: its sessions are the token's. */
+function addUserColumn(db: Database.Database): void {
+  const columns = db.prepare('PRAGMA table_info(sessions)').all() as { name: string }[];
+  if (!columns.some((column) => column.name === 'user_name')) db.exec('ALTER TABLE sessions ADD COLUMN user_name TEXT');
+}
+
 /** One proxy's sessions, in their own SQLite file beside the journal (0600). */
 export class SqliteSessionStore implements SessionStore {
   readonly shared = false;
@@ -57,14 +78,19 @@ export class SqliteSessionStore implements SessionStore {
     this.db = new Database(path);
     this.db.pragma('journal_mode = WAL');
     this.db.pragma('synchronous = FULL');
+    // The desk command ends a user's sessions here while the proxy runs: each waits for the other.
+    this.db.pragma('busy_timeout = 5000');
     this.db.exec(schema);
+    addUserColumn(this.db);
     const db = this.db;
     this.statements = {
       meta: db.prepare('SELECT value FROM meta WHERE key = ?'),
       setMeta: db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)'),
-      insert: db.prepare('INSERT OR REPLACE INTO sessions (id_hash, created_at, expires_at) VALUES (?, ?, ?)'),
-      expiry: db.prepare('SELECT expires_at FROM sessions WHERE id_hash = ?'),
+      insert: db.prepare('INSERT OR REPLACE INTO sessions (id_hash, created_at, expires_at, user_name) VALUES (?, ?, ?, ?)'),
+      find: db.prepare('SELECT expires_at, user_name FROM sessions WHERE id_hash = ?'),
       remove: db.prepare('DELETE FROM sessions WHERE id_hash = ?'),
+      removeUser: db.prepare('DELETE FROM sessions WHERE user_name = ?'),
+      removeTokenSessions: db.prepare('DELETE FROM sessions WHERE user_name IS NULL'),
       removeAll: db.prepare('DELETE FROM sessions'),
       prune: db.prepare('DELETE FROM sessions WHERE expires_at <= ?'),
       // Keeps the newest `maxSessions`: a flood of logins cannot grow the file without bound.
@@ -78,27 +104,36 @@ export class SqliteSessionStore implements SessionStore {
     const fingerprint = tokenFingerprint(token, this.meta('salt'), this.meta('token'));
     if (fingerprint.same) return 0;
     return this.db.transaction(() => {
-      const ended = this.statements.removeAll.run().changes;
+      const ended = this.statements.removeTokenSessions.run().changes;
       this.statements.setMeta.run('salt', fingerprint.salt);
       this.statements.setMeta.run('token', fingerprint.token);
       return ended;
     })();
   }
 
-  async save(idHash: string, now: number, expiresAt: number): Promise<void> {
+  async save(idHash: string, now: number, expiresAt: number, user: string | null = null): Promise<void> {
     this.db.transaction(() => {
       this.statements.prune.run(now);
-      this.statements.insert.run(idHash, now, expiresAt);
+      this.statements.insert.run(idHash, now, expiresAt, user);
       this.statements.trim.run(this.maxSessions);
     })();
   }
 
   async expiry(idHash: string): Promise<number | undefined> {
-    return (this.statements.expiry.get(idHash) as { expires_at: number } | undefined)?.expires_at;
+    return (await this.find(idHash))?.expiresAt;
+  }
+
+  async find(idHash: string): Promise<StoredSession | undefined> {
+    const row = this.statements.find.get(idHash) as { expires_at: number; user_name: string | null } | undefined;
+    return row && { expiresAt: row.expires_at, user: row.user_name };
   }
 
   async remove(idHash: string): Promise<void> {
     this.statements.remove.run(idHash);
+  }
+
+  async removeUser(name: string): Promise<number> {
+    return this.statements.removeUser.run(name).changes;
   }
 
   async removeAll(): Promise<number> {

@@ -1,0 +1,82 @@
+/**
+ * `npm run desk -- …`: the desk's people from the command line (see USAGE in commands.ts), on the
+ * store the proxy uses: the desk's PostgreSQL (DATABASE_URL) or `desk.sqlite` and `sessions.sqlite`
+ * in DATA_DIR. Safe while proxies run: they read users and sessions from the store at each
+ * request. Bad arguments exit 2 with words naming the argument; other failures exit 1.
+ */
+import { dirname, join } from 'node:path';
+import { readProxyEnv, StartupError, type ProxyEnv } from '../env';
+import { migratePostgres, openPostgres, redactUrl, type Postgres } from '../postgres';
+import { PostgresSessionStore, SqliteSessionStore, type SessionStore } from '../sessions';
+import { runDeskCommand, USAGE, UsageError } from './commands';
+import type { DeskPeople } from './people';
+import { PostgresPeople } from './postgresPeople';
+import { SqlitePeople } from './sqlitePeople';
+
+/** The terminal's address as the proxy prints it; the first ALLOWED_HOSTS name when there are some. */
+export function terminalUrlOf(env: Pick<ProxyEnv, 'host' | 'port' | 'allowedHosts'>): string {
+  const listening = env.host === '0.0.0.0' || env.host === '::' ? '127.0.0.1' : env.host;
+  const host = env.allowedHosts[0] ?? listening;
+  return `http://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${env.port}/`;
+}
+
+interface Stores {
+  people: DeskPeople;
+  sessions: SessionStore;
+  close(): Promise<void>;
+}
+
+async function openStores(env: ProxyEnv): Promise<Stores> {
+  if (env.databaseUrl) {
+    const pg: Postgres = openPostgres(env.databaseUrl, { max: 2 });
+    try {
+      await migratePostgres(pg);
+    } catch (error) {
+      await pg.close();
+      throw error;
+    }
+    return { people: new PostgresPeople(pg), sessions: new PostgresSessionStore(pg, env.limits.maxSessions), close: () => pg.close() };
+  }
+  const dir = dirname(env.journalPath);
+  const people = new SqlitePeople(join(dir, 'desk.sqlite'));
+  const sessions = new SqliteSessionStore(join(dir, 'sessions.sqlite'), env.limits.maxSessions);
+  return {
+    people,
+    sessions,
+    close: async () => {
+      await people.close();
+      await sessions.close();
+    },
+  };
+}
+
+async function main(args: string[]): Promise<number> {
+  let env: ProxyEnv;
+  try {
+    env = readProxyEnv(process.env, 'service');
+  } catch (error) {
+    if (error instanceof StartupError) {
+      console.error(error.message);
+      return 2;
+    }
+    throw error;
+  }
+  let stores: Stores | undefined;
+  try {
+    stores = await openStores(env);
+    await runDeskCommand(args, { ...stores, terminalUrl: terminalUrlOf(env), print: (line) => console.log(line) });
+    return 0;
+  } catch (error) {
+    if (error instanceof UsageError) {
+      console.error(`${error.message}\n\n${USAGE}`);
+      return 2;
+    }
+    const message = (error as Error).message.split('\n')[0] ?? '';
+    console.error(env.databaseUrl ? `${redactUrl(env.databaseUrl)}: ${message}` : message);
+    return 1;
+  } finally {
+    await stores?.close();
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));
