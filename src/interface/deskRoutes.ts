@@ -80,8 +80,8 @@ export const auditQuerySchema = z.object({
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 export const auditPageSchema = ok(z.object({ rows: z.array(auditRecordSchema), next_cursor: z.nullable(z.string()) }));
 
-/** A person's stored preference: settings, or one named workspace ("workspace:Scalping"). */
-export const preferenceKeySchema = z.string().check(z.regex(/^(settings|workspace:[\p{L}\p{N} _.()-]{1,64})$/u, 'expected "settings" or "workspace:<name>"'));
+/** A person's stored preference: settings, or one workspace by its id ("workspace.saved-m3x-1"). */
+export const preferenceKeySchema = z.string().check(z.regex(/^(settings|workspace\.[A-Za-z0-9_-]{1,64})$/, 'expected "settings" or "workspace.<id>"'));
 export const preferenceSchema = z.object({ key: z.string(), version: z.int(), value: z.unknown(), updatedAt: z.int() });
 export type Preference = z.infer<typeof preferenceSchema>;
 export const preferencesResponseSchema = ok(z.object({ rows: z.array(preferenceSchema) }));

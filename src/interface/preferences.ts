@@ -93,8 +93,10 @@ export type Workspace = z.infer<typeof workspaceSchema>;
 export const PREFERENCE_LIMITS = { valueBytes: 256 * 1024, keys: 60 } as const;
 
 export const SETTINGS_PREFERENCE = 'settings';
-const WORKSPACE_PREFIX = 'workspace:';
-/** The preference key of a workspace: "workspace:" and its id ("workspace:saved-m3x-1"). */
+// A dot, not a colon: the key travels in the path, where the request-target guard allows only
+// letters, digits and "-._~/" (no escapes), and workspace ids are made of those.
+const WORKSPACE_PREFIX = 'workspace.';
+/** The preference key of a workspace: "workspace." and its id ("workspace.saved-m3x-1"). */
 export const workspacePreference = (id: string) => `${WORKSPACE_PREFIX}${id}`;
 /** The workspace id a preference key names, if it names one. */
 export const workspaceOfPreference = (key: string): string | undefined =>
@@ -133,7 +135,7 @@ function shapeOf(key: string): Shape | undefined {
  */
 export function validatePreference(key: string, version: number, value: unknown): PreferenceCheck {
   const of = shapeOf(key);
-  if (!of) return { ok: false, problem: 'key: expected "settings" or "workspace:<name>"' };
+  if (!of) return { ok: false, problem: 'key: expected "settings" or "workspace.<id>"' };
   if (!Number.isInteger(version) || version < 0) return { ok: false, problem: 'version: expected a whole number, 0 or more' };
   let migrated: PreferenceCheck;
   try {

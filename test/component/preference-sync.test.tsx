@@ -64,10 +64,10 @@ describe('preferences following a desk user', () => {
     render(<Host />);
     // The first sync sends what only this browser had: the settings and each workspace.
     await waitFor(() => expect(proxy.stored.has('settings')).toBe(true), SYNC);
-    await waitFor(() => expect(proxy.stored.has('workspace:trade')).toBe(true), SYNC);
-    proxy.stored.set('workspace:saved-9', { version: WORKSPACE_VERSION, value: mine, updatedAt: 3 });
+    await waitFor(() => expect(proxy.stored.has('workspace.trade')).toBe(true), SYNC);
+    proxy.stored.set('workspace.saved-9', { version: WORKSPACE_VERSION, value: mine, updatedAt: 3 });
     const trade = { name: 'Trade', layout: presetLayout('watch'), saved: null };
-    proxy.stored.set('workspace:trade', { version: WORKSPACE_VERSION, value: trade, updatedAt: 3 });
+    proxy.stored.set('workspace.trade', { version: WORKSPACE_VERSION, value: trade, updatedAt: 3 });
     const opened = useWorkspaceStore.getState().opened;
     expect(useWorkspaceStore.getState().workspaces['saved-9']).toBeUndefined();
     focus();
@@ -75,7 +75,7 @@ describe('preferences following a desk user', () => {
     expect(useWorkspaceStore.getState().workspaces.trade).toEqual(trade);
     expect(useWorkspaceStore.getState().opened).toBeGreaterThan(opened);
     // Removed in the other browser: removed here on the next focus.
-    proxy.stored.delete('workspace:saved-9');
+    proxy.stored.delete('workspace.saved-9');
     focus();
     await waitFor(() => expect(useWorkspaceStore.getState().workspaces['saved-9']).toBeUndefined(), SYNC);
   });
@@ -85,7 +85,7 @@ describe('preferences following a desk user', () => {
     proxy.stored.set('settings', { version: SETTINGS_VERSION, value: { ...DEFAULT_SETTINGS, theme: 'light' }, updatedAt: 1 });
     render(<Host />);
     await waitFor(() => expect(useSettingsStore.getState().theme).toBe('light'), SYNC);
-    await waitFor(() => expect(proxy.stored.has('workspace:trade')).toBe(true), SYNC);
+    await waitFor(() => expect(proxy.stored.has('workspace.trade')).toBe(true), SYNC);
     // What it took from the proxy is not sent back.
     expect(proxy.calls.filter((call) => call.path === '/api/me/preferences/settings')).toEqual([]);
     const before = proxy.preferenceCalls().length;
@@ -106,7 +106,7 @@ describe('preferences following a desk user', () => {
     const proxy = fakeProxy(alice);
     const badSettings = { ...DEFAULT_SETTINGS, theme: 'purple' };
     proxy.stored.set('settings', { version: SETTINGS_VERSION, value: badSettings, updatedAt: 1 });
-    proxy.stored.set('workspace:trade', { version: WORKSPACE_VERSION + 1, value: mine, updatedAt: 1 });
+    proxy.stored.set('workspace.trade', { version: WORKSPACE_VERSION + 1, value: mine, updatedAt: 1 });
     act(() => useSettingsStore.getState().actions.change({ theme: 'dark' }));
     render(<Host />);
     await waitFor(() => expect(useToastStore.getState().toasts).toHaveLength(2), SYNC);
@@ -122,8 +122,8 @@ describe('preferences following a desk user', () => {
     await new Promise((resolve) => setTimeout(resolve, 1200));
     const written = proxy.preferenceCalls().filter((call) => call.method !== 'GET').map((call) => call.path);
     expect(written).not.toContain('/api/me/preferences/settings');
-    expect(written).not.toContain('/api/me/preferences/workspace%3Atrade');
-    expect(written).toContain('/api/me/preferences/workspace%3Awatch');
+    expect(written).not.toContain('/api/me/preferences/workspace.trade');
+    expect(written).toContain('/api/me/preferences/workspace.watch');
   });
 });
 

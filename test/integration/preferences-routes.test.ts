@@ -83,7 +83,7 @@ describe('the preference routes, behind a stand-in door', () => {
     const kept = await as('alice', 'PUT', '/api/me/preferences/settings', { version: 1, value: older });
     expect(kept.statusCode).toBe(200);
     expect(kept.json()).toMatchObject({ data: { key: 'settings', version: SETTINGS_VERSION, value: { ...settings, language: 'auto' } } });
-    const bad = await as('alice', 'PUT', '/api/me/preferences/workspace:saved-1', { version: WORKSPACE_VERSION, value: { ...entry('Mine'), layout: 3 } });
+    const bad = await as('alice', 'PUT', '/api/me/preferences/workspace.saved-1', { version: WORKSPACE_VERSION, value: { ...entry('Mine'), layout: 3 } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ success: false, message: expect.stringMatching(/^value\.layout: /) });
     const newer = await as('alice', 'PUT', '/api/me/preferences/settings', { version: SETTINGS_VERSION + 1, value: settings });
@@ -94,10 +94,10 @@ describe('the preference routes, behind a stand-in door', () => {
   });
 
   it('let the last write win and forget a deleted workspace', async () => {
-    await as('carol', 'PUT', '/api/me/preferences/workspace:saved-1', { version: WORKSPACE_VERSION, value: entry('Mine') });
-    await as('carol', 'PUT', '/api/me/preferences/workspace:saved-1', { version: WORKSPACE_VERSION, value: entry('Mine, renamed') });
+    await as('carol', 'PUT', '/api/me/preferences/workspace.saved-1', { version: WORKSPACE_VERSION, value: entry('Mine') });
+    await as('carol', 'PUT', '/api/me/preferences/workspace.saved-1', { version: WORKSPACE_VERSION, value: entry('Mine, renamed') });
     expect((await as('carol', 'GET', '/api/me/preferences')).json()).toMatchObject({ data: { rows: [{ value: entry('Mine, renamed') }] } });
-    expect((await as('carol', 'DELETE', '/api/me/preferences/workspace:saved-1')).json()).toMatchObject({ data: { removed: true } });
+    expect((await as('carol', 'DELETE', '/api/me/preferences/workspace.saved-1')).json()).toMatchObject({ data: { removed: true } });
     expect((await as('carol', 'GET', '/api/me/preferences')).json()).toMatchObject({ data: { rows: [] } });
   });
 
@@ -137,7 +137,7 @@ describe.runIf(hasDeskCommand)('preferences of a desk user', () => {
   beforeAll(async () => {
     app = await startApp();
     const as = (cookie: string) => (path: string, init: RequestInit = {}) =>
-      fetch(app.url.replace(/\/$/, '') + path, { ...init, headers: { origin: app.url.replace(/\/$/, ''), cookie, 'content-type': 'application/json' } });
+      fetch(app.url.replace(/\/$/, '') + path, { ...init, headers: { origin: app.url.replace(/\/$/, ''), cookie, ...(init.body ? { 'content-type': 'application/json' } : {}) } });
     alice = as(await addUser(app, 'alice'));
     bob = as(await addUser(app, 'bob'));
   }, 90_000);
@@ -170,11 +170,12 @@ describe.runIf(hasDeskCommand)('preferences of a desk user', () => {
   });
 
   it('lets the last write of a workspace win, and forgets a deleted one', async () => {
-    await put(alice, 'workspace:saved-1', WORKSPACE_VERSION, entry('Mine'));
-    await put(alice, 'workspace:saved-1', WORKSPACE_VERSION, entry('Mine, renamed'));
-    expect((await rows(alice)).find((row) => row.key === 'workspace:saved-1')?.value).toEqual(entry('Mine, renamed'));
-    const gone = await alice('/api/me/preferences/workspace%3Asaved-1', { method: 'DELETE' });
-    expect(await gone.json()).toMatchObject({ data: { key: 'workspace:saved-1', removed: true } });
+    const first = await put(alice, 'workspace.saved-1', WORKSPACE_VERSION, entry('Mine'));
+    expect(first.status, await first.clone().text()).toBe(200);
+    await put(alice, 'workspace.saved-1', WORKSPACE_VERSION, entry('Mine, renamed'));
+    expect((await rows(alice)).find((row) => row.key === 'workspace.saved-1')?.value).toEqual(entry('Mine, renamed'));
+    const gone = await alice('/api/me/preferences/workspace.saved-1', { method: 'DELETE' });
+    expect(await gone.json()).toMatchObject({ data: { key: 'workspace.saved-1', removed: true } });
     expect((await rows(alice)).map((row) => row.key)).toEqual(['settings']);
   });
 });

@@ -69,6 +69,6 @@ describe('validatePreference', () => {
   });
 
   it('refuses a key that is neither the settings nor a workspace', () => {
-    expect(validatePreference('tickets', 1, {})).toEqual({ ok: false, problem: 'key: expected "settings" or "workspace:<name>"' });
+    expect(validatePreference('tickets', 1, {})).toEqual({ ok: false, problem: 'key: expected "settings" or "workspace.<id>"' });
   });
 });

@@ -6,7 +6,7 @@ import type { PreferenceSource } from '@/terminal/shared/persist/remotePreferenc
 import { useWorkspaceStore, workspaceSchema, type Workspace } from './store';
 
 /**
- * Each workspace as a desk user's preference ("workspace:<id>"), checked as a stored one is: two
+ * Each workspace as a desk user's preference ("workspace.<id>"), checked as a stored one is: two
  * browsers changing one workspace, the last write wins; changing two, each keeps its own.
  */
 export const workspacePreferences: PreferenceSource = {

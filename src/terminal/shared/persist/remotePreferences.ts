@@ -11,7 +11,7 @@ import '@/terminal/shared/i18n/i18n';
 /**
  * A store whose values follow a desk user to any browser (issue 30): the settings, the workspaces.
  * localStorage stays its cache (it paints the first screen); the proxy keeps the person's copy,
- * one preference key per value ("settings", "workspace:<id>").
+ * one preference key per value ("settings", "workspace.<id>").
  */
 export interface PreferenceSource {
   /** What the trader calls it, for a notice: msg`workspaces`. */
