@@ -1,3 +1,4 @@
+import { accountsMigration } from '../journal/postgres/accountsMigration';
 import type { Postgres } from './database';
 
 /**
@@ -139,6 +140,7 @@ CREATE TABLE sender_lease (
   acquired_at bigint NOT NULL
 );
 `,
+  accountsMigration,
 ];
 
 /**
