@@ -141,16 +141,7 @@ export class SqliteJournal {
     const row = this.statements.ticket.get(id) as
       | { id: string; body_hash: string; recv_window: number | null; requests: number; created_at: number; account: string }
       | undefined;
-    return (
-      row && {
-        id: row.id,
-        bodyHash: row.body_hash,
-        recvWindow: row.recv_window,
-        requests: row.requests,
-        createdAt: row.created_at,
-        account: row.account,
-      }
-    );
+    return row && { id: row.id, bodyHash: row.body_hash, recvWindow: row.recv_window, requests: row.requests, createdAt: row.created_at, account: row.account };
   }
 
   /**
