@@ -32,7 +32,7 @@ describe.each(adapters)('held orders in the %s journal', (_name, open) => {
       id: 'h1', type: 'STOP_MARKET', state: 'armed', symbol: BTC, side: 'SELL', order_quantity: 1, trigger_price: 99_000,
       order_price: null, trailing_distance: null, trailing_percent: null, best_mark: null, oco_with: null, client_ref: null,
       client_order_ids: [], fired_mark: null, fired_at: null, created_at: T0, updated_at: T0, reason: null,
-      last_order_status: null, mark: null, mark_age_ms: null, waiting_for_fresh_price: false, entry: null, twap: null,
+      last_order_status: null, mark: null, mark_age_ms: null, waiting_for_fresh_price: false, entry: null, twap: null, account: 'main',
     });
     await held.arm(stop(2, { symbol: ETH, now: T0 + 1, clientRef: 'mine' }));
     await held.arm(stop(3, { now: T0 + 2, type: 'TRAILING_STOP', triggerPrice: null, trailingDistance: 50, bestMark: 100_000 }));

@@ -159,6 +159,10 @@ describe('a held order fired whose order was never sent', () => {
     // As schema 6 left it: each firing its own ticket, named by the held order's id, no column naming it.
     const old = new Database(path);
     old.exec('ALTER TABLE held_orders DROP COLUMN fired_ticket_id');
+    // Nor the columns of several accounts (schema 8).
+    for (const [table, column] of [['tickets', 'account'], ['tickets', 'placed_by'], ['tickets', 'approved_by'], ['held_orders', 'account']]) {
+      old.exec(`ALTER TABLE ${table} DROP COLUMN ${column}`);
+    }
     old.pragma('user_version = 6');
     old.close();
 
