@@ -29,12 +29,23 @@ function serviceOptions() {
   return { seed, instrumentCount: count };
 }
 
+/** The second demo account of the embedded service, so a newcomer sees two accounts (issue 30). */
+const DEMO_SECOND_ACCOUNT = 'hedge';
+
+/**
+ * The embedded service with its demo accounts: the first (`main`), and a second one (`hedge`)
+ * unless ACCOUNTS_FILE lists the accounts; those of the file are registered with it too.
+ */
 async function embeddedService(env: ProxyEnv, host: string, port: number) {
   const accountFile = join(env.dataDir, 'demo-account.json');
   const { account, created } = await loadOrCreateDemoAccount(accountFile);
   const service = await startService({ host, port, ...serviceOptions() });
   service.accounts.register(account.accountId, account.key);
-  return { service, account, accountFile, created };
+  const more: ServiceAccount[] = env.accounts.length > 0 ? env.accounts : [
+    { name: DEMO_SECOND_ACCOUNT, ...(await loadOrCreateDemoAccount(join(env.dataDir, `demo-account-${DEMO_SECOND_ACCOUNT}.json`))).account },
+  ];
+  for (const other of more) service.accounts.register(other.accountId, other.key);
+  return { service, account: { name: env.accountName, ...account }, more, accountFile, created };
 }
 
 async function runService(env: ProxyEnv): Promise<void> {
@@ -48,6 +59,7 @@ async function runTerminal(env: ProxyEnv): Promise<void> {
   await ensureTerminalBuilt(root, (line) => console.log(line));
   let service: RunningService | undefined;
   let account: ServiceAccount;
+  let accounts = env.accounts;
   let serviceBaseUrl: string;
   let accountNote = '';
   if (env.serviceBaseUrl && env.account) {
@@ -57,6 +69,7 @@ async function runTerminal(env: ProxyEnv): Promise<void> {
     const embedded = await embeddedService(env, '127.0.0.1', 0);
     service = embedded.service;
     account = embedded.account;
+    accounts = embedded.more;
     serviceBaseUrl = service.url;
     accountNote = `${embedded.accountFile}${embedded.created ? ' (created)' : ''}`;
   }
@@ -64,6 +77,7 @@ async function runTerminal(env: ProxyEnv): Promise<void> {
     serviceBaseUrl,
     embedded: service !== undefined,
     account,
+    accounts,
     journalPath: env.journalPath,
     databaseUrl: env.databaseUrl,
     // The simulator's past fills a new tape; a real service's tape starts empty.
@@ -81,6 +95,7 @@ async function runTerminal(env: ProxyEnv): Promise<void> {
   console.log(`  Terminal:  ${proxy.loginUrl}`);
   console.log(`  Service:   ${serviceBaseUrl}${service ? ' (embedded, simulated markets)' : ''}`);
   if (accountNote) console.log(`  Account:   ${accountNote}`);
+  console.log(`  Accounts:  ${proxy.app.accountBook.names.join(', ')} (a ticket names one in the x-account header; none: the first)`);
   console.log(`  Journal:   ${proxy.app.postgres ? `${proxy.app.postgres.target} (a desk: the proxy holding the lease sends)` : env.journalPath}`);
   console.log(`  Tape:      ${join(dirname(env.journalPath), 'tape.sqlite')} (kept ${env.limits.tapeRetentionDays || 'all'} days)`);
   if (!LOOPBACK_ADDRESS.test(env.host)) {

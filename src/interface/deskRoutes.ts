@@ -14,6 +14,8 @@ const ok = <T extends z.ZodMiniType>(data: T) => z.object({ success: z.literal(t
 /** An account the proxy signs for, as the terminal sees it (never its key or secret). */
 export const accountViewSchema = z.object({ name: z.string(), accountId: z.string() });
 export type AccountView = z.infer<typeof accountViewSchema>;
+/** GET /api/accounts: the accounts this proxy signs for, in order (the first is the default). */
+export const accountsResponseSchema = ok(z.object({ rows: z.array(accountViewSchema) }));
 
 /** GET /api/desk/me: who I am, what I may trade, my limits and what today has used of them. */
 export const deskMeSchema = z.object({

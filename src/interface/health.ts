@@ -1,6 +1,15 @@
 import * as z from 'zod/mini';
 import './zod';
 
+/** A desk's sending lease of an account: which proxy sends for it. */
+const leaseSchema = z.object({
+  thisProxy: z.boolean(),
+  /** The holder's name (host:pid:random), null when nobody holds it now. */
+  holder: z.nullable(z.string()),
+  token: z.nullable(z.int()),
+  expiresAt: z.nullable(z.int()),
+});
+
 /** GET /api/health of the proxy: can it reach the service, how fast, and how far off is its clock. */
 export const healthSchema = z.object({
   success: z.literal(true),
@@ -50,17 +59,13 @@ export const healthSchema = z.object({
         outageSince: z.nullable(z.int()),
       }),
     ),
-    /** A desk's sending lease: which proxy sends for the account; null for a proxy on its own. */
-    lease: z.nullable(
-      z.object({
-        thisProxy: z.boolean(),
-        /** The holder's name (host:pid:random), null when nobody holds it now. */
-        holder: z.nullable(z.string()),
-        token: z.nullable(z.int()),
-        expiresAt: z.nullable(z.int()),
-      }),
-    ),
+    /** A desk's sending lease of the first account (`main`); null for a proxy on its own. */
+    lease: z.nullable(leaseSchema),
     accountId: z.string(),
+    /** Each account the proxy signs for (issue 30): whether this proxy sends for it now, and its lease on a desk. */
+    accounts: z.optional(
+      z.array(z.object({ name: z.string(), accountId: z.string(), sending: z.boolean(), lease: z.nullable(leaseSchema) })),
+    ),
   }),
   timestamp: z.int(),
 });

@@ -203,6 +203,8 @@ export const heldOrderSchema = z.object({
   /** A bracket's exit: the entry it waits for. */
   entry: z.nullable(twapEntrySchema()),
   twap: z.nullable(twapProgressSchema),
+  /** The account it fires through (issue 30); absent from proxies before it. */
+  account: z.optional(z.string()),
 });
 export type HeldOrder = z.infer<typeof heldOrderSchema>;
 export type TwapProgress = z.infer<typeof twapProgressSchema>;
@@ -216,6 +218,8 @@ export const heldOrdersPageSchema = z.object({
 export const heldOrdersQuerySchema = z.object({
   state: z.optional(z.enum(heldOrderStates)),
   symbol: z.optional(z.string()),
+  /** One account's held orders (issue 30), by name. */
+  account: z.optional(z.string()),
 });
 /** DELETE /api/held-orders: every live held order of `symbol`, or of every market without it. */
 export const heldCancelQuerySchema = z.object({

@@ -92,6 +92,8 @@ export const ordersQuerySchema = z.object({
   ),
   symbol: z.optional(z.string()),
   ticket: z.optional(z.string()),
+  /** One account's orders (issue 30), by name. */
+  account: z.optional(z.string()),
 });
 export type OrdersQuery = z.infer<typeof ordersQuerySchema>;
 

@@ -19,6 +19,7 @@ import { securityHeadersPlugin } from './plugins/securityHeaders';
 import { senderPlugin } from './plugins/sender';
 import { servicePlugin } from './plugins/service';
 import { tapePlugin } from './plugins/tape';
+import { accountsRoutes } from './routes/accounts';
 import { batchOrdersRoutes } from './routes/batchOrders';
 import { healthRoutes } from './routes/health';
 import { bracketsRoutes } from './routes/brackets';
@@ -34,7 +35,8 @@ import { ticketsRoutes } from './routes/tickets';
 import type { ServiceClock } from './upstream/clock';
 import type { Door } from './sessions';
 import { answerClientError } from './sessions/oversizedHeaders';
-import type { TicketSender } from './sending/sender';
+import type { AccountSenders } from './sending/accounts';
+import { accountsOf } from './accounts';
 import './types';
 
 export type { ProxyOptions };
@@ -44,7 +46,7 @@ export interface ProxyApp {
   door: Door;
   journal: JournalStore;
   clock: ServiceClock;
-  sender: TicketSender;
+  sender: AccountSenders;
   /** Orders found pending or sent at start and made unknown. */
   recovered: number;
 }
@@ -79,6 +81,7 @@ function createServer(options: ProxyOptions): FastifyInstance {
  * Plugins in the order a request meets them, then one route module per resource.
  */
 export async function createProxyApp(options: ProxyOptions): Promise<ProxyApp> {
+  const accounts = accountsOf(options.account, options.accounts);
   const app = createServer(options);
   const serviceTimeoutMs = options.serviceTimeoutMs ?? proxyDefaults.serviceTimeoutMs;
   app.decorate('proxyOptions', options);
@@ -109,7 +112,7 @@ export async function createProxyApp(options: ProxyOptions): Promise<ProxyApp> {
     polls: options.tapePolls,
   });
   await app.register(senderPlugin, {
-    account: options.account,
+    accounts,
     pacingMs: options.pacingMs,
     stopGraceMs: serviceTimeoutMs,
     limits: {
@@ -121,7 +124,7 @@ export async function createProxyApp(options: ProxyOptions): Promise<ProxyApp> {
   await app.register(heldPlugin, { maxHeld: options.maxHeldOrders ?? proxyDefaults.maxHeldOrders, twapClock: options.twapClock });
   await app.register(bracketsPlugin, { maxHeld: options.maxHeldOrders ?? proxyDefaults.maxHeldOrders });
   await app.register(preferencesPlugin, { sqlitePath: besideJournal(options.journalPath, 'desk.sqlite') });
-  await app.register(deskPlugin, { accountId: options.account.accountId, leaseTtlMs: options.leaseTtlMs ?? proxyDefaults.leaseTtlMs });
+  await app.register(deskPlugin, { leaseTtlMs: options.leaseTtlMs ?? proxyDefaults.leaseTtlMs });
 
   await app.register(marketReadsRoutes);
   await app.register(batchOrdersRoutes, { maxTicketOrders: options.maxTicketOrders ?? proxyDefaults.maxTicketOrders });
@@ -133,6 +136,7 @@ export async function createProxyApp(options: ProxyOptions): Promise<ProxyApp> {
   await app.register(preferencesRoutes);
   await app.register(auditRoutes);
   await app.register(healthRoutes);
+  await app.register(accountsRoutes);
   await app.register(tapeRoutes);
   await app.register(terminalRoutes, { distDir: options.distDir });
 

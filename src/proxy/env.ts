@@ -1,4 +1,6 @@
+import { deskNameSchema, describeIssues } from '../interface';
 import { KeyFormatError, parseSecret, parseServiceKey } from '../interface/keys';
+import { AccountsFileError, readAccountsFile } from './accountsFile';
 import { proxyDefaults, type ServiceAccount } from './options';
 import { redactUrl } from './postgres/failures';
 
@@ -14,6 +16,10 @@ export interface ProxyEnv {
   /** Set: a real deployment; unset: start the embedded service. */
   serviceBaseUrl?: string;
   account?: ServiceAccount;
+  /** SERVICE_ACCOUNT_NAME: what tickets call the environment's account (default `main`). */
+  accountName?: string;
+  /** ACCOUNTS_FILE's accounts, beside the environment's own (issue 30). */
+  accounts: ServiceAccount[];
   dataDir: string;
   journalPath: string;
   terminalToken?: string;
@@ -74,6 +80,20 @@ function limitsOf(env: Env): ProxyEnv['limits'] {
 
 type Env = Record<string, string | undefined>;
 
+/** SERVICE_ACCOUNT_NAME and ACCOUNTS_FILE: the environment's account's name, and more accounts. */
+function accountsOfEnv(env: Env): Pick<ProxyEnv, 'accountName' | 'accounts'> {
+  const nameText = env.SERVICE_ACCOUNT_NAME?.trim() || undefined;
+  const name = nameText === undefined ? undefined : deskNameSchema.safeParse(nameText);
+  if (name && !name.success) throw new StartupError(`SERVICE_ACCOUNT_NAME: ${describeIssues(name.error)}`);
+  const file = env.ACCOUNTS_FILE?.trim();
+  try {
+    return { accountName: name?.data, accounts: file ? readAccountsFile(file) : [] };
+  } catch (error) {
+    if (error instanceof AccountsFileError) throw new StartupError(error.message);
+    throw error;
+  }
+}
+
 /** DATABASE_URL, when set: a postgres:// URL. A problem is worded without the password. */
 function databaseUrlOf(env: Env): string | undefined {
   const text = env.DATABASE_URL?.trim();
@@ -130,7 +150,7 @@ export function readProxyEnv(env: Env, mode: 'terminal' | 'service' = 'terminal'
   if (databaseUrl !== undefined && terminalToken === undefined && mode === 'terminal') {
     throw new StartupError('DATABASE_URL is set: set TERMINAL_TOKEN too, the same on every proxy of the desk');
   }
-  const base = { host, port, dataDir, journalPath, databaseUrl, serviceTimeoutMs, terminalToken, allowedHosts, limits: limitsOf(env) };
+  const base = { host, port, dataDir, journalPath, databaseUrl, serviceTimeoutMs, terminalToken, allowedHosts, limits: limitsOf(env), ...accountsOfEnv(env) };
 
   const baseUrlText = env.SERVICE_BASE_URL?.trim();
   if (!baseUrlText) return base;
@@ -173,6 +193,6 @@ export function readProxyEnv(env: Env, mode: 'terminal' | 'service' = 'terminal'
   return {
     ...base,
     serviceBaseUrl: url.href.replace(/\/+$/, ''),
-    account: { accountId, key, secret },
+    account: { name: base.accountName, accountId, key, secret },
   };
 }

@@ -7,6 +7,8 @@ import type { TapeCandle } from '@/interface';
 export type TapeBackfill = (until: number) => Iterable<{ symbol: string; candles: TapeCandle[] }>;
 
 export interface ServiceAccount {
+  /** What a ticket calls it (the `x-account` header); the environment's own account is `main` unless named. */
+  name?: string;
   accountId: string;
   key: string;
   secret: string;
@@ -16,7 +18,10 @@ export interface ProxyOptions {
   serviceBaseUrl: string;
   /** True when the service is the embedded simulation (shown in health). */
   embedded: boolean;
+  /** The environment's account (SERVICE_ACCOUNT_ID…), named `main` unless it has a name. */
   account: ServiceAccount;
+  /** More accounts (ACCOUNTS_FILE; the embedded service's second demo account), each named. */
+  accounts?: ServiceAccount[];
   journalPath: string;
   /**
    * A desk's PostgreSQL (DATABASE_URL, postgres://…): the proxies of one desk share what it holds

@@ -6,7 +6,7 @@ import type { ServiceClient } from './upstream/serviceClient';
 import type { ServiceClock } from './upstream/clock';
 import type { Postgres } from './postgres';
 import type { Door, Session } from './sessions';
-import type { TicketSender } from './sending/sender';
+import type { AccountSenders } from './sending/accounts';
 
 /** Who may reach a route: anyone who passes the host and origin checks, or a signed-in terminal. */
 export type RouteAccess = 'public' | 'session';
@@ -32,7 +32,8 @@ declare module 'fastify' {
     serviceClient: ServiceClient;
     serviceClock: ServiceClock;
     reads: ReadForwarder;
-    sender: TicketSender;
+    /** Sending, one sender per account (see AccountSenders). */
+    sender: AccountSenders;
     /** Every route with the access it declared (for the door's tests and operators). */
     routeTable(): { method: string; url: string; access: RouteAccess }[];
   }

@@ -16,6 +16,7 @@ import type { FuturesRow } from '@/interface';
 import { createAccountCredentials } from '@/service';
 import { createSigner } from '@/proxy';
 import { HeldOrders } from '@/proxy/held/holder';
+import { AccountSenders } from '@/proxy/sending/accounts';
 import { openSqliteJournal, type JournalStore, type NewHeldOrder } from '@/proxy/journal';
 import { Pacer } from '@/proxy/sending/pacer';
 import { ServiceClient } from '@/proxy/upstream/serviceClient';
@@ -68,7 +69,7 @@ const summary = (times: number[]) => {
 /** judge() per poll: `crossing` instruments dip through their nearest stop; the fired orders are armed again after. */
 async function judgeCost(options: HeldBenchOptions, journal: JournalStore) {
   const held = new HeldOrders({
-    journal, sender: { accepting: true, sending: true, sendFired: () => Promise.resolve(undefined as never) }, log: quiet,
+    journal, sender: { accepting: true, sending: true, sendingFor: () => true, sendFired: () => Promise.resolve(undefined as never) }, log: quiet,
     maxHeld: Number.MAX_SAFE_INTEGER, staleAfterMs: () => 60_000,
   });
   const half = Math.ceil(options.ordersPerInstrument / 2);
@@ -129,10 +130,10 @@ async function crossToLeave(options: HeldBenchOptions, journal: JournalStore) {
   const account = createAccountCredentials();
   const pacer = new Pacer(1_100);
   const sender = new TicketSender({
-    journal, client, clock, signer: createSigner(account.secret), accountId: account.accountId, pacer, log: quiet,
+    account: 'main', journal, client, clock, signer: createSigner(account.secret), accountId: account.accountId, pacer, log: quiet,
     limits: { ticketsInFlightPerSession: 10, maxQueueDelayMs: 10_000 },
   });
-  const held = new HeldOrders({ journal, sender, log: quiet, maxHeld: Number.MAX_SAFE_INTEGER, staleAfterMs: () => 60_000 });
+  const held = new HeldOrders({ journal, sender: new AccountSenders(new Map([['main', sender]])), log: quiet, maxHeld: Number.MAX_SAFE_INTEGER, staleAfterMs: () => 60_000 });
   await client.get('/v1/public/futures');
   // When the write-ahead flush before the send resolved: the part of the path that is the disk's.
   let flushed = 0;

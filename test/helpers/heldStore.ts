@@ -50,7 +50,7 @@ export const orderOf = (id: string, quantity = 1, symbol = BTC): OrderRequest =>
 
 export const firing = (id: string, mark = 98_000): FiringOrder => ({ id, ticketId: id, order: orderOf(id), mark });
 
-export const ticketOf = (now: number) => (id: string, orders: OrderRequest[]): NewTicket => firedTicket(id, orders, now);
+export const ticketOf = (now: number) => (id: string, orders: OrderRequest[]): NewTicket => firedTicket(id, orders, now, 'main');
 
 /** Answers every order of a one-request ticket with `status`. */
 export async function answer(journal: JournalStore, ticketId: string, statuses: ('accepted' | 'rejected')[], now = T0): Promise<void> {

@@ -32,7 +32,7 @@ describe.each(adapters)('held orders in the %s journal', (_name, open) => {
       id: 'h1', type: 'STOP_MARKET', state: 'armed', symbol: BTC, side: 'SELL', order_quantity: 1, trigger_price: 99_000,
       order_price: null, trailing_distance: null, trailing_percent: null, best_mark: null, oco_with: null, client_ref: null,
       client_order_ids: [], fired_mark: null, fired_at: null, created_at: T0, updated_at: T0, reason: null,
-      last_order_status: null, mark: null, mark_age_ms: null, waiting_for_fresh_price: false, entry: null, twap: null,
+      last_order_status: null, mark: null, mark_age_ms: null, waiting_for_fresh_price: false, entry: null, twap: null, account: 'main',
     });
     await held.arm(stop(2, { symbol: ETH, now: T0 + 1, clientRef: 'mine' }));
     await held.arm(stop(3, { now: T0 + 2, type: 'TRAILING_STOP', triggerPrice: null, trailingDistance: 50, bestMark: 100_000 }));
@@ -157,7 +157,7 @@ describe.each(adapters)('held orders in the %s journal', (_name, open) => {
     expect(await held.twap.liveSliceMs()).toEqual([10_000]);
     const slice = (from: number, n: number, last = false) => ({
       id: 'h1', from, next: from + 1, missed: 0, quantitySent: 0.1 * n, last, mark: 97_000,
-      ticket: firedTicket(`h1-s${n}`, [{ ...orderOf('h1', 0.1), client_order_id: `h1-${n}` }], T0 + n),
+      ticket: firedTicket(`h1-s${n}`, [{ ...orderOf('h1', 0.1), client_order_id: `h1-${n}` }], T0 + n, 'main'),
     });
     expect(await held.twap.slice(slice(0, 1))).toBe(true);
     expect(await held.twap.slice(slice(0, 2))).toBe(false);
@@ -190,11 +190,11 @@ describe.each(adapters)('held orders in the %s journal', (_name, open) => {
     await held.arm(twap(1));
     await held.arm(stop(2, { now: T0 + 1 }));
     for (const [n, quantity] of [[1, 0.1], [2, 0.2], [3, 0.3]] as const) {
-      const ticket = firedTicket(`h1-s${n}`, [{ ...orderOf('h1', quantity), client_order_id: `h1-${n}` }], T0 + n);
+      const ticket = firedTicket(`h1-s${n}`, [{ ...orderOf('h1', quantity), client_order_id: `h1-${n}` }], T0 + n, 'main');
       await held.twap.slice({ id: 'h1', from: n - 1, next: n, missed: 0, quantitySent: 0.1 * n, last: false, mark: 97_000, ticket });
     }
     // Tickets beside the range of its slices: counted by neither adapter.
-    for (const id of ['h1-r1', 'h1-t1', 'h1s1']) await journal.createTicket(firedTicket(id, [{ ...orderOf(id), client_order_id: id }], T0));
+    for (const id of ['h1-r1', 'h1-t1', 'h1s1']) await journal.createTicket(firedTicket(id, [{ ...orderOf(id), client_order_id: id }], T0, 'main'));
     await answer(journal, 'h1-t1', ['accepted']);
     await answer(journal, 'h1-s1', ['accepted']);
     await answer(journal, 'h1-s2', ['accepted']);
@@ -253,7 +253,7 @@ describe.each(adapters)('held orders in the %s journal', (_name, open) => {
   });
 
   it("holds a bracket's exits until their entry's answer: armed or cancelled only while awaiting", async () => {
-    const entry = firedTicket('entry-1', [{ symbol: BTC, side: 'BUY', order_type: 'MARKET', order_quantity: 1, client_order_id: 'entry-1' }], T0);
+    const entry = firedTicket('entry-1', [{ symbol: BTC, side: 'BUY', order_type: 'MARKET', order_quantity: 1, client_order_id: 'entry-1' }], T0, 'main');
     const exit = (n: number, ocoWith: string | null) => ({
       id: `x${n}`, idempotencyKey: `exit-${n}`, bodyHash: 'exits', type: 'STOP_MARKET' as const, symbol: BTC, side: 'SELL' as const,
       orderQuantity: 1, triggerPrice: 99_000 + n, orderPrice: null, ocoWith, clientRef: null,

@@ -86,7 +86,7 @@ describe.each(adapters)('the journal on %s', (_name, { shared, place }) => {
   it('writes a ticket whole, pending, in requests of 10, and reads it back', async () => {
     const orders = Array.from({ length: 12 }, (_, i) => order({ client_order_id: `whole-${i}`, order_quantity: 0.1 + i / 100 }));
     expect(await journal.createTicket(ticket('t-whole', orders, 1000))).toEqual({ kind: 'created' });
-    expect(await journal.findTicket('t-whole')).toEqual({ id: 't-whole', bodyHash: 'hash-t-whole', recvWindow: null, requests: 2, createdAt: 1000 });
+    expect(await journal.findTicket('t-whole')).toEqual({ id: 't-whole', bodyHash: 'hash-t-whole', recvWindow: null, requests: 2, createdAt: 1000, account: 'main' });
     const result = await journal.ticketResult('t-whole');
     expect(result).toMatchObject({ ticket_id: 't-whole', status: 'sending', requests: 2 });
     expect(result!.rows.map((row) => [row.seq, row.request_no, row.status, row.client_order_id])).toEqual(

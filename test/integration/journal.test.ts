@@ -105,7 +105,7 @@ describe('the order journal', () => {
       [
         'ticket_id', 'seq', 'request_no', 'status', 'symbol', 'side', 'order_type', 'order_price', 'order_quantity',
         'order_amount', 'visible_quantity', 'order_tag', 'margin_mode', 'client_order_id', 'order_id', 'error_code',
-        'error_message', 'created_at', 'updated_at',
+        'error_message', 'created_at', 'updated_at', 'account', 'placed_by', 'approved_by',
       ].sort(),
     );
     expect(first.data.next_cursor).not.toBeNull();
@@ -124,7 +124,7 @@ describe('the order journal', () => {
     const csv = await (await stack.call('/api/orders.csv?symbol=PERP_ETH_USDC')).text();
     const lines = csv.trim().split('\r\n');
     expect(lines[0]).toBe(
-      'ticket_id,seq,request_no,status,symbol,side,order_type,order_price,order_quantity,order_amount,visible_quantity,order_tag,margin_mode,client_order_id,order_id,error_code,error_message,created_at,updated_at',
+      'ticket_id,seq,request_no,status,symbol,side,order_type,order_price,order_quantity,order_amount,visible_quantity,order_tag,margin_mode,client_order_id,order_id,error_code,error_message,created_at,updated_at,account,placed_by,approved_by',
     );
     const all = (await (await stack.call('/api/orders?symbol=PERP_ETH_USDC&limit=1000')).json()) as typeof first;
     expect(lines.length - 1).toBe(all.data.rows.length);

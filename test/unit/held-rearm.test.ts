@@ -26,7 +26,8 @@ function fakeSender(journal: JournalStore) {
   const sender = {
     accepting: true,
     sending: true,
-    sendFired: async (ticketId: string, body: string): Promise<TicketResult> => {
+    sendingFor: () => true,
+    sendFired: async (_account: string, ticketId: string, body: string): Promise<TicketResult> => {
       handed.push({ ticketId, body });
       const settled: Outcome = next.shift() ?? outcome;
       await journal.durable();
@@ -60,7 +61,7 @@ describe('a held order fired whose order was never sent', () => {
   it('is armed again, saying why, and fires again as a new ticket and client order id', async () => {
     const { held, handed, settleAs } = holder(join(mkdtempSync(join(tmpdir(), 'rearm-')), 'journal.sqlite'));
     held.judge([row(100_000)], Date.now());
-    const first = await held.arm(stop(99_000), 'k1');
+    const first = await held.arm(stop(99_000), 'k1', 'main');
     if (first.kind !== 'armed') throw new Error('not armed');
     const id = first.order.id;
     held.judge([row(98_000)], Date.now());
@@ -78,9 +79,9 @@ describe('a held order fired whose order was never sent', () => {
   it('arms the cancelled OCO partner again in the same write; an unknown outcome stays fired', async () => {
     const { held, journal, handed, settleAs } = holder(join(mkdtempSync(join(tmpdir(), 'rearm-')), 'journal.sqlite'));
     held.judge([row(100_000)], Date.now());
-    const stopLeg = await held.arm(stop(99_000), 'a');
+    const stopLeg = await held.arm(stop(99_000), 'a', 'main');
     if (stopLeg.kind !== 'armed') throw new Error('not armed');
-    const profit = await held.arm({ ...stop(101_000), type: 'TAKE_PROFIT_MARKET', oco_with: stopLeg.order.id }, 'b');
+    const profit = await held.arm({ ...stop(101_000), type: 'TAKE_PROFIT_MARKET', oco_with: stopLeg.order.id }, 'b', 'main');
     if (profit.kind !== 'armed') throw new Error(`not armed: ${JSON.stringify(profit)}`);
     held.judge([row(98_000)], Date.now());
     await vi.waitFor(async () => expect(await held.get(profit.order.id)).toMatchObject({ state: 'armed', reason: `its OCO partner ${stopLeg.order.id} was not sent; armed again` }), { timeout: 10_000, interval: 10 });
@@ -99,7 +100,7 @@ describe('a held order fired whose order was never sent', () => {
     const first = holder(path);
     first.settleAs('never');
     first.held.judge([row(100_000)], Date.now());
-    const armed = await first.held.arm(stop(99_000), 'k');
+    const armed = await first.held.arm(stop(99_000), 'k', 'main');
     if (armed.kind !== 'armed') throw new Error('not armed');
     first.held.judge([row(98_000)], Date.now());
     const id = armed.order.id;
@@ -122,7 +123,7 @@ describe('a held order fired whose order was never sent', () => {
     held.judge([row(100_000)], Date.now());
     const ids: string[] = [];
     for (let i = 0; i < 12; i++) {
-      const armed = await held.arm(stop(99_000 - i), `g${i}`);
+      const armed = await held.arm(stop(99_000 - i), `g${i}`, 'main');
       if (armed.kind !== 'armed') throw new Error('not armed');
       ids.push(armed.order.id);
     }
@@ -144,7 +145,7 @@ describe('a held order fired whose order was never sent', () => {
     first.held.judge([row(100_000)], Date.now());
     const ids: string[] = [];
     for (const trigger of [99_000, 98_500]) {
-      const armed = await first.held.arm(stop(trigger), `old${trigger}`);
+      const armed = await first.held.arm(stop(trigger), `old${trigger}`, 'main');
       if (armed.kind !== 'armed') throw new Error('not armed');
       ids.push(armed.order.id);
       first.held.judge([row(trigger - 100)], Date.now());
@@ -158,6 +159,10 @@ describe('a held order fired whose order was never sent', () => {
     // As schema 6 left it: each firing its own ticket, named by the held order's id, no column naming it.
     const old = new Database(path);
     old.exec('ALTER TABLE held_orders DROP COLUMN fired_ticket_id');
+    // Nor the columns of several accounts (schema 8).
+    for (const [table, column] of [['tickets', 'account'], ['tickets', 'placed_by'], ['tickets', 'approved_by'], ['held_orders', 'account']]) {
+      old.exec(`ALTER TABLE ${table} DROP COLUMN ${column}`);
+    }
     old.pragma('user_version = 6');
     old.close();
 

@@ -15,7 +15,7 @@ const row = (mark: number): FuturesRow => ({
   '24h_amount': 0, '24h_volume': 3,
 });
 const log = { info: () => {}, warn: () => {}, error: () => {} } as unknown as Logger;
-const sender = { accepting: true, sending: true, sendFired: () => new Promise<never>(() => {}) };
+const sender = { accepting: true, sending: true, sendingFor: () => true, sendFired: () => new Promise<never>(() => {}) };
 
 let journal: JournalStore | undefined;
 afterEach(async () => journal?.close());
@@ -25,7 +25,7 @@ describe("a desk sender's book kept in step with the journal", () => {
     journal = openSqliteJournal(join(mkdtempSync(join(tmpdir(), 'resync-')), 'journal.sqlite'));
     const held = new HeldOrders({ journal, sender, log, maxHeld: 20, staleAfterMs: () => 60_000 });
     held.judge([row(100_000)], Date.now());
-    const trailing = await held.arm({ type: 'TRAILING_STOP', symbol: BTC, side: 'SELL', order_quantity: 1, trailing_distance: 1000 }, 'trail');
+    const trailing = await held.arm({ type: 'TRAILING_STOP', symbol: BTC, side: 'SELL', order_quantity: 1, trailing_distance: 1000 }, 'trail', 'main');
     if (trailing.kind !== 'armed') throw new Error(`not armed: ${JSON.stringify(trailing)}`);
     // The mark rises: the book's best moves to 101,000; the journal is behind (its write still on the way).
     held.judge([row(101_000)], Date.now());

@@ -2,14 +2,14 @@ import { createHash } from 'node:crypto';
 import { hasUnsafeText, reservedIdIssue, type BracketRequest, type HeldOrder, type TicketResult } from '@/interface';
 import type { JournalStore } from '../journal';
 import type { Logger } from '../log';
-import type { TicketSender } from '../sending/sender';
+import type { AccountSenders } from '../sending/accounts';
 import { bracketExits, bracketIssue, entryOrder, exitKey, exitNames } from './bracketExits';
 import type { HeldOrders } from './holder';
 import { refused, type HeldRefusal } from './outcomes';
 
 export interface BracketsOptions {
   journal: JournalStore;
-  sender: Pick<TicketSender, 'submit'>;
+  sender: Pick<AccountSenders, 'submit'>;
   held: HeldOrders;
   log: Logger;
   /** MAX_HELD_ORDERS: the exits count against it as soon as they are written. */
@@ -44,7 +44,8 @@ export class Brackets {
     this.now = options.now ?? Date.now;
   }
 
-  async send(request: BracketRequest, key: string, owner: string): Promise<BracketOutcome> {
+  /** Sends the entry for `who.account` (its exits fire through the same account), placed by `who.placedBy`. */
+  async send(request: BracketRequest, key: string, owner: string, who: { account: string; placedBy: string }): Promise<BracketOutcome> {
     const { journal, held, sender } = this.options;
     const bodyHash = createHash('sha256').update(JSON.stringify(request)).digest('hex');
     const entry = entryOrder(request, key);
@@ -54,7 +55,7 @@ export class Brackets {
     if (known.some((exit) => exit.bodyHash !== bodyHash) || (known.length === 0 && (await journal.findTicket(key)))) {
       return refused('duplicate', `idempotency key ${key} was already used for a different ticket or bracket; nothing was sent`);
     }
-    const problem = known.length > 0 ? undefined : await this.problem(request);
+    const problem = known.length > 0 ? undefined : await this.problem(request, who.account);
     if (problem) return refused('invalidParameter', `${problem}; nothing was sent`);
     const exits = known.length > 0 ? [] : bracketExits(request, key, bodyHash);
     const link = { ticketId: key, clientOrderId: entry.client_order_id! };
@@ -62,6 +63,7 @@ export class Brackets {
       id: key,
       orders: [entry],
       owner,
+      ...who,
       extras: { bracketExits: { entry: link, exits, now: this.now() } },
     });
     if (outcome.kind === 'conflict') return refused('duplicate', outcome.message);
@@ -77,7 +79,7 @@ export class Brackets {
   }
 
   /** The first field that refuses the bracket before anything is written, as `field: why`. */
-  private async problem(request: BracketRequest): Promise<string | undefined> {
+  private async problem(request: BracketRequest, account: string): Promise<string | undefined> {
     const { journal, held, maxHeld } = this.options;
     const reserved = reservedIdIssue('entry.client_order_id', request.entry.client_order_id);
     if (reserved) return reserved;
@@ -88,8 +90,8 @@ export class Brackets {
       return 'client_ref: control and bidirectional characters are not allowed';
     }
     const count = exitNames.filter((name) => request[name] !== undefined).length;
-    if ((await journal.held.countLive()) + count > maxHeld) {
-      return `${exitNames.find((name) => request[name])!}: at most ${maxHeld} held orders may be armed or paused (MAX_HELD_ORDERS)`;
+    if ((await journal.held.countLive(account)) + count > maxHeld) {
+      return `${exitNames.find((name) => request[name])!}: at most ${maxHeld} held orders of account ${account} may be armed or paused (MAX_HELD_ORDERS)`;
     }
     return bracketIssue(request, await held.freshMark(request.entry.symbol));
   }

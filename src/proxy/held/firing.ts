@@ -1,7 +1,7 @@
 import { MAX_ORDERS_PER_REQUEST, type HeldOrder } from '@/interface';
 import { firedTicketId, type FiredGroup, type FiringOrder, type HeldRow, type JournalStore } from '../journal';
 import type { Logger } from '../log';
-import type { TicketSender } from '../sending/sender';
+import type { AccountSenders } from '../sending/accounts';
 import { crossingOf } from './book';
 import { firedOrder, firedTicket } from './outcomes';
 import { rearmUnsent } from './rearm';
@@ -14,7 +14,7 @@ export interface Crossing {
 
 export interface FiringOptions {
   journal: JournalStore;
-  sender: Pick<TicketSender, 'sendFired'>;
+  sender: Pick<AccountSenders, 'sendFired' | 'sendingFor'>;
   log: Logger;
   now: () => number;
   /** Out of the book: fired, cancelled by its OCO partner's firing, or no longer armed. */
@@ -24,18 +24,21 @@ export interface FiringOptions {
 }
 
 /**
- * Fires the orders one poll crossed, in order, in tickets of up to 10 orders: a gap through 300
- * stops is 30 requests of the pacer, not 300, and the trader's tickets wait behind those only.
- * Each ticket is one journal transaction (its firings, their OCO partners' cancels, the ticket),
- * then goes to the sender's urgent lane; each order keeps its own client order id.
+ * Fires the orders one poll crossed, in order, in tickets of up to 10 orders of one account: a
+ * gap through 300 stops is 30 requests of the pacer, not 300, and the trader's tickets wait behind
+ * those only. Each ticket is one journal transaction (its firings, their OCO partners' cancels, the
+ * ticket), then goes to its account's sender's urgent lane; each order keeps its own client order id.
  */
 export async function fireCrossed(options: FiringOptions, crossings: readonly Crossing[]): Promise<void> {
-  const firings = await firingsOf(options, crossings);
-  for (let i = 0; i < firings.length; i += MAX_ORDERS_PER_REQUEST) await fireGroup(options, firings.slice(i, i + MAX_ORDERS_PER_REQUEST));
+  const byAccount = new Map<string, FiringOrder[]>();
+  for (const firing of await firingsOf(options, crossings)) byAccount.set(firing.account, [...(byAccount.get(firing.account) ?? []), firing]);
+  for (const [account, firings] of byAccount) {
+    for (let i = 0; i < firings.length; i += MAX_ORDERS_PER_REQUEST) await fireGroup(options, account, firings.slice(i, i + MAX_ORDERS_PER_REQUEST));
+  }
 }
 
-async function firingsOf(options: FiringOptions, crossings: readonly Crossing[]): Promise<FiringOrder[]> {
-  const firings: FiringOrder[] = [];
+async function firingsOf(options: FiringOptions, crossings: readonly Crossing[]): Promise<(FiringOrder & { account: string })[]> {
+  const firings: (FiringOrder & { account: string })[] = [];
   const taken = new Set<string>();
   for (const { id, mark } of crossings) {
     if (taken.has(id)) continue;
@@ -47,19 +50,21 @@ async function firingsOf(options: FiringOptions, crossings: readonly Crossing[])
     }
     // The journal's trigger, not the book's: on a desk it may have been moved through another proxy.
     if (!triggerCrossed(row, mark)) continue;
+    // On a desk, another proxy may hold this account's lease: it fires the order, not this one.
+    if (!options.sender.sendingFor(row.account)) continue;
     taken.add(id);
     // Both legs of an OCO pair crossed: the first fires and its firing cancels the other.
     if (row.oco_with !== null) taken.add(row.oco_with);
-    firings.push({ id, ticketId: firedTicketId(row), order: firedOrder(row), mark });
+    firings.push({ id, ticketId: firedTicketId(row), order: firedOrder(row), mark, account: row.account });
   }
   return firings;
 }
 
-async function fireGroup(options: FiringOptions, group: FiringOrder[]): Promise<void> {
+async function fireGroup(options: FiringOptions, account: string, group: FiringOrder[]): Promise<void> {
   const { log } = options;
   let outcome: FiredGroup;
   try {
-    outcome = await options.journal.held.firing.fire(group, options.now(), (id, orders) => firedTicket(id, orders, options.now()));
+    outcome = await options.journal.held.firing.fire(group, options.now(), (id, orders) => firedTicket(id, orders, options.now(), account));
   } catch (error) {
     // Left armed: they are judged again on the next fresh mark.
     log.error({ held: group.map((firing) => firing.id), err: { message: (error as Error).message } }, 'held orders could not fire');
@@ -72,7 +77,7 @@ async function fireGroup(options: FiringOptions, group: FiringOrder[]): Promise<
   if (!ticket) return;
   for (const firing of fired) log.info({ held: firing.id, mark: firing.mark, order: firing.order.client_order_id, ticket: ticket.id }, 'held order fired');
   if (outcome.cancelled.length > 0) log.info({ cancelled: outcome.cancelled, ticket: ticket.id }, 'OCO partners cancelled');
-  void options.sender.sendFired(ticket.id, ticket.requests[0]!.body, fired.length).then(
+  void options.sender.sendFired(account, ticket.id, ticket.requests[0]!.body, fired.length).then(
     async () => {
       // Per order: one of the group never sent is armed again, the others stay fired.
       for (const firing of fired) (await rearmUnsent(options.journal, log, firing.id, options.now())).forEach(options.track);

@@ -8,9 +8,9 @@ import {
   type HeldOrderPatch,
   type HeldOrderRequest,
 } from '@/interface';
-import { HeldConflictError, HeldKeyTakenError, HeldLimitError, JournalFullError, type JournalStore } from '../journal';
+import { HeldConflictError, HeldKeyTakenError, HeldLimitError, heldLimitMessage, JournalFullError, type JournalStore } from '../journal';
 import type { Logger } from '../log';
-import type { TicketSender } from '../sending/sender';
+import type { AccountSenders } from '../sending/accounts';
 import { betterMark, HeldBook, trailingLevel } from './book';
 import { MarkBoard, marketIssue, type MarketMark } from './marks';
 import { fireCrossed, type Crossing, type FiringOptions } from './firing';
@@ -23,7 +23,7 @@ export { firedOrder, settledMessage, type ArmOutcome, type HeldRefusal, type Set
 
 export interface HeldOrdersOptions {
   journal: JournalStore;
-  sender: Pick<TicketSender, 'sendFired' | 'accepting' | 'sending'>;
+  sender: Pick<AccountSenders, 'sendFired' | 'accepting' | 'sending' | 'sendingFor'>;
   log: Logger;
   /** MAX_HELD_ORDERS: armed and paused orders at most. */
   maxHeld: number;
@@ -115,19 +115,18 @@ export class HeldOrders {
     return this.marks.get(symbol);
   }
 
-  async arm(request: HeldOrderRequest, idempotencyKey: string): Promise<ArmOutcome> {
+  /** Arms it for `account` (by name): it fires through that account's sending; MAX_HELD_ORDERS counts per account. */
+  async arm(request: HeldOrderRequest, idempotencyKey: string, account: string): Promise<ArmOutcome> {
     const bodyHash = createHash('sha256').update(JSON.stringify(request)).digest('hex');
     const existing = await this.store.byIdempotencyKey(idempotencyKey);
     if (existing) {
-      if (existing.bodyHash !== bodyHash) {
+      const order = await this.store.get(existing.id);
+      if (existing.bodyHash !== bodyHash || (order && order.account !== account)) {
         return refused('duplicate', `idempotency key ${idempotencyKey} was already used for a different held order; nothing was armed`);
       }
-      const order = await this.store.get(existing.id);
       if (order) return { kind: 'armed', order, replayed: true };
     }
-    if ((await this.store.countLive()) >= this.options.maxHeld) {
-      return refused('invalidParameter', `at most ${this.options.maxHeld} held orders may be armed or paused (MAX_HELD_ORDERS); nothing was armed`);
-    }
+    if ((await this.store.countLive(account)) >= this.options.maxHeld) return refused('invalidParameter', heldLimitMessage(this.options.maxHeld, account));
     if (request.client_ref !== undefined && hasUnsafeText(request.client_ref)) {
       return refused('invalidParameter', 'client_ref: control and bidirectional characters are not allowed');
     }
@@ -145,7 +144,7 @@ export class HeldOrders {
       await this.options.journal.checkDisk();
       const order = await this.store.arm({
         id: `held-${randomBytes(8).toString('hex')}`,
-        idempotencyKey, bodyHash, maxLive: this.options.maxHeld,
+        idempotencyKey, bodyHash, maxLive: this.options.maxHeld, account,
         type: request.type,
         symbol: request.symbol,
         side: request.side,
@@ -168,7 +167,7 @@ export class HeldOrders {
     } catch (error) {
       if (error instanceof HeldConflictError) return refused('duplicate', error.message);
       if (error instanceof HeldLimitError) return refused('invalidParameter', error.message);
-      if (error instanceof HeldKeyTakenError) return this.arm(request, idempotencyKey);
+      if (error instanceof HeldKeyTakenError) return this.arm(request, idempotencyKey, account);
       if (error instanceof JournalFullError) return refused('unknown', error.message, 507);
       throw error;
     }

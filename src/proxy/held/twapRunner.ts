@@ -2,7 +2,7 @@ import Big from 'big.js';
 import type { HeldOrder, HeldOrderPatch, HeldOrderRequest, OrderRequest } from '@/interface';
 import { sliceTicketId, type HeldRow, type JournalStore, type TwapColumns } from '../journal';
 import type { Logger } from '../log';
-import type { TicketSender } from '../sending/sender';
+import type { AccountSenders } from '../sending/accounts';
 import type { MarketMark, MarkBoard } from './marks';
 import { oneOrderTicket } from './outcomes';
 import {
@@ -21,7 +21,7 @@ import {
 
 export interface TwapRunnerOptions {
   journal: JournalStore;
-  sender: Pick<TicketSender, 'sendFired'>;
+  sender: Pick<AccountSenders, 'sendFired' | 'sendingFor'>;
   log: Logger;
   marks: MarkBoard;
   fresh: (market: MarketMark | undefined) => boolean;
@@ -138,6 +138,8 @@ export class TwapRunner {
     if (this.sending.has(id)) return;
     const row = await this.options.journal.held.row(id);
     if (!row || row.state !== 'armed' || row.type !== 'TWAP') return this.untrack(id);
+    // On a desk, the proxy holding this account's lease runs its schedule.
+    if (!this.options.sender.sendingFor(row.account)) return;
     const now = this.options.now();
     const from = row.next_slice;
     if (new Big(String(row.order_quantity)).lte(String(row.quantity_sent))) {
@@ -203,7 +205,7 @@ export class TwapRunner {
       client_order_id: `${row.id}-${number}`,
     };
     const ticketId = sliceTicketId(row.id, number);
-    const { ticket, body } = oneOrderTicket(ticketId, request, this.options.now());
+    const { ticket, body } = oneOrderTicket(ticketId, request, this.options.now(), row.account);
     const quantitySent = new Big(String(row.quantity_sent)).plus(size);
     const last = quantitySent.gte(String(row.order_quantity));
     const journaled = await this.store.slice({
@@ -215,7 +217,7 @@ export class TwapRunner {
     this.options.log.info({ held: row.id, slice: step.index + 1, order: request.client_order_id, missed: step.missed }, 'TWAP slice fired');
     this.sending.add(row.id);
     void this.options.sender
-      .sendFired(ticketId, body, 1, 'slice', () => this.withdrawn(row.id))
+      .sendFired(row.account, ticketId, body, 1, 'slice', () => this.withdrawn(row.id))
       .catch((error: Error) => this.options.log.error({ held: row.id, err: { message: error.message } }, 'TWAP slice could not be sent'))
       .finally(() => this.sending.delete(row.id));
   }

@@ -19,8 +19,10 @@ export interface NewHeldOrder {
   ocoWith: string | null;
   clientRef: string | null;
   now: number;
-  /** MAX_HELD_ORDERS: the arm is refused inside its write when this many are live. */
+  /** MAX_HELD_ORDERS: the arm is refused inside its write when this many of its account are live. */
   maxLive?: number;
+  /** The account it fires through, by name (absent: "main", as rows from before issue 30). */
+  account?: string;
   /** A TWAP's schedule (its started_at is when it is armed). */
   twap?: TwapColumns;
 }
@@ -40,6 +42,10 @@ export interface HeldChanges {
 export class HeldConflictError extends Error {}
 /** MAX_HELD_ORDERS reached when the arm was written (another arm got there first). */
 export class HeldLimitError extends Error {}
+
+/** The words of MAX_HELD_ORDERS, which counts each account's held orders on their own. */
+export const heldLimitMessage = (maxLive: number, account: string) =>
+  `at most ${maxLive} held orders of account ${account} may be armed or paused (MAX_HELD_ORDERS); nothing was armed`;
 /** The idempotency key was taken by an arm written meanwhile: answer as a replay of it. */
 export class HeldKeyTakenError extends Error {}
 
@@ -67,6 +73,8 @@ export type HeldRow = Pick<
   fire_count: number;
   /** The ticket that carried its fired order (with others fired in the same poll). */
   fired_ticket_id: string | null;
+  /** The account it fires through, by name (issue 30). */
+  account: string;
 };
 
 /** The ticket id of a TWAP's slice n (from 1); its order's client order id is `<id>-<n>`. */

@@ -37,6 +37,7 @@ export function heldOf(view: ViewRow): HeldOrder {
         ? { ticket_id: entry_ticket_id, client_order_id: entry_client_order_id, status: (view.entry_status as Status | null) ?? 'pending' }
         : null,
     twap,
+    account: row.account,
   };
 }
 

@@ -25,7 +25,8 @@ export interface RequestState {
 
 /**
  * A condition the journal's "sent" statement must meet, judged by the database: the sending
- * lease still this proxy's (see sending/lease.ts). Only a shared store has one.
+ * lease of the ticket's account still this proxy's (see sending/lease.ts). Only a shared store
+ * judges one; each account's sender passes its own.
  */
 export interface SendFence {
   readonly accountId: string;
@@ -59,9 +60,10 @@ export interface HeldJournal {
   byIdempotencyKey(key: string): Promise<{ id: string; bodyHash: string } | undefined>;
   /** Awaiting, armed and paused orders (for the book at start). */
   live(): Promise<HeldOrder[]>;
-  countLive(): Promise<number>;
+  /** Awaiting, armed and paused orders, of one account (by name) or of all. */
+  countLive(account?: string): Promise<number>;
   /** Newest first, at most `limit`. */
-  list(filter: { state?: HeldOrderState; symbol?: string }, limit?: number): Promise<HeldOrder[]>;
+  list(filter: { state?: HeldOrderState; symbol?: string; account?: string }, limit?: number): Promise<HeldOrder[]>;
   /** Throws HeldConflictError, HeldLimitError or HeldKeyTakenError, writing nothing. */
   arm(order: NewHeldOrder): Promise<HeldOrder>;
   cancel(id: string, now: number, reason?: string): Promise<boolean>;
@@ -101,14 +103,13 @@ export interface JournalStore {
   readonly kind: 'sqlite' | 'postgres';
   /**
    * Orders whose answer never came become unknown; with `keepPending`, orders never sent stay
-   * pending (a new sender of a desk sends them). Returns how many became unknown.
+   * pending (a new sender of a desk sends them). Returns how many became unknown. With `account`
+   * (a desk's sender taking one account over), only that account's sent orders: the pending stay.
    */
-  recover(now: number, options?: { keepPending?: boolean }): Promise<number>;
-  /** Tickets with orders never sent, oldest first (for the sender that takes over). */
-  pendingTickets(limit: number): Promise<string[]>;
+  recover(now: number, options?: { keepPending?: boolean; account?: string }): Promise<number>;
+  /** Tickets with orders never sent, oldest first (for the sender that takes over), of one account or all. */
+  pendingTickets(limit: number, account?: string): Promise<string[]>;
   requestStates(ticketId: string): Promise<RequestState[]>;
-  /** From now on a request is marked sent only while `fence` holds (LeaseLostError otherwise). */
-  useFence(fence: SendFence | undefined): void;
   /** Throws JournalFullError when the journal cannot take a ticket (its disk below the floor). */
   checkDisk(): Promise<void>;
   findTicket(id: string): Promise<TicketRecord | undefined>;
@@ -119,9 +120,10 @@ export interface JournalStore {
   flushSoon(): void;
   /**
    * Just before a request leaves. `retry`: it left before and the service refused it unseen (429).
-   * On a desk it throws LeaseLostError when this proxy may not send it (see postgres/sending.ts).
+   * With `fence` (a desk's lease of the ticket's account) it throws LeaseLostError when this proxy
+   * may not send it (see postgres/sending.ts).
    */
-  markSent(ticketId: string, requestNo: number, serviceTimestamp: number, now: number, retry?: boolean): Promise<void>;
+  markSent(ticketId: string, requestNo: number, serviceTimestamp: number, now: number, retry?: boolean, fence?: SendFence): Promise<void>;
   recordAnswer(ticketId: string, requestNo: number, httpStatus: number, outcomes: OrderOutcome[], now: number): Promise<void>;
   recordRequestOutcome(
     ticketId: string,

@@ -1,11 +1,16 @@
 import type { OrderRequest } from '@/interface';
 
+/** The account of tickets and held orders journaled before the proxy held several: the environment's own. */
+export const MAIN_ACCOUNT = 'main';
+
 export interface TicketRecord {
   id: string;
   bodyHash: string;
   recvWindow: number | null;
   requests: number;
   createdAt: number;
+  /** The account it is signed for, by name (issue 30). */
+  account: string;
 }
 
 export interface NewTicket {
@@ -15,6 +20,10 @@ export interface NewTicket {
   /** Each request's orders, in order, and the exact body that will be signed. */
   requests: { orders: OrderRequest[]; orderJson: string[]; body: string }[];
   now: number;
+  /** The account it is signed for, by name (absent: "main", as rows from before issue 30), and who placed and who approved it. */
+  account?: string;
+  placedBy?: string | null;
+  approvedBy?: string | null;
 }
 
 export interface RequestRecord {

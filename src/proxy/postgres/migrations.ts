@@ -1,6 +1,7 @@
 import { limitsMigration } from '../desk/limitsMigration';
 import { PREFERENCES_MIGRATION } from '../desk/preferencesPostgres';
 import { peopleMigration } from '../desk/peopleMigration';
+import { accountsMigration } from '../journal/postgres/accountsMigration';
 import type { Postgres } from './database';
 
 /**
@@ -145,6 +146,7 @@ CREATE TABLE sender_lease (
   limitsMigration,
   PREFERENCES_MIGRATION,
   peopleMigration,
+  accountsMigration,
 ];
 
 /**

@@ -16,6 +16,7 @@ import {
 } from '@/interface';
 import type { ZodRoutes } from '@/interface/routeSchemas';
 import { audited } from '../desk/audit';
+import { accountOf, checkedAccountOf, placedByOf } from '../http/accountOf';
 import { sendError } from '../http/replies';
 
 export interface BatchOrdersOptions extends Record<string, unknown> {
@@ -64,6 +65,8 @@ async function checkHeaders(request: FastifyRequest, reply: FastifyReply) {
   if (parseRecvWindow(request.headers[authHeaders.recvWindow]) === 'invalid') {
     return sendError(reply, 'invalidParameter', `x-recv-window: expected whole ms from 1 to ${MAX_RECV_WINDOW_MS}`);
   }
+  const account = accountOf(request);
+  if (!account.ok) return sendError(reply, 'invalidParameter', account.message);
   return undefined;
 }
 
@@ -93,7 +96,7 @@ export const batchOrdersRoutes: ZodRoutes<BatchOrdersOptions> = async (app, opti
       orders.map((order, index) => reservedIdIssue(`orders[${index}].client_order_id`, order.client_order_id)).find(Boolean);
     if (reserved) return sendError(reply, 'invalidParameter', `${reserved}; nothing was sent`);
     const recvWindow = parseRecvWindow(request.headers[authHeaders.recvWindow]) as number | undefined;
-    const outcome = await app.sender.submit({ id, orders, recvWindow, owner: request.session?.key ?? '' });
+    const outcome = await app.sender.submit({ id, orders, recvWindow, owner: request.session?.key ?? '', account: checkedAccountOf(request), placedBy: placedByOf(request) });
     if (outcome.kind === 'conflict') return sendError(reply, 'duplicate', outcome.message);
     if (outcome.kind === 'refused') return sendError(reply, 'unknown', outcome.message, outcome.status);
     if (outcome.kind === 'busy') {

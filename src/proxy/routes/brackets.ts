@@ -9,6 +9,7 @@ import {
   idempotencyKeySchema,
 } from '@/interface';
 import type { ZodRoutes } from '@/interface/routeSchemas';
+import { accountOf, checkedAccountOf, placedByOf } from '../http/accountOf';
 import { sendError } from '../http/replies';
 
 const errors = { '4xx': heldErrorSchema, '5xx': heldErrorSchema };
@@ -28,13 +29,14 @@ export const bracketsRoutes: ZodRoutes = async (app) => {
         if (!key.success) return sendError(reply, 'invalidParameter', `${IDEMPOTENCY_HEADER} header: ${describeIssues(key.error)}`);
         const reserved = reservedIdIssue(`${IDEMPOTENCY_HEADER} header`, key.data);
         if (reserved) return sendError(reply, 'invalidParameter', `${reserved}; nothing was sent`);
-        return undefined;
+        const account = accountOf(request);
+        return account.ok ? undefined : sendError(reply, 'invalidParameter', account.message);
       },
       schema: { body: bracketRequestSchema, response: { 200: bracketResponseSchema, ...errors } },
     },
     async (request, reply) => {
       const key = request.headers[IDEMPOTENCY_HEADER] as string;
-      const outcome = await app.brackets.send(request.body, key, request.session?.key ?? '');
+      const outcome = await app.brackets.send(request.body, key, request.session?.key ?? '', { account: checkedAccountOf(request), placedBy: placedByOf(request) });
       if (outcome.kind === 'busy') {
         reply.header('retry-after', String(outcome.retryAfterSeconds));
         return sendError(reply, outcome.status === 429 ? 'rateLimited' : 'unknown', outcome.message, outcome.status);

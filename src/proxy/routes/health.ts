@@ -1,5 +1,22 @@
+import type { FastifyInstance } from 'fastify';
 import { futuresResponseSchema, healthSchema, readinessSchema, type Health, type Readiness } from '@/interface';
 import type { ZodRoutes } from '@/interface/routeSchemas';
+
+/** Each account's sending: whether this proxy sends for it, and on a desk its lease as the database has it. */
+async function accountsSending(app: FastifyInstance) {
+  return Promise.all(
+    app.accountBook.views().map(async ({ name, accountId }) => {
+      const lease = app.leases?.get(name);
+      const holder = lease ? await lease.holderOf().catch(() => undefined) : undefined;
+      return {
+        name,
+        accountId,
+        sending: app.sender.sendingFor(name),
+        lease: lease ? { thisProxy: lease.held, holder: holder?.holder ?? null, token: holder?.token ?? null, expiresAt: holder?.expiresAt ?? null } : null,
+      };
+    }),
+  );
+}
 
 /** Whether the service answers, how far its clock is, and what in the journal needs attention. */
 export const healthRoutes: ZodRoutes = async (app) => {
@@ -7,7 +24,7 @@ export const healthRoutes: ZodRoutes = async (app) => {
   app.get('/api/health', { config: { access: 'session' }, schema }, async (): Promise<Health> => {
     const probe = await app.reads.read('/v1/public/futures', 'the market data', futuresResponseSchema);
     const counts = await app.journal.countLive();
-    const holder = app.lease ? await app.lease.holderOf().catch(() => undefined) : undefined;
+    const accounts = await accountsSending(app);
     return {
       success: true,
       data: {
@@ -32,13 +49,9 @@ export const healthRoutes: ZodRoutes = async (app) => {
           fileBytes: app.tape.store.fileBytes(),
         },
         database: app.postgres && { target: app.postgres.target, available: app.postgres.available, outageSince: app.postgres.outageSince },
-        lease: app.lease && {
-          thisProxy: app.lease.held,
-          holder: holder?.holder ?? null,
-          token: holder?.token ?? null,
-          expiresAt: holder?.expiresAt ?? null,
-        },
-        accountId: app.proxyOptions.account.accountId,
+        lease: accounts[0]!.lease,
+        accountId: accounts[0]!.accountId,
+        accounts,
       },
       timestamp: Date.now(),
     };

@@ -17,6 +17,7 @@ import {
 } from '@/interface';
 import type { ZodRoutes } from '@/interface/routeSchemas';
 import { audited } from '../desk/audit';
+import { accountOf, checkedAccountOf } from '../http/accountOf';
 import { sendError } from '../http/replies';
 import type { HeldRefusal, SettleOutcome } from '../held/holder';
 
@@ -44,12 +45,13 @@ export const heldOrdersRoutes: ZodRoutes = async (app) => {
       preValidation: async (request, reply) => {
         const key = idempotencyKeySchema.safeParse(request.headers[IDEMPOTENCY_HEADER]);
         if (!key.success) return sendError(reply, 'invalidParameter', `${IDEMPOTENCY_HEADER} header: ${describeIssues(key.error)}`);
-        return undefined;
+        const account = accountOf(request);
+        return account.ok ? undefined : sendError(reply, 'invalidParameter', account.message);
       },
       schema: { body: heldOrderRequestSchema, response: { 200: heldOrderResponseSchema, ...errors } },
     },
     async (request, reply) => {
-      const outcome = await app.held.arm(request.body, request.headers[IDEMPOTENCY_HEADER] as string);
+      const outcome = await app.held.arm(request.body, request.headers[IDEMPOTENCY_HEADER] as string, checkedAccountOf(request));
       if (outcome.kind === 'refused') return sendRefusal(reply, outcome);
       if (outcome.replayed) reply.header('idempotent-replayed', 'true');
       else await audited(request, 'held-armed', outcome.order.id, { type: outcome.order.type, symbol: outcome.order.symbol });

@@ -23,6 +23,8 @@ export class Dispatcher {
       journal: JournalStore;
       sender: Pick<TicketSender, 'resume'>;
       log: Logger;
+      /** The account whose tickets it sends (a desk leases each account's sending on its own); unset: all. */
+      account?: string;
       everyMs?: number;
     },
   ) {}
@@ -42,7 +44,7 @@ export class Dispatcher {
     if (!this.active) return;
     const { journal, sender, log } = this.options;
     try {
-      for (const ticketId of await journal.pendingTickets(BATCH)) {
+      for (const ticketId of await journal.pendingTickets(BATCH, this.options.account)) {
         if (!this.active) break;
         sender.resume(ticketId)?.catch((error: Error) => log.error({ ticket: ticketId, err: { message: error.message } }, 'a journaled ticket could not be sent'));
       }

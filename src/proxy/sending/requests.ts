@@ -1,5 +1,5 @@
 import { authHeaders, errorCodes, type TicketResult } from '../../interface';
-import type { JournalStore, RequestRecord, RequestState } from '../journal';
+import type { JournalStore, RequestRecord, RequestState, SendFence } from '../journal';
 import { DatabaseUnavailableError } from '../postgres';
 import type { Logger } from '../log';
 import type { ServiceClient } from '../upstream/serviceClient';
@@ -40,6 +40,8 @@ export interface RequestContext {
    * (it takes the lease released at the stop); alone, it fails "not sent: the proxy stopped".
    */
   handsOverOnStop: boolean;
+  /** A desk's lease of this account: the journal marks a request sent only while it holds. */
+  fence?: SendFence;
   /** Whether this proxy sends now (see SendGate). */
   sending(): boolean;
   laneOf(ticketId: string): Lane;
@@ -169,7 +171,7 @@ async function sendRequest(ctx: RequestContext, ticketId: string, request: Outgo
         [authHeaders.signature]: signer.sign({ timestamp, method: 'POST', path: BATCH_PATH, body }),
       };
       if (recvWindow !== undefined) headers[authHeaders.recvWindow] = String(recvWindow);
-      await journal.markSent(ticketId, requestNo, timestamp, Date.now(), attempt > 0);
+      await journal.markSent(ticketId, requestNo, timestamp, Date.now(), attempt > 0, ctx.fence);
       return judgeAnswer(await client.post(BATCH_PATH, body, headers), count);
     }, ctx.laneOf(ticketId));
     if (verdict.kind !== 'rate-limited' || attempt >= MAX_RATE_LIMIT_RETRIES || ctx.isStopping()) return verdict;

@@ -1,12 +1,11 @@
 import type { OrderRequest, TicketResult } from '../../interface';
-import { JournalFullError, type CreateTicketOutcome, type TicketExtras } from '../journal';
+import { JournalFullError, type CreateTicketOutcome, type SendFence, type TicketExtras } from '../journal';
 import { awaitSettled, HAND_OVER_WAIT_MS, laneOfTicket } from './handOver';
 import { hashTicketJson } from './hashing';
 import { refusal, type SendLimits, type SubmitOutcome } from './limits';
 import type { Lane } from './pacer';
 import { sendRequests, type OutgoingRequest, type RequestContext, type SendingParts } from './requests';
 import { clientOrderIdTwice, splitIntoRequests } from './splitting';
-
 
 export interface Ticket {
   id: string;
@@ -16,12 +15,19 @@ export interface Ticket {
   owner: string;
   /** Written in the ticket's own journal transaction (a bracket's exits), only if it is journaled. */
   extras?: TicketExtras;
+  /** Who placed it ("terminal" in single-token mode) and who approved it (four-eyes), journaled with it. */
+  placedBy: string;
+  approvedBy?: string;
 }
 
 type FiredLane = Extract<Lane, 'held' | 'slice'>;
 
 export interface TicketSenderOptions extends SendingParts {
+  /** The account this sender signs for, by name: its tickets are journaled under it. */
+  account: string;
   limits: SendLimits;
+  /** Tickets in flight per owner, shared by the senders of every account (MAX_TICKETS_IN_FLIGHT is per session). */
+  perOwner?: Map<string, number>;
   /** How long a ticket sent by another proxy of the desk is waited for before answering "sending". */
   handOverWaitMs?: number;
   /** Whether this proxy sends now: always when it is alone; on a desk, while it holds the lease. */
@@ -39,7 +45,7 @@ const ALWAYS: SendGate = { sending: true };
  */
 export class TicketSender {
   private readonly inFlight = new Map<string, Promise<TicketResult>>();
-  private readonly perOwner = new Map<string, number>();
+  private readonly perOwner: Map<string, number>;
   /** Tickets of fired held orders (ahead of queued tickets at the pacer) and of TWAP slices (behind them). */
   private readonly lanes = new Map<string, FiredLane>();
   /** Asked at a fired ticket's pacer turn: why it must not leave after all (a TWAP cancelled or paused meanwhile). */
@@ -49,11 +55,13 @@ export class TicketSender {
   private readonly writing = new Map<string, Promise<CreateTicketOutcome>>();
   /** Tickets of this proxy waiting for the desk's sender to send them (this proxy lost or never had the lease). */
   private readonly waitingForSender = new Set<string>();
-
   private gate: SendGate;
+  /** The database's side of the gate (a desk's lease): a request is marked sent only while it holds. */
+  private fence: SendFence | undefined;
 
   constructor(private readonly options: TicketSenderOptions) {
     this.gate = options.gate ?? ALWAYS;
+    this.perOwner = options.perOwner ?? new Map();
   }
 
   /**
@@ -100,7 +108,7 @@ export class TicketSender {
     const orderJson = ticket.orders.map((order) => JSON.stringify(order));
     const bodyHash = hashTicketJson(orderJson, ticket.recvWindow);
     const existing = await journal.findTicket(ticket.id);
-    if (existing) return this.replay(ticket.id, existing.bodyHash, bodyHash);
+    if (existing) return this.replay(ticket.id, existing.bodyHash, bodyHash, existing.account);
 
     const busy = this.admission(ticket.owner);
     if (busy) return busy;
@@ -112,7 +120,9 @@ export class TicketSender {
       const json = jsonOfRequests[index]!;
       return { orders, orderJson: json, body: `{"orders":[${json.join(',')}]}` };
     });
-    const written = journal.createTicket({ id: ticket.id, bodyHash, recvWindow: ticket.recvWindow, requests, now: Date.now() }, ticket.extras);
+    const { account } = this.options;
+    const { placedBy, approvedBy } = ticket;
+    const written = journal.createTicket({ id: ticket.id, bodyHash, recvWindow: ticket.recvWindow, requests, now: Date.now(), account, placedBy, approvedBy }, ticket.extras);
     this.writing.set(ticket.id, written);
     let outcome: CreateTicketOutcome;
     try {
@@ -124,7 +134,7 @@ export class TicketSender {
       this.writing.delete(ticket.id);
     }
     // Another proxy (or this one, a moment ago) wrote the key or holds the client order id first.
-    if (outcome.kind === 'exists') return this.replay(ticket.id, outcome.bodyHash, bodyHash);
+    if (outcome.kind === 'exists') return this.replay(ticket.id, outcome.bodyHash, bodyHash, (await journal.findTicket(ticket.id))?.account);
     if (outcome.kind === 'client-order-id-taken') {
       return {
         kind: 'conflict',
@@ -132,7 +142,7 @@ export class TicketSender {
       };
     }
     this.options.log.info(
-      { ticket: ticket.id, orders: ticket.orders.length, requests: requests.length },
+      { ticket: ticket.id, account, orders: ticket.orders.length, requests: requests.length },
       'ticket journaled',
     );
     // Another proxy of the desk sends: it finds the ticket in the journal; its outcome is read back.
@@ -149,8 +159,11 @@ export class TicketSender {
     return { kind: 'done', result: await running, replayed: false };
   }
 
-  /** A key already journaled: the first submission's result when the ticket is the same, else a conflict. */
-  private async replay(id: string, journaledHash: string, bodyHash: string): Promise<SubmitOutcome> {
+  /** A key already journaled: the first submission's result when the ticket (and its account) is the same, else a conflict. */
+  private async replay(id: string, journaledHash: string, bodyHash: string, account?: string): Promise<SubmitOutcome> {
+    if (account !== undefined && account !== this.options.account) {
+      return { kind: 'conflict', message: `idempotency key ${id} was already used for a ticket of account ${account}; nothing was sent` };
+    }
     if (journaledHash !== bodyHash) {
       return { kind: 'conflict', message: `idempotency key ${id} was already used for a different ticket; nothing was sent` };
     }
@@ -176,10 +189,10 @@ export class TicketSender {
     return running;
   }
 
-  /** False once stopping: an order handed over now would only fail as not sent. */
-  /** On a desk: from now on this proxy sends only while `gate` says so (the sending lease). */
-  useGate(gate: SendGate): void {
+  /** On a desk: from now on this proxy sends only while `gate` says so and `fence` holds (the sending lease). */
+  useGate(gate: SendGate, fence?: SendFence): void {
     this.gate = gate;
+    this.fence = fence;
   }
 
   /** Whether this proxy sends now (see SendGate). */
@@ -187,6 +200,7 @@ export class TicketSender {
     return this.gate.sending;
   }
 
+  /** False once stopping: an order handed over now would only fail as not sent. */
   get accepting(): boolean {
     return !this.stopping;
   }
@@ -275,6 +289,7 @@ export class TicketSender {
       options: this.options,
       isStopping: () => this.stopping,
       handsOverOnStop: this.gate !== ALWAYS,
+      fence: this.fence,
       sending: () => this.gate.sending,
       laneOf: (ticketId) => this.lanes.get(ticketId) ?? 'ticket',
       withdrawn: (ticketId) => this.withdrawals.get(ticketId)?.(),

@@ -1,5 +1,6 @@
 import type { PostgresClient } from '../../postgres';
-import { HeldConflictError, HeldKeyTakenError, HeldLimitError, type NewHeldOrder } from '../heldTypes';
+import { HeldConflictError, HeldKeyTakenError, HeldLimitError, heldLimitMessage, type NewHeldOrder } from '../heldTypes';
+import { MAIN_ACCOUNT } from '../types';
 import { HELD_LIVE } from './heldView';
 
 /**
@@ -25,16 +26,15 @@ const KEY_CONSTRAINT = 'held_orders_idempotency_key_key';
  * transaction then writes nothing.
  */
 export async function armHeld(client: PostgresClient, order: NewHeldOrder): Promise<void> {
+  const account = order.account ?? MAIN_ACCOUNT;
   await client.query('SELECT pg_advisory_xact_lock($1)', [ARM_LOCK]);
   const { rows: taken } = await client.query('SELECT 1 FROM held_orders WHERE idempotency_key = $1', [order.idempotencyKey]);
   if (taken.length > 0) throw new HeldKeyTakenError(order.idempotencyKey);
   if (order.maxLive !== undefined) {
-    const { rows } = await client.query<{ n: number }>(`SELECT count(*) AS n FROM held_orders WHERE state IN ${HELD_LIVE}`);
-    if (rows[0]!.n >= order.maxLive) {
-      throw new HeldLimitError(`at most ${order.maxLive} held orders may be armed or paused (MAX_HELD_ORDERS); nothing was armed`);
-    }
+    const { rows } = await client.query<{ n: number }>(`SELECT count(*) AS n FROM held_orders WHERE state IN ${HELD_LIVE} AND account = $1`, [account]);
+    if (rows[0]!.n >= order.maxLive) throw new HeldLimitError(heldLimitMessage(order.maxLive, account));
   }
-  await insertArmed(client, order);
+  await insertArmed(client, { ...order, account });
   if (order.ocoWith === null) return;
   const linked = await client.query(
     `UPDATE held_orders SET oco_with = $1, updated_at = $2 WHERE id = $3 AND state IN ${HELD_LIVE} AND oco_with IS NULL`,
@@ -53,14 +53,14 @@ async function insertArmed(client: PostgresClient, order: NewHeldOrder): Promise
     await client.query(
       `INSERT INTO held_orders (id, idempotency_key, body_hash, type, state, symbol, side, order_quantity, trigger_price,
         order_price, trailing_distance, trailing_percent, best_mark, oco_with, client_ref, created_at, updated_at,
-        duration_ms, slice_ms, max_slippage_percent, price_limit, randomize_percent, started_at)
-        VALUES ($1, $2, $3, $4, 'armed', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15, $16, $17, $18, $19, $20, $21)`,
+        duration_ms, slice_ms, max_slippage_percent, price_limit, randomize_percent, started_at, account)
+        VALUES ($1, $2, $3, $4, 'armed', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15, $16, $17, $18, $19, $20, $21, $22)`,
       [
         order.id, order.idempotencyKey, order.bodyHash, order.type, order.symbol, order.side, order.orderQuantity,
         order.triggerPrice, order.orderPrice, order.trailingDistance, order.trailingPercent, order.bestMark,
         order.ocoWith, order.clientRef, order.now,
         twap?.durationMs ?? null, twap?.sliceMs ?? null, twap?.maxSlippagePercent ?? null, twap?.priceLimit ?? null,
-        twap?.randomizePercent ?? null, twap?.startedAt ?? null,
+        twap?.randomizePercent ?? null, twap?.startedAt ?? null, order.account,
       ],
     );
   } catch (error) {

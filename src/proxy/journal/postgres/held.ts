@@ -55,17 +55,22 @@ export class PostgresHeld implements HeldJournal {
     return this.views(`SELECT ${HELD_COLUMNS} FROM held_orders WHERE state IN ${HELD_LIVE}`, 'h.id', []);
   }
 
-  async countLive(): Promise<number> {
-    const { rows } = await this.pg.query<{ n: number }>(`SELECT count(*) AS n FROM held_orders WHERE state IN ${HELD_LIVE}`);
+  /** Awaiting, armed and paused orders, of one account or of all. */
+  async countLive(account?: string): Promise<number> {
+    const { rows } =
+      account === undefined
+        ? await this.pg.query<{ n: number }>(`SELECT count(*) AS n FROM held_orders WHERE state IN ${HELD_LIVE}`)
+        : await this.pg.query<{ n: number }>(`SELECT count(*) AS n FROM held_orders WHERE state IN ${HELD_LIVE} AND account = $1`, [account]);
     return rows[0]!.n;
   }
 
   /** Newest first, at most `limit`: the rows are picked (and limited) before their orders are read. */
-  list(filter: { state?: HeldOrderState; symbol?: string }, limit = 500): Promise<HeldOrder[]> {
+  list(filter: { state?: HeldOrderState; symbol?: string; account?: string }, limit = 500): Promise<HeldOrder[]> {
     const where: string[] = [];
     const params: unknown[] = [];
     if (filter.state) where.push(`state = $${params.push(filter.state)}`);
     if (filter.symbol) where.push(`symbol = $${params.push(filter.symbol)}`);
+    if (filter.account) where.push(`account = $${params.push(filter.account)}`);
     const rows = `SELECT ${HELD_COLUMNS} FROM held_orders ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
       ORDER BY created_at DESC, id DESC LIMIT $${params.push(limit)}`;
     return this.views(rows, 'h.created_at DESC, h.id DESC', params);

@@ -30,29 +30,35 @@ export async function markSent(
   if (rows[0]?.marked !== 1) throw new LeaseLostError(fence?.accountId ?? 'this account');
 }
 
-/** In-flight orders become unknown; with `keepPending`, never-sent ones stay for the next sender. */
-export async function recover(pg: Postgres, now: number, keepPending: boolean): Promise<number> {
+/**
+ * In-flight orders become unknown; with `keepPending`, never-sent ones stay for the next sender.
+ * With `account`, only that account's: the others' senders may have theirs in flight right now.
+ */
+export async function recover(pg: Postgres, now: number, keepPending: boolean, account?: string): Promise<number> {
   const statuses = keepPending ? "('sent')" : "('pending', 'sent')";
+  const ofAccount = (table: string) => (account === undefined ? '' : `AND EXISTS (SELECT 1 FROM tickets t WHERE t.id = ${table}.ticket_id AND t.account = $3)`);
+  const extra = account === undefined ? [] : [account];
   return pg.transaction(async (client) => {
     const orders = await client.query(
-      `UPDATE orders SET status = 'unknown', error_message = $1, updated_at = $2 WHERE status IN ${statuses}`,
-      [UNKNOWN_AFTER_RESTART, now],
+      `UPDATE orders SET status = 'unknown', error_message = $1, updated_at = $2 WHERE status IN ${statuses} ${ofAccount('orders')}`,
+      [UNKNOWN_AFTER_RESTART, now, ...extra],
     );
     await client.query(
       `UPDATE requests SET outcome = 'unknown', reason = 'restart', error_message = $1 WHERE outcome IS NULL
-        ${keepPending ? 'AND sent_at IS NOT NULL' : ''}`,
-      [UNKNOWN_AFTER_RESTART],
+        ${keepPending ? 'AND sent_at IS NOT NULL' : ''} ${ofAccount('requests').replace('$3', '$2')}`,
+      [UNKNOWN_AFTER_RESTART, ...extra],
     );
     return orders.rowCount ?? 0;
   });
 }
 
 /** Tickets with orders never sent, oldest first (through the partial index of live orders). */
-export async function pendingTickets(pg: Postgres, limit: number): Promise<string[]> {
+export async function pendingTickets(pg: Postgres, limit: number, account?: string): Promise<string[]> {
   const { rows } = await pg.query<{ ticket_id: string }>(
-    `SELECT ticket_id FROM orders WHERE status IN ('pending', 'sent', 'unknown') AND status = 'pending'
-      GROUP BY ticket_id ORDER BY min(id) LIMIT $1`,
-    [limit],
+    `SELECT o.ticket_id FROM orders o WHERE o.status IN ('pending', 'sent', 'unknown') AND o.status = 'pending'
+      ${account === undefined ? '' : 'AND EXISTS (SELECT 1 FROM tickets t WHERE t.id = o.ticket_id AND t.account = $2)'}
+      GROUP BY o.ticket_id ORDER BY min(o.id) LIMIT $1`,
+    account === undefined ? [limit] : [limit, account],
   );
   return rows.map((row) => row.ticket_id);
 }

@@ -9,7 +9,7 @@ import {
   type TicketRecord,
 } from '../types';
 import { markSent, pendingTickets, recover, requestStates } from './sending';
-import { createTicket, LIVE, ORDER_COLUMNS } from './tickets';
+import { createTicket, LIVE, VIEW_COLUMNS } from './tickets';
 
 /** Statuses as SQL literals: only known ones (the schema allows no others) get here. */
 const sqlStatuses = (statuses: readonly string[]) =>
@@ -25,7 +25,6 @@ export class PostgresJournal implements JournalStore {
   readonly kind = 'postgres' as const;
   readonly held: HeldJournal;
   readonly brackets: BracketJournal;
-  private fence: SendFence | undefined;
 
   constructor(
     private readonly pg: Postgres,
@@ -40,18 +39,18 @@ export class PostgresJournal implements JournalStore {
   }
 
   async findTicket(id: string): Promise<TicketRecord | undefined> {
-    const row = await this.one<{ id: string; body_hash: string; recv_window: number | null; requests: number; created_at: number }>(
-      'SELECT id, body_hash, recv_window, requests, created_at FROM tickets WHERE id = $1',
+    const row = await this.one<{ id: string; body_hash: string; recv_window: number | null; requests: number; created_at: number; account: string }>(
+      'SELECT id, body_hash, recv_window, requests, created_at, account FROM tickets WHERE id = $1',
       [id],
     );
-    return row && { id: row.id, bodyHash: row.body_hash, recvWindow: row.recv_window, requests: row.requests, createdAt: row.created_at };
+    return row && { id: row.id, bodyHash: row.body_hash, recvWindow: row.recv_window, requests: row.requests, createdAt: row.created_at, account: row.account };
   }
 
   /** The ticket and its orders in one round trip. */
   async ticketResult(ticketId: string): Promise<TicketResult | undefined> {
     const { rows } = await this.pg.query<JournalOrder & { ticket_requests: number; seq: number | null }>(
       `SELECT t.requests AS ticket_requests, o.* FROM tickets t
-        LEFT JOIN LATERAL (SELECT ${ORDER_COLUMNS} FROM orders WHERE ticket_id = t.id) o ON true
+        LEFT JOIN LATERAL (SELECT ${VIEW_COLUMNS} FROM orders o WHERE o.ticket_id = t.id) o ON true
         WHERE t.id = $1 ORDER BY o.seq`,
       [ticketId],
     );
@@ -61,20 +60,16 @@ export class PostgresJournal implements JournalStore {
     return { ticket_id: ticketId, status: ticketStatusOf(orders.map((row) => row.status)), requests, rows: orders };
   }
 
-  async recover(now: number, options: { keepPending?: boolean } = {}): Promise<number> {
-    return recover(this.pg, now, options.keepPending ?? false);
+  async recover(now: number, options: { keepPending?: boolean; account?: string } = {}): Promise<number> {
+    return recover(this.pg, now, options.keepPending ?? false, options.account);
   }
 
-  pendingTickets(limit: number): Promise<string[]> {
-    return pendingTickets(this.pg, limit);
+  pendingTickets(limit: number, account?: string): Promise<string[]> {
+    return pendingTickets(this.pg, limit, account);
   }
 
   requestStates(ticketId: string): Promise<RequestState[]> {
     return requestStates(this.pg, ticketId);
-  }
-
-  useFence(fence: SendFence | undefined): void {
-    this.fence = fence;
   }
 
   /** The database's disk is its operator's: a full one fails the insert, and the ticket with it. */
@@ -89,8 +84,8 @@ export class PostgresJournal implements JournalStore {
 
   flushSoon(): void {}
 
-  async markSent(ticketId: string, requestNo: number, serviceTimestamp: number, now: number, retry = false): Promise<void> {
-    await markSent(this.pg, this.fence, { ticketId, requestNo, serviceTimestamp, now, retry });
+  async markSent(ticketId: string, requestNo: number, serviceTimestamp: number, now: number, retry = false, fence?: SendFence): Promise<void> {
+    await markSent(this.pg, fence, { ticketId, requestNo, serviceTimestamp, now, retry });
   }
 
   async recordAnswer(ticketId: string, requestNo: number, httpStatus: number, outcomes: OrderOutcome[], now: number): Promise<void> {
@@ -133,12 +128,14 @@ export class PostgresJournal implements JournalStore {
     const where: string[] = [];
     const params: unknown[] = [];
     const param = (value: unknown) => `$${params.push(value)}`;
-    if (query.cursor !== undefined) where.push(`id < ${param(Number(query.cursor))}`);
-    if (query.status && query.status.length > 0) where.push(`status IN (${sqlStatuses(query.status)})`);
-    if (query.symbol) where.push(`symbol = ${param(query.symbol)}`);
-    if (query.ticket) where.push(`ticket_id = ${param(query.ticket)}`);
+    if (query.cursor !== undefined) where.push(`o.id < ${param(Number(query.cursor))}`);
+    if (query.status && query.status.length > 0) where.push(`o.status IN (${sqlStatuses(query.status)})`);
+    if (query.symbol) where.push(`o.symbol = ${param(query.symbol)}`);
+    if (query.ticket) where.push(`o.ticket_id = ${param(query.ticket)}`);
+    if (query.account) where.push(`t.account = ${param(query.account)}`);
     const { rows: found } = await this.pg.query<JournalOrder & { id: number }>(
-      `SELECT id, ${ORDER_COLUMNS} FROM orders ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY id DESC LIMIT ${param(query.limit + 1)}`,
+      `SELECT o.id, ${VIEW_COLUMNS} FROM orders o JOIN tickets t ON t.id = o.ticket_id ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+        ORDER BY o.id DESC LIMIT ${param(query.limit + 1)}`,
       params,
     );
     const page = found.slice(0, query.limit);

@@ -1,6 +1,6 @@
 import type { PostgresClient } from '../../postgres';
 import type { CreateTicketOutcome, TicketExtras } from '../store';
-import type { NewTicket } from '../types';
+import { MAIN_ACCOUNT, type NewTicket } from '../types';
 
 /** Statuses of an order that holds its client order id (the unique partial index's statuses). */
 const HOLDING = "('pending', 'sent', 'accepted', 'unknown')";
@@ -10,6 +10,9 @@ export const LIVE = "('pending', 'sent', 'unknown')";
 export const ORDER_COLUMNS = `ticket_id, seq, request_no, status, symbol, side, order_type, order_price,
   order_quantity, order_amount, visible_quantity, order_tag, margin_mode, client_order_id,
   order_id, error_code, error_message, created_at, updated_at`;
+
+/** An order row as the views give it (`o` the order, `t` its ticket): its ticket's account and people too (issue 30). */
+export const VIEW_COLUMNS = `${ORDER_COLUMNS.split(',').map((column) => `o.${column.trim()}`).join(', ')}, t.account, t.placed_by, t.approved_by`;
 
 /** SQLSTATE of a unique violation, and the index that keeps live client order ids unique. */
 const UNIQUE_VIOLATION = '23505';
@@ -59,9 +62,10 @@ async function takenClientOrderId(client: PostgresClient, ticket: NewTicket): Pr
  * caller's transaction.
  */
 export async function insertHeldTicket(client: PostgresClient, ticket: NewTicket): Promise<void> {
-  await client.query('INSERT INTO tickets (id, body_hash, recv_window, requests, created_at) VALUES ($1, $2, $3, $4, $5)', [
-    ticket.id, ticket.bodyHash, ticket.recvWindow ?? null, ticket.requests.length, ticket.now,
-  ]);
+  await client.query(
+    'INSERT INTO tickets (id, body_hash, recv_window, requests, created_at, account, placed_by, approved_by) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
+    [ticket.id, ticket.bodyHash, ticket.recvWindow ?? null, ticket.requests.length, ticket.now, ...whoOf(ticket)],
+  );
   await insertRows(client, ticket);
 }
 
@@ -89,21 +93,24 @@ async function insertRows(client: PostgresClient, ticket: NewTicket): Promise<vo
   }
 }
 
-/** A bracket's exits, awaiting their entry, in the entry's own transaction. */
-async function insertExits(client: PostgresClient, extras: TicketExtras): Promise<void> {
+/** The ticket's account, who placed it and who approved it, as its insert's last three values. */
+const whoOf = (ticket: NewTicket) => [ticket.account ?? MAIN_ACCOUNT, ticket.placedBy ?? null, ticket.approvedBy ?? null];
+
+/** A bracket's exits, awaiting their entry, in the entry's own transaction (of the entry's account). */
+async function insertExits(client: PostgresClient, extras: TicketExtras, account: string): Promise<void> {
   const bracket = extras.bracketExits;
   if (!bracket || bracket.exits.length === 0) return;
   const { entry, now } = bracket;
   const values = bracket.exits.flatMap((exit) => [
     exit.id, exit.idempotencyKey, exit.bodyHash, exit.type, exit.symbol, exit.side, exit.orderQuantity, exit.triggerPrice,
-    exit.orderPrice, exit.ocoWith, exit.clientRef, entry.ticketId, entry.clientOrderId, now, now,
+    exit.orderPrice, exit.ocoWith, exit.clientRef, entry.ticketId, entry.clientOrderId, now, now, account,
   ]);
-  const rows = placeholders(bracket.exits.length, 15, 1, (n) =>
-    `(${n(0)}, ${n(1)}, ${n(2)}, ${n(3)}, 'awaiting_entry', ${Array.from({ length: 11 }, (_, i) => n(i + 4)).join(', ')})`,
+  const rows = placeholders(bracket.exits.length, 16, 1, (n) =>
+    `(${n(0)}, ${n(1)}, ${n(2)}, ${n(3)}, 'awaiting_entry', ${Array.from({ length: 12 }, (_, i) => n(i + 4)).join(', ')})`,
   );
   await client.query(
     `INSERT INTO held_orders (id, idempotency_key, body_hash, type, state, symbol, side, order_quantity, trigger_price,
-      order_price, oco_with, client_ref, entry_ticket_id, entry_client_order_id, created_at, updated_at) VALUES ${rows}`,
+      order_price, oco_with, client_ref, entry_ticket_id, entry_client_order_id, created_at, updated_at, account) VALUES ${rows}`,
     values,
   );
 }
@@ -121,8 +128,8 @@ async function createPlainTicket(client: PostgresClient, ticket: NewTicket): Pro
   const column = <T>(pick: (item: (typeof orders)[number]) => T) => orders.map(pick);
   try {
     const { rows } = await client.query<{ created: number }>(
-      `WITH ticket AS (INSERT INTO tickets (id, body_hash, recv_window, requests, created_at) VALUES ($1, $2, $3, $4, $5)
-          ON CONFLICT (id) DO NOTHING RETURNING id),
+      `WITH ticket AS (INSERT INTO tickets (id, body_hash, recv_window, requests, created_at, account, placed_by, approved_by)
+          VALUES ($1, $2, $3, $4, $5, $19, $20, $21) ON CONFLICT (id) DO NOTHING RETURNING id),
         request_rows AS (INSERT INTO requests (ticket_id, request_no, body)
           SELECT $1, n, body FROM unnest($6::text[]) WITH ORDINALITY AS r(body, n) WHERE EXISTS (SELECT 1 FROM ticket)),
         order_rows AS (INSERT INTO orders (ticket_id, seq, request_no, status, symbol, side, order_type, order_price, order_quantity,
@@ -142,6 +149,7 @@ async function createPlainTicket(client: PostgresClient, ticket: NewTicket): Pro
         column((item) => item.order.order_quantity ?? null), column((item) => item.order.order_amount ?? null),
         column((item) => item.order.visible_quantity ?? null), column((item) => item.order.order_tag ?? null),
         column((item) => item.order.margin_mode ?? null), column((item) => item.order.client_order_id ?? null), column((item) => item.json),
+        ...whoOf(ticket),
       ],
     );
     if (rows[0]!.created === 1) return { kind: 'created' };
@@ -178,9 +186,9 @@ export async function createTicket(
     try {
       return await transaction(async (client) => {
         const inserted = await client.query(
-          `INSERT INTO tickets (id, body_hash, recv_window, requests, created_at) VALUES ($1, $2, $3, $4, $5)
-            ON CONFLICT (id) DO NOTHING`,
-          [ticket.id, ticket.bodyHash, ticket.recvWindow ?? null, ticket.requests.length, ticket.now],
+          `INSERT INTO tickets (id, body_hash, recv_window, requests, created_at, account, placed_by, approved_by)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT (id) DO NOTHING`,
+          [ticket.id, ticket.bodyHash, ticket.recvWindow ?? null, ticket.requests.length, ticket.now, ...whoOf(ticket)],
         );
         if (inserted.rowCount === 0) {
           const { rows } = await client.query<{ body_hash: string }>('SELECT body_hash FROM tickets WHERE id = $1', [ticket.id]);
@@ -196,7 +204,7 @@ export async function createTicket(
           if (failure.code === UNIQUE_VIOLATION && failure.constraint === CLIENT_ID_INDEX) throw new ClientIdRace();
           throw error;
         }
-        await insertExits(client, extras);
+        await insertExits(client, extras, ticket.account ?? MAIN_ACCOUNT);
         return { kind: 'created' } as const;
       });
     } catch (error) {

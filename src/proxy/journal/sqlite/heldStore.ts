@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { HeldOrder, HeldOrderState } from '@/interface';
-import type { NewTicket } from '../types';
+import { MAIN_ACCOUNT, type NewTicket } from '../types';
 import { FiringStore } from './firingStore';
 import { RearmStore } from './rearmStore';
 import { heldOf } from '../heldView';
@@ -9,6 +9,7 @@ import {
   HeldConflictError,
   HeldKeyTakenError,
   HeldLimitError,
+  heldLimitMessage,
   type HeldChanges,
   type HeldRow,
   type NewHeldOrder,
@@ -18,7 +19,7 @@ const LIVE = "('awaiting_entry', 'armed', 'paused')";
 const columns = `id, type, state, symbol, side, order_quantity, trigger_price, order_price, trailing_distance,
   trailing_percent, best_mark, oco_with, client_ref, client_order_id, fired_mark, fired_at, created_at, updated_at,
   reason, entry_ticket_id, entry_client_order_id, duration_ms, slice_ms, max_slippage_percent, price_limit,
-  randomize_percent, started_at, next_slice, slices_sent, slices_skipped, slices_missed, quantity_sent, fire_count, fired_ticket_id`;
+  randomize_percent, started_at, next_slice, slices_sent, slices_skipped, slices_missed, quantity_sent, fire_count, fired_ticket_id, account`;
 
 function prepare(db: Database.Database) {
   return {
@@ -31,11 +32,12 @@ function prepare(db: Database.Database) {
     byKey: db.prepare('SELECT id, body_hash FROM held_orders WHERE idempotency_key = ?'),
     live: db.prepare(`SELECT ${columns} FROM held_orders WHERE state IN ${LIVE} ORDER BY id`),
     countLive: db.prepare(`SELECT COUNT(*) FROM held_orders WHERE state IN ${LIVE}`).pluck(),
+    countLiveOf: db.prepare(`SELECT COUNT(*) FROM held_orders WHERE state IN ${LIVE} AND account = ?`).pluck(),
     liveOfSymbol: db.prepare(`SELECT id FROM held_orders WHERE state IN ${LIVE} AND symbol = ?`).pluck(),
     liveIds: db.prepare(`SELECT id FROM held_orders WHERE state IN ${LIVE}`).pluck(),
     insert: db.prepare(`INSERT INTO held_orders (id, idempotency_key, body_hash, type, state, symbol, side,
       order_quantity, trigger_price, order_price, trailing_distance, trailing_percent, best_mark, oco_with,
-      client_ref, created_at, updated_at) VALUES (?, ?, ?, ?, 'armed', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+      client_ref, created_at, updated_at, account) VALUES (?, ?, ?, ?, 'armed', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
     link: db.prepare(`UPDATE held_orders SET oco_with = ?, updated_at = ? WHERE id = ? AND state IN ${LIVE} AND oco_with IS NULL`),
     cancel: db.prepare(`UPDATE held_orders SET state = 'cancelled', reason = ?, updated_at = ? WHERE id = ? AND state IN ${LIVE}`),
     change: db.prepare(`UPDATE held_orders SET state = coalesce(?, state), order_quantity = coalesce(?, order_quantity),
@@ -108,12 +110,13 @@ export class HeldStore {
     return (this.s.live.all() as HeldRow[]).map((row) => this.toHeld(row));
   }
 
-  countLive(): number {
-    return this.s.countLive.get() as number;
+  /** Awaiting, armed and paused orders, of one account or of all. */
+  countLive(account?: string): number {
+    return (account === undefined ? this.s.countLive.get() : this.s.countLiveOf.get(account)) as number;
   }
 
   /** Newest first, at most `limit`. */
-  list(filter: { state?: HeldOrderState; symbol?: string }, limit = 500): HeldOrder[] {
+  list(filter: { state?: HeldOrderState; symbol?: string; account?: string }, limit = 500): HeldOrder[] {
     const where: string[] = [];
     const params: string[] = [];
     if (filter.state) {
@@ -123,6 +126,10 @@ export class HeldStore {
     if (filter.symbol) {
       where.push('symbol = ?');
       params.push(filter.symbol);
+    }
+    if (filter.account) {
+      where.push('account = ?');
+      params.push(filter.account);
     }
     const sql = `SELECT ${columns} FROM held_orders ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
       ORDER BY created_at DESC, id DESC LIMIT ?`;
@@ -135,13 +142,13 @@ export class HeldStore {
     this.write(() => {
       // Checked again inside the write: two arms awaiting a price at once both passed the early check.
       if (s.byKey.get(order.idempotencyKey)) throw new HeldKeyTakenError(order.idempotencyKey);
-      if (order.maxLive !== undefined && (s.countLive.get() as number) >= order.maxLive) {
-        throw new HeldLimitError(`at most ${order.maxLive} held orders may be armed or paused (MAX_HELD_ORDERS); nothing was armed`);
+      if (order.maxLive !== undefined && this.countLive(order.account ?? MAIN_ACCOUNT) >= order.maxLive) {
+        throw new HeldLimitError(heldLimitMessage(order.maxLive, order.account ?? MAIN_ACCOUNT));
       }
       s.insert.run(
         order.id, order.idempotencyKey, order.bodyHash, order.type, order.symbol, order.side, order.orderQuantity,
         order.triggerPrice, order.orderPrice, order.trailingDistance, order.trailingPercent, order.bestMark,
-        order.ocoWith, order.clientRef, order.now, order.now,
+        order.ocoWith, order.clientRef, order.now, order.now, order.account ?? MAIN_ACCOUNT,
       );
       if (order.twap) this.twap.armColumns(order.id, order.twap);
       if (order.ocoWith !== null && s.link.run(order.id, order.now, order.ocoWith).changes !== 1) {

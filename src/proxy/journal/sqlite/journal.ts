@@ -10,6 +10,7 @@ import { BracketStore } from './bracketStore';
 import { HeldStore } from './heldStore';
 import type { CreateTicketOutcome, RequestState, TicketExtras } from '../store';
 import {
+  MAIN_ACCOUNT,
   UNKNOWN_AFTER_RESTART,
   type NewTicket,
   type OrderOutcome,
@@ -95,9 +96,15 @@ export class SqliteJournal {
   }
 
   /** Start-up: orders whose answer never came become unknown. Returns how many. */
-  recover(now: number, options: { keepPending?: boolean } = {}): number {
+  recover(now: number, options: { keepPending?: boolean; account?: string } = {}): number {
     const s = this.statements;
+    const { account } = options;
     const changed = this.write(() => {
+      if (account !== undefined) {
+        const count = s.unsentOf.run(UNKNOWN_AFTER_RESTART, now, account).changes;
+        s.unsentRequestsOf.run(UNKNOWN_AFTER_RESTART, account);
+        return count;
+      }
       const orders = options.keepPending ? s.unsent : s.unfinished;
       const count = orders.run(UNKNOWN_AFTER_RESTART, now).changes;
       (options.keepPending ? s.unsentRequests : s.unfinishedRequests).run(UNKNOWN_AFTER_RESTART);
@@ -107,8 +114,10 @@ export class SqliteJournal {
     return changed;
   }
 
-  pendingTickets(limit: number): string[] {
-    return (this.statements.pendingTickets.all(limit) as { ticket_id: string }[]).map((row) => row.ticket_id);
+  pendingTickets(limit: number, account?: string): string[] {
+    const s = this.statements;
+    const rows = account === undefined ? s.pendingTickets.all(limit) : s.pendingTicketsOf.all(account, limit);
+    return (rows as { ticket_id: string }[]).map((row) => row.ticket_id);
   }
 
   requestStates(ticketId: string): RequestState[] {
@@ -130,17 +139,9 @@ export class SqliteJournal {
 
   findTicket(id: string): TicketRecord | undefined {
     const row = this.statements.ticket.get(id) as
-      | { id: string; body_hash: string; recv_window: number | null; requests: number; created_at: number }
+      | { id: string; body_hash: string; recv_window: number | null; requests: number; created_at: number; account: string }
       | undefined;
-    return (
-      row && {
-        id: row.id,
-        bodyHash: row.body_hash,
-        recvWindow: row.recv_window,
-        requests: row.requests,
-        createdAt: row.created_at,
-      }
-    );
+    return row && { id: row.id, bodyHash: row.body_hash, recvWindow: row.recv_window, requests: row.requests, createdAt: row.created_at, account: row.account };
   }
 
   /**
@@ -158,7 +159,7 @@ export class SqliteJournal {
       if (taken) return taken;
       insertTicketRows(s, ticket, (clientOrderId) => this.clientIds.set(clientOrderId, ticket.id));
       const bracket = extras.bracketExits;
-      if (bracket) this.brackets.insertExits(bracket.entry, bracket.exits, bracket.now);
+      if (bracket) this.brackets.insertExits(bracket.entry, bracket.exits, bracket.now, ticket.account ?? MAIN_ACCOUNT);
       return { kind: 'created' };
     });
   }

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import { orderStatuses, type JournalOrder, type OrdersQuery, type OrderStatus } from '@/interface';
-import type { NewTicket } from '../types';
+import { MAIN_ACCOUNT, type NewTicket } from '../types';
 
 /** Statuses kept in the orders_live partial index. */
 export const LIVE_STATUSES = ['pending', 'sent', 'unknown'] as const;
@@ -18,12 +18,16 @@ export const orderColumns = `ticket_id, seq, request_no, status, symbol, side, o
   order_quantity, order_amount, visible_quantity, order_tag, margin_mode, client_order_id,
   order_id, error_code, error_message, created_at, updated_at`;
 
+/** An order row as the views give it: its own columns and its ticket's account and people (issue 30). */
+const viewColumns = `${orderColumns.split(',').map((column) => `o.${column.trim()}`).join(', ')}, t.account, t.placed_by, t.approved_by`;
+const ticketOf = 'FROM orders o JOIN tickets t ON t.id = o.ticket_id';
+
 /** Every statement the journal runs more than once, prepared once. */
 export function prepareStatements(db: Database.Database) {
   return {
-    ticket: db.prepare('SELECT id, body_hash, recv_window, requests, created_at FROM tickets WHERE id = ?'),
+    ticket: db.prepare('SELECT id, body_hash, recv_window, requests, created_at, account FROM tickets WHERE id = ?'),
     insertTicket: db.prepare(
-      'INSERT INTO tickets (id, body_hash, recv_window, requests, created_at) VALUES (?, ?, ?, ?, ?)',
+      'INSERT INTO tickets (id, body_hash, recv_window, requests, created_at, account, placed_by, approved_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
     ),
     insertRequest: db.prepare('INSERT INTO requests (ticket_id, request_no, body) VALUES (?, ?, ?)'),
     // Positional: binding fifteen named parameters from an object costs more than the insert.
@@ -45,7 +49,7 @@ export function prepareStatements(db: Database.Database) {
       updated_at = ? WHERE ticket_id = ? AND request_no = ? AND seq = ?`),
     requestOutcome: db.prepare(`UPDATE orders SET status = ?, error_code = ?, error_message = ?,
       updated_at = ? WHERE ticket_id = ? AND request_no = ? AND status IN ('pending', 'sent')`),
-    ordersOfTicket: db.prepare(`SELECT ${orderColumns} FROM orders WHERE ticket_id = ? ORDER BY seq`),
+    ordersOfTicket: db.prepare(`SELECT ${viewColumns} ${ticketOf} WHERE o.ticket_id = ? ORDER BY o.seq`),
     seqsOfRequest: db.prepare('SELECT seq FROM orders WHERE ticket_id = ? AND request_no = ? ORDER BY seq'),
     unsent: db.prepare(
       "UPDATE orders SET status = 'unknown', error_message = ?, updated_at = ? WHERE status = 'sent'",
@@ -56,6 +60,8 @@ export function prepareStatements(db: Database.Database) {
     pendingTickets: db.prepare(
       "SELECT ticket_id FROM orders WHERE status IN ('pending', 'sent', 'unknown') AND status = 'pending' GROUP BY ticket_id ORDER BY min(id) LIMIT ?",
     ),
+    pendingTicketsOf: db.prepare(`SELECT o.ticket_id ${ticketOf} WHERE o.status IN ('pending', 'sent', 'unknown') AND o.status = 'pending'
+      AND t.account = ? GROUP BY o.ticket_id ORDER BY min(o.id) LIMIT ?`),
     requestStates: db.prepare(`SELECT r.request_no, r.body, r.outcome, count(o.id) AS orders,
       sum(o.status = 'pending') AS pending, sum(o.status = 'sent') AS sent FROM requests r
       JOIN orders o ON o.ticket_id = r.ticket_id AND o.request_no = r.request_no
@@ -66,6 +72,11 @@ export function prepareStatements(db: Database.Database) {
     unfinishedRequests: db.prepare(
       "UPDATE requests SET outcome = 'unknown', reason = 'restart', error_message = ? WHERE outcome IS NULL",
     ),
+    // One account's (a desk's sender of that account takes over): `sent` only, the pending stay for it.
+    unsentOf: db.prepare(`UPDATE orders SET status = 'unknown', error_message = ?, updated_at = ? WHERE status = 'sent'
+      AND EXISTS (SELECT 1 FROM tickets t WHERE t.id = orders.ticket_id AND t.account = ?)`),
+    unsentRequestsOf: db.prepare(`UPDATE requests SET outcome = 'unknown', reason = 'restart', error_message = ?
+      WHERE outcome IS NULL AND sent_at IS NOT NULL AND EXISTS (SELECT 1 FROM tickets t WHERE t.id = requests.ticket_id AND t.account = ?)`),
     liveClientIds: db.prepare(
       `SELECT client_order_id, ticket_id FROM orders WHERE client_order_id IS NOT NULL AND status IN (${sqlStatuses(HOLDING_STATUSES)})`,
     ),
@@ -91,7 +102,10 @@ export type JournalStatements = ReturnType<typeof prepareStatements>;
  * `heldClientId` is told each client order id written.
  */
 export function insertTicketRows(s: JournalStatements, ticket: NewTicket, heldClientId: (clientOrderId: string) => void): void {
-  s.insertTicket.run(ticket.id, ticket.bodyHash, ticket.recvWindow ?? null, ticket.requests.length, ticket.now);
+  s.insertTicket.run(
+    ticket.id, ticket.bodyHash, ticket.recvWindow ?? null, ticket.requests.length, ticket.now,
+    ticket.account ?? MAIN_ACCOUNT, ticket.placedBy ?? null, ticket.approvedBy ?? null,
+  );
   let seq = 0;
   ticket.requests.forEach((request, index) => {
     const requestNo = index + 1;
@@ -113,22 +127,26 @@ export function listOrders(db: Database.Database, query: OrdersQuery): { rows: J
   const where: string[] = [];
   const params: (string | number)[] = [];
   if (query.cursor !== undefined) {
-    where.push('id < ?');
+    where.push('o.id < ?');
     params.push(Number(query.cursor));
   }
   if (query.status && query.status.length > 0) {
-    where.push(`status IN (${sqlStatuses(query.status)})`);
+    where.push(`o.status IN (${sqlStatuses(query.status)})`);
   }
   if (query.symbol) {
-    where.push('symbol = ?');
+    where.push('o.symbol = ?');
     params.push(query.symbol);
   }
   if (query.ticket) {
-    where.push('ticket_id = ?');
+    where.push('o.ticket_id = ?');
     params.push(query.ticket);
   }
-  const sql = `SELECT id, ${orderColumns} FROM orders ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
-    ORDER BY id DESC LIMIT ?`;
+  if (query.account) {
+    where.push('t.account = ?');
+    params.push(query.account);
+  }
+  const sql = `SELECT o.id, ${viewColumns} ${ticketOf} ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
+    ORDER BY o.id DESC LIMIT ?`;
   const found = db.prepare(sql).all(...params, query.limit + 1) as (JournalOrder & { id: number })[];
   const page = found.slice(0, query.limit);
   const last = page[page.length - 1];

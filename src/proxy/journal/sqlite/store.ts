@@ -50,8 +50,6 @@ export function openSqliteJournal(path: string, options: { minFreeBytes?: number
     // durable() is already a promise: lifted, a failed flush would be wrapped twice.
     durable: () => journal.durable(),
     flushSoon: () => journal.flushSoon(),
-    // One process owns the file: nothing to fence.
-    useFence: () => undefined,
     get flushes() {
       return journal.flushes;
     },
