@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
+  ACCOUNT_HEADER,
   bracketResponseSchema,
   heldOrderResponseSchema,
   heldOrdersPageSchema,
@@ -15,14 +16,17 @@ import { showHeldOrder } from './heldQuery';
 
 const path = (id: string) => `/api/held-orders/${encodeURIComponent(id)}`;
 
+/** The idempotency key, and on a desk the account it is armed on (absent: the person's first). */
+const armHeaders = (key: string, account: string | undefined) => ({ [IDEMPOTENCY_HEADER]: key, ...(account === undefined ? {} : { [ACCOUNT_HEADER]: account }) });
+
 /** Arms a held order; the same key never arms twice (a retry after no answer is safe). */
-export async function armHeldOrder(request: HeldOrderRequest, key: string): Promise<HeldOrder> {
-  return (await postJson('/api/held-orders', request, heldOrderResponseSchema, { [IDEMPOTENCY_HEADER]: key })).data;
+export async function armHeldOrder(request: HeldOrderRequest, key: string, account?: string): Promise<HeldOrder> {
+  return (await postJson('/api/held-orders', request, heldOrderResponseSchema, armHeaders(key, account))).data;
 }
 
 /** Sends a bracket's entry now and holds its exits until the entry is accepted. */
-export async function sendBracket(request: BracketRequest, key: string) {
-  return (await postJson('/api/brackets', request, bracketResponseSchema, { [IDEMPOTENCY_HEADER]: key })).data;
+export async function sendBracket(request: BracketRequest, key: string, account?: string) {
+  return (await postJson('/api/brackets', request, bracketResponseSchema, armHeaders(key, account))).data;
 }
 
 export async function modifyHeldOrder(id: string, patch: HeldOrderPatch): Promise<HeldOrder> {

@@ -9,8 +9,9 @@ import { ticketKeys } from './keys';
  * send a bracket, and show what was armed in the held list at once.
  */
 export interface HeldSender {
-  arm(request: HeldOrderRequest, key: string): Promise<HeldOrder>;
-  bracket(request: BracketRequest, key: string): Promise<{ ticket: TicketResult; exits: HeldOrder[] }>;
+  /** `account`: the desk account (the x-account header); none, the person's first. */
+  arm(request: HeldOrderRequest, key: string, account?: string): Promise<HeldOrder>;
+  bracket(request: BracketRequest, key: string, account?: string): Promise<{ ticket: TicketResult; exits: HeldOrder[] }>;
   armed(orders: HeldOrder[]): void;
 }
 
@@ -20,10 +21,10 @@ export interface HeldSender {
  * answer, or a 5xx that may have come after the journal took it, is thrown: the pending request
  * stays and sending it again reuses its key, so it is never armed twice.
  */
-export async function postArm(sender: HeldSender, { key, request }: PendingArm): Promise<ArmOutcome> {
+export async function postArm(sender: HeldSender, { key, request, account }: PendingArm): Promise<ArmOutcome> {
   try {
-    if (request.kind === 'held') return { key, mode: 'held', order: await sender.arm(request.body, key) };
-    return { key, mode: 'bracket', bracket: await sender.bracket(request.body, key) };
+    if (request.kind === 'held') return { key, mode: 'held', order: await sender.arm(request.body, key, account) };
+    return { key, mode: 'bracket', bracket: await sender.bracket(request.body, key, account) };
   } catch (error) {
     if (!(error instanceof ApiError) || error.status === null || error.status >= 500 || error.status === 200) throw error;
     return { key, mode: request.kind, message: error.message };

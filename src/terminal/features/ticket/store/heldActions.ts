@@ -20,10 +20,10 @@ export function heldActions(set: SetTicket, get: GetTicket): HeldActions {
     updateHeld(id, patch) {
       mapRow(id, (row) => ({ ...row, held: { ...(row.held ?? emptyHeldFields), ...patch } }));
     },
-    beginArm(request: ArmRequest) {
+    beginArm(request: ArmRequest, account?: string) {
       const current = get().armPending;
-      if (current && JSON.stringify(current.request) === JSON.stringify(request)) return current;
-      const armPending = { key: newTicketKey(), request, startedAt: Date.now() };
+      if (current && current.account === account && JSON.stringify(current.request) === JSON.stringify(request)) return current;
+      const armPending = { key: newTicketKey(), request, startedAt: Date.now(), ...(account === undefined ? {} : { account }) };
       set({ armPending, armOutcome: null, attempted: false });
       return armPending;
     },
