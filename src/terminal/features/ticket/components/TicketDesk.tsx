@@ -55,7 +55,7 @@ export function TicketDesk({ me, choices, account, choose }: TicketDeskProps) {
         </Field>
       ) : null}
       {desk && me ? (
-        <dl className="ticket-desk__limits" aria-label={t`Your limits and today’s use`}>
+        <dl className="ticket-desk__limits" role="group" aria-label={t`Your limits and today’s use`}>
           <div>
             <dt>{t({ message: `You (${name})`, context: 'desk limits of the signed-in user' })}</dt>
             <dd>
