@@ -137,6 +137,8 @@ export const storedTicketSchema = z.object({
       order: z.optional(heldOrderSchema),
       bracket: z.optional(bracketResponseSchema.shape.data),
       message: z.optional(z.string()),
+      awaiting: z.optional(approvalSchema),
+      limits: z.optional(z.array(limitIssueSchema).check(z.maxLength(MAX_ROWS_ASIDE))),
     }),
   ),
   lastSent: lastSentSchema,

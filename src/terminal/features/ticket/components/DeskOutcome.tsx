@@ -8,6 +8,8 @@ interface DeskOutcomeProps {
   awaiting?: Approval;
   limits?: LimitIssue[];
   message?: string;
+  /** The region's name: "Ticket result" unless said. */
+  label?: string;
   onDismiss: () => void;
 }
 
@@ -46,9 +48,9 @@ function AwaitingLines({ approval }: { approval: Approval }) {
  * A desk's answer to a ticket (issue 30): awaiting approval (journaled, nothing sent yet, not an
  * error), or refused whole over limits, each limit and offending order named.
  */
-export function DeskOutcome({ awaiting, limits, message, onDismiss }: DeskOutcomeProps) {
+export function DeskOutcome({ awaiting, limits, message, label, onDismiss }: DeskOutcomeProps) {
   return (
-    <section className={`outcome ${awaiting ? 'outcome--warn' : 'outcome--bad'}`} aria-label={t`Ticket result`} aria-live="polite" data-desk={awaiting ? 'awaiting' : 'limits'}>
+    <section className={`outcome ${awaiting ? 'outcome--warn' : 'outcome--bad'}`} aria-label={label ?? t`Ticket result`} aria-live="polite" data-desk={awaiting ? 'awaiting' : 'limits'}>
       <header className="outcome__head">
         <strong>{awaiting ? t`Awaiting approval` : t`Refused: over a limit, nothing sent`}</strong>
         <button type="button" className="button button--ghost" onClick={onDismiss}>

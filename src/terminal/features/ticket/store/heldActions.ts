@@ -30,7 +30,8 @@ export function heldActions(set: SetTicket, get: GetTicket): HeldActions {
     finishArm(outcome: ArmOutcome) {
       const { armPending, rows } = get();
       if (!armPending || armPending.key !== outcome.key) return;
-      if (!outcome.order && !outcome.bracket) {
+      // Awaiting approval is journaled (and armed once approved): the order leaves as an armed one.
+      if (!outcome.order && !outcome.bracket && !outcome.awaiting) {
         // Refused: nothing is armed; the order stays for the trader to fix the field named.
         set({ armPending: null, armOutcome: outcome });
         return;

@@ -1,5 +1,5 @@
 import type { StoreApi } from 'zustand';
-import type { Duration, HeldOrder, OrderRequest, Side, TicketResult } from '@/interface';
+import type { Approval, Duration, HeldOrder, LimitIssue, OrderRequest, Side, TicketResult } from '@/interface';
 import type { ArmRequest } from '../model/checkHeld';
 import type { HeldFields, HeldKind } from '../model/heldTypes';
 import type { TicketOutcome } from '../api/submitTicket';
@@ -82,6 +82,9 @@ export interface ArmOutcome {
   order?: HeldOrder;
   bracket?: { ticket: TicketResult; exits: HeldOrder[] };
   message?: string;
+  /** On a desk: waiting for a risk user's approval (nothing armed yet), or refused over these limits. */
+  awaiting?: Approval;
+  limits?: LimitIssue[];
 }
 
 export interface HeldActions {
