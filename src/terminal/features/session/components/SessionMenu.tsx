@@ -12,8 +12,9 @@ export function SessionMenu() {
   useLocale();
   const person = usePerson();
   const roles = isDesk(person) ? rolesText(person) : '';
+  const name = person?.name ?? '';
   // On a desk the button names the person and their roles; alone, the terminal has one person.
-  const summary = isDesk(person) ? t({ message: `${person.name} · ${roles}`, context: 'session button: the signed-in person and their roles' }) : t`Session`;
+  const summary = isDesk(person) ? t({ message: `${name} · ${roles}`, context: 'session button: the signed-in person and their roles' }) : t`Session`;
   return (
     <MenuOnDemand className="session-menu" summaryClassName="button" summary={<span className="session-menu__who" title={summary}>{summary}</span>} loading={t`Loading…`}>
       <SessionMenuBody />
