@@ -90,6 +90,8 @@ function stubProxy(answer: (call: Call) => { status: number; body: unknown }): C
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
+      // Who is signed in (a desk's roles gate the actions): no desk here, single-token mode.
+      if (url === '/api/session') return new Response(JSON.stringify({ success: true, data: { authenticated: true }, timestamp: 1 }), { status: 200 });
       const call = { method: init?.method ?? 'GET', url, body: init?.body ? JSON.parse(String(init.body)) : undefined };
       calls.push(call);
       const { status, body } = answer(call);

@@ -46,6 +46,7 @@ const ticket = {
   lastSent: { PERP_ETH_USDC: { price: '3500.5', quantity: '2' } },
   armPending: null,
   armOutcome: { key: 'tk-earlier-arm', mode: 'held', message: 'trigger_price: required for STOP_MARKET' },
+  accounts: { trade: 'main', 'saved-x': 'second' },
 };
 
 const cases: Case[] = [
@@ -164,7 +165,7 @@ describe('the notice of an unreadable saved value', () => {
 
 describe('the saved ticket across the USD size unit', () => {
   it('reads a version 1 draft as it was, and keeps a USD-sized row of this version', async () => {
-    const { armPending: _pending, armOutcome: _outcome, ...version1 } = { ...ticket, rows: [draftRow] };
+    const { armPending: _pending, armOutcome: _outcome, accounts: _accounts, ...version1 } = { ...ticket, rows: [draftRow] };
     await load(cases[2]!, JSON.stringify({ state: version1, version: 1 }));
     expect(useTicketStore.getState().rows).toEqual([draftRow]);
     const usd = { ...ticket, rows: [{ ...draftRow, size: '100', sizeUnit: 'notional' }] };

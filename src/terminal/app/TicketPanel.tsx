@@ -8,6 +8,7 @@ import { useJournal } from '../features/orders';
 import { useSession } from '../features/session';
 import { useSettingsActions, useSettingsStore } from '../features/settings';
 import { clientIdsInUse, OrderTicket, type HeldSender, type MarketContext } from '../features/ticket';
+import { useWorkspaceStore } from '../features/workspace';
 import { staleNote } from '../shared/api/freshness';
 import { useLocale } from '../shared/i18n/i18n';
 import { useNow } from '../shared/useNow';
@@ -34,6 +35,8 @@ export function TicketPanel() {
   const { change } = useSettingsActions();
   const sizing = useMemo(() => ({ unit, onChange: (sizeUnit: typeof unit) => change({ sizeUnit }) }), [unit, change]);
   const client = useQueryClient();
+  // On a desk with several accounts, each workspace remembers the ticket's account.
+  const workspace = useWorkspaceStore((state) => state.active);
   // The ticket arms held orders through the held feature's api; what it arms shows in the held list at once.
   const heldSender = useMemo<HeldSender>(
     () => ({
@@ -54,6 +57,7 @@ export function TicketPanel() {
       staleReason={staleReason}
       sizing={sizing}
       heldSender={heldSender}
+      workspace={workspace}
       markAgeMs={staleReason !== undefined && futures.dataUpdatedAt > 0 ? now - futures.dataUpdatedAt : undefined}
     />
   );

@@ -8,6 +8,7 @@ export {
   sendBracket,
   settledOf,
   useHeldActions,
+  type AwaitingApproval,
 } from './api/heldMutations';
 export { askCancelAllHeld } from './cancelAllStore';
 export { CancelAllHeldDialog } from './components/CancelAllHeldDialog';

@@ -37,6 +37,7 @@ export const useTicketStore = create<TicketState>()(
       refusedFields: [],
       armPending: null,
       armOutcome: null,
+      accounts: {},
       actions: {
         ...settingsActions(set),
         ...activeRowActions(set),
@@ -52,7 +53,7 @@ export const useTicketStore = create<TicketState>()(
       version: TICKET_STORAGE_VERSION,
       migrations: ticketMigrations,
       schema: storedTicketSchema,
-      partialize: ({ rows, activeRowId, recvWindow, pending, outcome, confirm, aside, lastSent, armPending, armOutcome }) => ({
+      partialize: ({ rows, activeRowId, recvWindow, pending, outcome, confirm, aside, lastSent, armPending, armOutcome, accounts }) => ({
         rows,
         activeRowId,
         recvWindow,
@@ -63,6 +64,7 @@ export const useTicketStore = create<TicketState>()(
         lastSent,
         armPending,
         armOutcome,
+        accounts,
       }),
     },
   ),
@@ -92,3 +94,4 @@ export const useLastSent = () => useTicketStore((state) => state.lastSent);
 export const useRefusedFields = () => useTicketStore((state) => state.refusedFields);
 export const useArmPending = () => useTicketStore((state) => state.armPending);
 export const useArmOutcome = () => useTicketStore((state) => state.armOutcome);
+export const useChosenAccounts = () => useTicketStore((state) => state.accounts);

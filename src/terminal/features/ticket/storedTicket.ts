@@ -1,10 +1,12 @@
 import * as z from 'zod/mini';
 import {
+  approvalSchema,
   bracketRequestSchema,
   bracketResponseSchema,
   heldOrderRequestSchema,
   heldOrderSchema,
   idempotencyKeySchema,
+  limitIssueSchema,
   marginModes,
   MAX_RECV_WINDOW_MS,
   orderRequestSchema,
@@ -21,7 +23,7 @@ import type { DraftRow } from './model/types';
  * outcome), checked on every load. Raise TICKET_STORAGE_VERSION with a migration when it changes.
  */
 export const TICKET_STORAGE_KEY = 'perp-terminal.ticket.v1';
-export const TICKET_STORAGE_VERSION = 4;
+export const TICKET_STORAGE_VERSION = 5;
 
 export const ticketMigrations = {
   // Version 0 had the same shape; it was stored before versions were checked.
@@ -33,6 +35,9 @@ export const ticketMigrations = {
   // Version 4 adds held kinds and bracket exits on rows (absent: an order sent now, as before) and
   // a held order or bracket on its way with its answer.
   3: (older: unknown) => (typeof older === 'object' && older !== null ? { armPending: null, armOutcome: null, ...older } : older),
+  // Version 5 (a desk, issue 30) remembers the account chosen per workspace; a ticket or arm on its
+  // way names its account, and an outcome may be awaiting approval or refused over a limit.
+  4: (older: unknown) => (typeof older === 'object' && older !== null ? { accounts: {}, ...older } : older),
 };
 
 const textField = z.string().check(z.maxLength(40));
@@ -85,6 +90,10 @@ const asideDraftSchema = z.object({
 const decimalTextSchema = z.string().check(z.regex(/^\d+(\.\d+)?$/), z.maxLength(40));
 const lastSentSchema = z.record(z.string().check(z.regex(symbolPattern)), z.object({ price: z.optional(decimalTextSchema), quantity: z.optional(decimalTextSchema) }));
 
+/** An account's name as the desk spells it; one remembered per workspace, and a workspace per entry at most. */
+const accountNameSchema = z.string().check(z.minLength(1), z.maxLength(32));
+const MAX_ACCOUNT_CHOICES = 100;
+
 const recvWindowSchema = z.int().check(z.positive(), z.maximum(MAX_RECV_WINDOW_MS));
 
 export const storedTicketSchema = z.object({
@@ -97,6 +106,7 @@ export const storedTicketSchema = z.object({
       orders: z.array(orderRequestSchema),
       recvWindow: recvWindowSchema,
       startedAt: z.number(),
+      account: z.optional(accountNameSchema),
     }),
   ),
   outcome: z.nullable(
@@ -104,6 +114,8 @@ export const storedTicketSchema = z.object({
       key: z.string(),
       result: z.optional(ticketResultSchema),
       message: z.optional(z.string()),
+      awaiting: z.optional(approvalSchema),
+      limits: z.optional(z.array(limitIssueSchema).check(z.maxLength(MAX_ROWS_ASIDE))),
     }),
   ),
   aside: z.array(asideDraftSchema).check(z.maxLength(MAX_ASIDE)),
@@ -115,6 +127,7 @@ export const storedTicketSchema = z.object({
         z.object({ kind: z.literal('bracket'), body: bracketRequestSchema }),
       ]),
       startedAt: z.number(),
+      account: z.optional(accountNameSchema),
     }),
   ),
   armOutcome: z.nullable(
@@ -124,9 +137,14 @@ export const storedTicketSchema = z.object({
       order: z.optional(heldOrderSchema),
       bracket: z.optional(bracketResponseSchema.shape.data),
       message: z.optional(z.string()),
+      awaiting: z.optional(approvalSchema),
+      limits: z.optional(z.array(limitIssueSchema).check(z.maxLength(MAX_ROWS_ASIDE))),
     }),
   ),
   lastSent: lastSentSchema,
+  accounts: z.record(z.string().check(z.maxLength(120)), accountNameSchema).check(
+    z.refine((accounts) => Object.keys(accounts).length <= MAX_ACCOUNT_CHOICES, { message: `at most ${MAX_ACCOUNT_CHOICES} workspaces` }),
+  ),
   confirm: z.object({
     mode: z.enum(['always', 'large']),
     minOrders: z.number(),

@@ -1,9 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import * as z from 'zod/mini';
 import {
+  ACCOUNT_HEADER,
+  awaitingApprovalResponseSchema,
   bracketResponseSchema,
   heldOrderResponseSchema,
   heldOrdersPageSchema,
   IDEMPOTENCY_HEADER,
+  type Approval,
   type BracketRequest,
   type HeldOrder,
   type HeldOrderPatch,
@@ -15,14 +19,22 @@ import { showHeldOrder } from './heldQuery';
 
 const path = (id: string) => `/api/held-orders/${encodeURIComponent(id)}`;
 
+/** The idempotency key, and on a desk the account it is armed on (absent: the person's first). */
+const armHeaders = (key: string, account: string | undefined) => ({ [IDEMPOTENCY_HEADER]: key, ...(account === undefined ? {} : { [ACCOUNT_HEADER]: account }) });
+
+/** On a desk, an order over the author's approval threshold is journaled awaiting approval (202), not armed. */
+export type AwaitingApproval = { approval: Approval };
+
 /** Arms a held order; the same key never arms twice (a retry after no answer is safe). */
-export async function armHeldOrder(request: HeldOrderRequest, key: string): Promise<HeldOrder> {
-  return (await postJson('/api/held-orders', request, heldOrderResponseSchema, { [IDEMPOTENCY_HEADER]: key })).data;
+export async function armHeldOrder(request: HeldOrderRequest, key: string, account?: string): Promise<HeldOrder | AwaitingApproval> {
+  const schema = z.union([heldOrderResponseSchema, awaitingApprovalResponseSchema]);
+  return (await postJson('/api/held-orders', request, schema, armHeaders(key, account))).data;
 }
 
 /** Sends a bracket's entry now and holds its exits until the entry is accepted. */
-export async function sendBracket(request: BracketRequest, key: string) {
-  return (await postJson('/api/brackets', request, bracketResponseSchema, { [IDEMPOTENCY_HEADER]: key })).data;
+export async function sendBracket(request: BracketRequest, key: string, account?: string) {
+  const schema = z.union([bracketResponseSchema, awaitingApprovalResponseSchema]);
+  return (await postJson('/api/brackets', request, schema, armHeaders(key, account))).data;
 }
 
 export async function modifyHeldOrder(id: string, patch: HeldOrderPatch): Promise<HeldOrder> {

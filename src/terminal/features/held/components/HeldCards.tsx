@@ -37,6 +37,7 @@ export function HeldCards({ rows, markets, handlers }: ListProps) {
             {row.twap ? <TwapBar progress={row.twap} /> : null}
             <NoteLine note={handlers.notes[order.id]} />
             <RowActions
+              refused={handlers.refusal !== undefined}
               order={order}
               editing={editing}
               onCancel={() => handlers.cancel(row)}

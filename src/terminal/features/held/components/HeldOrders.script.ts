@@ -1,6 +1,7 @@
 import { t } from '@lingui/core/macro';
 import { useMemo, useState } from 'react';
 import type { HeldOrder } from '@/interface';
+import { useMay } from '@/terminal/shared/person';
 import { useHeldActions, settledOf } from '../api/heldMutations';
 import { askCancelAllHeld } from '../cancelAllStore';
 import { heldRowView, isLive, marketName, sortHeld, type DecimalsBySymbol, type HeldRowView } from '../model/heldRows';
@@ -34,6 +35,8 @@ export interface RowNote {
 /** What a row's view needs besides its figures: its note, whether its form is open, its actions. */
 export interface RowHandlers {
   editing: string | undefined;
+  /** Why this person may not change held orders (a desk's viewer or risk user): then no row offers to. */
+  refusal: string | undefined;
   notes: Readonly<Record<string, RowNote>>;
   edit: (id: string | undefined) => void;
   note: (id: string, firedOrder?: string) => void;
@@ -51,6 +54,7 @@ function lostToFire(error: Error): RowNote {
 /** The held orders panel's rows, and cancel, pause, resume and the modify form's opening, per row. */
 export function useHeldOrdersPanel({ orders, markets, markOf, activeSymbol, now }: HeldOrdersInput) {
   const { cancel, cancelAll, modify } = useHeldActions();
+  const permission = useMay('trade');
   const [editing, setEditing] = useState<string>();
   const [notes, setNotes] = useState<Readonly<Record<string, RowNote>>>({});
   const note = (id: string, value: RowNote) => setNotes((all) => ({ ...all, [id]: value }));
@@ -70,6 +74,7 @@ export function useHeldOrdersPanel({ orders, markets, markOf, activeSymbol, now 
     liveCount,
     liveHere,
     market: activeSymbol ? marketName(activeSymbol) : undefined,
+    refusal: permission.reason,
     editing,
     edit: (id: string | undefined) => setEditing((open) => (open === id ? undefined : id)),
     notes,

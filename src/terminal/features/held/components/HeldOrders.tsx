@@ -20,6 +20,7 @@ export function HeldOrders(props: HeldOrdersProps) {
   const panel = useHeldOrdersPanel(props);
   const handlers: RowHandlers = {
     editing: panel.editing,
+    refusal: panel.refusal,
     notes: panel.notes,
     edit: panel.edit,
     note: panel.afterModify,
@@ -27,20 +28,32 @@ export function HeldOrders(props: HeldOrdersProps) {
     togglePause: (row) => panel.togglePause(row.order),
   };
   const market = panel.market;
+  const refused = panel.refusal !== undefined;
   return (
     <div className="held">
       <div className="held__head">
         {props.status}
         <p className="held__count">{plural(panel.liveCount, { one: '# live', other: '# live' })}</p>
         {market ? (
-          <button type="button" className="button" disabled={panel.liveHere === 0} onClick={panel.cancelHere}>
+          <button type="button" className="button" disabled={panel.liveHere === 0 || refused} aria-describedby={refused ? 'held-refusal' : undefined} onClick={panel.cancelHere}>
             {t`Cancel all in ${market}`}
           </button>
         ) : null}
-        <button type="button" className="button held__danger" disabled={panel.liveCount === 0} onClick={panel.askCancelAll}>
+        <button
+          type="button"
+          className="button held__danger"
+          disabled={panel.liveCount === 0 || refused}
+          aria-describedby={refused ? 'held-refusal' : undefined}
+          onClick={panel.askCancelAll}
+        >
           {t({ message: 'Cancel all', context: 'cancel every held order' })}
         </button>
       </div>
+      {refused ? (
+        <p id="held-refusal" className="held__refusal">
+          {panel.refusal}
+        </p>
+      ) : null}
       {panel.headProblem ? (
         <p className="held__problem" role="alert">
           {panel.headProblem}

@@ -6,6 +6,8 @@ import type { RowNote } from './HeldOrders.script';
 
 export interface RowActionsProps {
   order: HeldOrder;
+  /** The person may not change held orders: the panel's head says why, and no row offers to. */
+  refused: boolean;
   editing: boolean;
   onCancel: () => void;
   onPause: () => void;
@@ -13,9 +15,9 @@ export interface RowActionsProps {
 }
 
 /** Cancel, Pause or Resume, and Modify, as far as the order's state allows. */
-export function RowActions({ order, editing, onCancel, onPause, onEdit }: RowActionsProps) {
+export function RowActions({ order, refused, editing, onCancel, onPause, onEdit }: RowActionsProps) {
   const pause = pauseAction(order);
-  if (!canCancel(order)) return null;
+  if (refused || !canCancel(order)) return null;
   return (
     <div className="held__actions">
       <button type="button" className="button held__danger" onClick={onCancel}>

@@ -64,6 +64,7 @@ export function HeldTable({ rows, markets, handlers }: ListProps) {
                   <td>{view.reason}</td>
                   <td>
                     <RowActions
+                      refused={handlers.refusal !== undefined}
                       order={order}
                       editing={editing}
                       onCancel={() => handlers.cancel(row)}

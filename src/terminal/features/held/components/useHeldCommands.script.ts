@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useRegisterCommands, type Command } from '@/terminal/shared/commands/registry';
 import { useLocale } from '@/terminal/shared/i18n/i18n';
+import { useMay } from '@/terminal/shared/person';
 import { useToastStore } from '@/terminal/shared/ui/toast/toastStore';
 import { cancelAllHeld } from '../api/heldMutations';
 import { heldKeys } from '../api/keys';
@@ -21,7 +22,10 @@ const problem = (title: string, detail?: string) =>
 export function useHeldCommands(activeSymbol: string | undefined): void {
   const client = useQueryClient();
   const locale = useLocale();
+  // A role that may not change held orders is not offered their cancels (the panel says why).
+  const allowed = useMay('trade').allowed;
   const commands = useMemo((): Command[] => {
+    if (!allowed) return [];
     const group = t({ message: 'Held orders', context: 'command group' });
     const cancelHere = () => {
       if (!activeSymbol) return problem(t`Choose a market first: its held orders are the ones cancelled.`);
@@ -36,6 +40,6 @@ export function useHeldCommands(activeSymbol: string | undefined): void {
       { id: 'held.cancelAll', title: t`Cancel all held orders`, group, keywords: ['stop', 'take-profit', 'twap', 'everything'], run: askCancelAllHeld },
     ];
     // eslint-disable-next-line react-hooks/exhaustive-deps -- t reads the locale; the memo must be made again when it changes
-  }, [activeSymbol, client, locale]);
+  }, [activeSymbol, client, locale, allowed]);
   useRegisterCommands(commands);
 }

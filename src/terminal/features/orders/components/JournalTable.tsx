@@ -5,7 +5,7 @@ import { useLocale } from '@/terminal/shared/i18n/i18n';
 import { DataGrid } from '@/terminal/shared/ui/grid/DataGrid';
 import { ordersCsvUrl, type OrdersFilter } from '../api/ordersCsv';
 import type { DecimalsBySymbol } from '../model/figures';
-import { customColumn, journalColumns, phoneJournalColumns, reasonColumn } from './journalColumns';
+import { customColumn, deskColumns, journalColumns, phoneJournalColumns, reasonColumn } from './journalColumns';
 import '../orders.css';
 
 const rowId = (order: JournalOrder) => `${order.ticket_id}:${order.seq}`;
@@ -34,6 +34,7 @@ export function JournalTable({ kind, orders, customFields, stale, markets = NO_D
     () => [
       ...(narrow ? phoneJournalColumns(markets) : journalColumns(markets)),
       ...(kind === 'history' ? [reasonColumn()] : []),
+      ...deskColumns(),
       ...customFields.map((field) => ({ ...customColumn(field), hiddenByDefault: narrow || undefined })),
     ],
     // The titles are in the active language: the columns are built again when it changes.

@@ -123,3 +123,37 @@ export function customColumn(field: CustomField): Column {
     cell: (order) => <span className="num">{formatFieldValue(field.id, read(order))}</span>,
   };
 }
+
+/** A desk's name cell: the name, or a dash from a proxy before desks or an order nobody approved. */
+const nameCell = (name: string | null | undefined) => <span className="orders__name" title={name ?? undefined}>{name ?? DASH}</span>;
+
+/**
+ * A desk's columns (issue 30): the account the order went to, who placed it and who approved it
+ * (four-eyes). In the Columns menu until the trader shows them: one person trading alone needs none.
+ */
+export const deskColumns = (): Column[] => [
+  {
+    id: 'account',
+    title: t({ message: 'Account', context: 'orders column: the desk account the order went to' }),
+    width: 100,
+    hiddenByDefault: true,
+    sortValue: (o) => o.account,
+    cell: (o) => nameCell(o.account),
+  },
+  {
+    id: 'placed_by',
+    title: t({ message: 'Placed by', context: 'orders column: the desk user who sent the order' }),
+    width: 100,
+    hiddenByDefault: true,
+    sortValue: (o) => o.placed_by ?? undefined,
+    cell: (o) => nameCell(o.placed_by),
+  },
+  {
+    id: 'approved_by',
+    title: t({ message: 'Approved by', context: 'orders column: the risk user who approved the order' }),
+    width: 100,
+    hiddenByDefault: true,
+    sortValue: (o) => o.approved_by ?? undefined,
+    cell: (o) => nameCell(o.approved_by),
+  },
+];

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Duration } from '@/interface';
+import { personKeys } from '@/terminal/shared/person';
 import { useTicketStore } from '../store';
 import { ticketKeys } from './keys';
 import { postTicket } from './submitTicket';
@@ -19,6 +20,8 @@ export function useSubmitTicket(durations: readonly Duration[]) {
     // lost answer reads it again. Nothing is refetched here, so the answer is not held up.
     onSettled: (_outcome, _error, ticket) => {
       void client.invalidateQueries({ queryKey: ticketKeys.journal(ticket.key), refetchType: 'none' });
+      // On a desk, what today has used of the limits moved: the figures shown are read again.
+      void client.invalidateQueries({ queryKey: personKeys.deskMe() });
     },
   });
 }

@@ -17,6 +17,8 @@ interface ConfirmDialogProps {
   title?: string;
   /** A line under the title. */
   note?: string;
+  /** The desk account it goes to, said when the trader had a choice of several. */
+  account?: string;
   onConfirm: () => void;
   onCancel: () => void;
 }
@@ -39,7 +41,7 @@ function totalText(summary: TicketSummary): string {
  * price or bound, notional), how far from the market, and how long the rate limit spreads it
  * over. Enter sends, Escape cancels.
  */
-export function ConfirmDialog({ summary, title, note, children, confirmLabel, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({ summary, title, note, account, children, confirmLabel, onConfirm, onCancel }: ConfirmDialogProps) {
   useLocale();
   const ref = useRef<HTMLDialogElement>(null);
   const sendRef = useRef<HTMLButtonElement>(null);
@@ -78,6 +80,7 @@ export function ConfirmDialog({ summary, title, note, children, confirmLabel, on
           {title ?? plural(summary?.orders ?? 0, { one: 'Send # order?', other: 'Send # orders?' })}
         </h2>
         {note ? <p className="muted">{note}</p> : null}
+        {account !== undefined ? <p className="confirm__account">{t({ message: `To account ${account}`, context: 'confirm dialog: the desk account the ticket goes to' })}</p> : null}
         {summary ? (
           <>
             <ConfirmLines groups={summary.groups} />

@@ -5,6 +5,7 @@ import { formatPlain } from '@/terminal/shared/format/number';
 import { useLocale } from '@/terminal/shared/i18n/i18n';
 import { sideWord } from '../messages';
 import { useArmOutcome, useTicketActions } from '../store';
+import { DeskOutcome } from './DeskOutcome';
 
 const stateText: Record<HeldOrderState, MessageDescriptor> = {
   awaiting_entry: msg({ message: 'Awaiting entry', context: 'held order state' }),
@@ -38,6 +39,9 @@ export function HeldOutcomeView() {
   const outcome = useArmOutcome();
   const actions = useTicketActions();
   if (!outcome) return null;
+  if (outcome.awaiting || outcome.limits) {
+    return <DeskOutcome awaiting={outcome.awaiting} limits={outcome.limits} message={outcome.message} label={t`Held order result`} onDismiss={actions.dismissArmOutcome} />;
+  }
   const entry = outcome.bracket?.ticket.rows[0];
   const exits = outcome.bracket?.exits ?? [];
   const armed = outcome.order ? [outcome.order] : exits;

@@ -8,6 +8,7 @@ import { useTicketTouched } from '../store';
 import { ConfirmDialog } from './ConfirmDialog';
 import { bracketText, exitsPromise, planText } from './heldWords';
 import { useHeldSubmitBar } from './HeldSubmitBar.script';
+import type { TicketAccount } from './TicketAccount.script';
 import { useEnterSends } from './SubmitBar.script';
 import { SubmitSummary } from './SubmitSummary';
 import { RowWarnings } from './WarningList';
@@ -20,6 +21,7 @@ function planLines(check: HeldCheck): string[] {
 }
 
 function whyText(bar: ReturnType<typeof useHeldSubmitBar>, check: HeldCheck, touched: boolean): string {
+  if (bar.refusal) return bar.refusal;
   if (bar.notice === 'blocked') return touched ? check.blockers.map(messageFor).join('; ') : '';
   if (bar.notice === 'checking') return t`The last order may have been armed: send it again unchanged to retry safely, it will not be armed twice.`;
   if (bar.notice !== 'unreachable') return '';
@@ -34,9 +36,9 @@ function buttonLabel(check: HeldCheck, side: 'BUY' | 'SELL', sending: boolean): 
 }
 
 /** The send bar of a held order or a bracket: what it will do, and the one button that arms it. */
-export function HeldSubmitBar({ check, side, sender }: { check: HeldCheck; side: 'BUY' | 'SELL'; sender: HeldSender | undefined }) {
+export function HeldSubmitBar({ check, side, sender, account }: { check: HeldCheck; side: 'BUY' | 'SELL'; sender: HeldSender | undefined; account?: TicketAccount }) {
   useLocale();
-  const bar = useHeldSubmitBar(check, sender);
+  const bar = useHeldSubmitBar(check, sender, account);
   const ref = useRef<HTMLDivElement>(null);
   useEnterSends(ref, bar.submit);
   const agreed = bar.confirming;
@@ -52,8 +54,8 @@ export function HeldSubmitBar({ check, side, sender }: { check: HeldCheck; side:
         <button
           type="button"
           className={`button button--primary submit__button button--${side === 'BUY' ? 'buy' : 'sell'}`}
-          disabled={bar.blocked || bar.sending}
-          aria-disabled={bar.blocked || bar.sending}
+          disabled={bar.blocked || bar.sending || bar.refusal !== undefined}
+          aria-disabled={bar.blocked || bar.sending || bar.refusal !== undefined}
           aria-describedby="submit-why"
           onClick={(event) => {
             event.preventDefault();
@@ -71,6 +73,7 @@ export function HeldSubmitBar({ check, side, sender }: { check: HeldCheck; side:
           summary={agreed.entry?.summary}
           title={agreed.mode === 'held' ? t`Arm this order?` : t`Send the entry and hold its exits?`}
           confirmLabel={agreed.mode === 'held' ? t`Arm (Enter)` : t`Send (Enter)`}
+          account={account?.several ? account.name : undefined}
           onConfirm={bar.arm}
           onCancel={bar.cancel}
         >

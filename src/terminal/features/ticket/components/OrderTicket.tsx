@@ -17,6 +17,8 @@ import { PasteOrders } from './PasteOrders';
 import { RowEditor } from './RowEditor';
 import { SubmitBar } from './SubmitBar';
 import { TicketOutcomeView } from './TicketOutcomeView';
+import { useTicketAccount } from './TicketAccount.script';
+import { TicketDesk } from './TicketDesk';
 import { TicketRows } from './TicketRows';
 import { useTicketCommands } from './useTicketCommands.script';
 import { BASE_UNIT, type SizeUnitSetting } from './useSizeUnit.script';
@@ -37,6 +39,8 @@ export interface OrderTicketProps {
   sizing?: SizeUnitSetting;
   /** How the ticket arms held orders and brackets; without it, it offers orders sent now only. */
   heldSender?: HeldSender;
+  /** The active workspace's id: on a desk with several accounts, each workspace remembers its own. */
+  workspace?: string;
 }
 
 const ticketTools = (): { value: TicketTool; label: string }[] => [
@@ -49,7 +53,7 @@ const ticketTools = (): { value: TicketTool; label: string }[] => [
  * The order ticket: one order or a whole batch (typed, laddered or pasted), every order checked as
  * the service would as it is typed, sent through the proxy once, every result accounted for.
  */
-export function OrderTicket({ markets, durations, usedClientOrderIds, staleReason, markAgeMs, sizing = BASE_UNIT, heldSender }: OrderTicketProps) {
+export function OrderTicket({ markets, durations, usedClientOrderIds, staleReason, markAgeMs, sizing = BASE_UNIT, heldSender, workspace = '' }: OrderTicketProps) {
   const locale = useLocale();
   // Built again only with the language: the tool switch is not rendered again on every poll.
   // eslint-disable-next-line react-hooks/exhaustive-deps -- locale is not read, but the t`` calls depend on it
@@ -63,6 +67,8 @@ export function OrderTicket({ markets, durations, usedClientOrderIds, staleReaso
     heldSender !== undefined,
   );
   useTicketCommands(markets, durations);
+  const desk = useTicketAccount(workspace);
+  const { account } = desk;
   if (!row) return null;
   const { symbol } = row;
 
@@ -81,6 +87,7 @@ export function OrderTicket({ markets, durations, usedClientOrderIds, staleReaso
         )}
       </header>
       <div className="ticket__form">
+        <TicketDesk me={desk.me} choices={desk.choices} account={account} choose={desk.choose} />
         <AsideDrafts />
         <Segmented<TicketTool> label={t`Ticket tool`} value={tool} options={toolOptions} onChange={actions.setTool} />
         {tool === 'order' ? (
@@ -90,7 +97,11 @@ export function OrderTicket({ markets, durations, usedClientOrderIds, staleReaso
         {tool === 'ladder' ? <LadderForm market={market} durations={durations} side={row.side} inUsd={sizing.unit === 'usd'} /> : null}
         {tool === 'paste' ? <PasteOrders durations={durations} symbols={symbols} inUsd={sizing.unit === 'usd'} /> : null}
         <TicketRows rows={rows} checked={listed} durations={durations} />
-        {heldCheck ? <HeldSubmitBar check={heldCheck} side={row.side} sender={heldSender} /> : <SubmitBar check={check} durations={durations} side={row.side} />}
+        {heldCheck ? (
+          <HeldSubmitBar check={heldCheck} side={row.side} sender={heldSender} account={account} />
+        ) : (
+          <SubmitBar check={check} durations={durations} side={row.side} account={account} />
+        )}
         <details className="ticket__more">
           <summary>{t`Ticket settings`}</summary>
           <ConfirmSettingsForm />
@@ -99,7 +110,7 @@ export function OrderTicket({ markets, durations, usedClientOrderIds, staleReaso
           </button>
         </details>
       </div>
-      <TicketOutcomeView context={context} />
+      <TicketOutcomeView context={context} account={account} />
       <HeldOutcomeView />
     </section>
   );

@@ -6,13 +6,15 @@ import { useSubmitTicket } from '../api/useSubmitTicket';
 import type { TicketCheck } from '../model/checkTicket';
 import { needsConfirmation, submitNotice } from '../model/submit';
 import { rememberSentMarks } from '../sentMarks';
+import { useMay } from '@/terminal/shared/person';
 import { useConfirmSettings, usePendingTicket, useTicketActions } from '../store';
+import type { TicketAccount } from './TicketAccount.script';
 
 /**
  * The send button's logic: send at most once, ask first when the trader's settings say so, and
  * say what stands in the way. The view renders what this returns.
  */
-export function useSubmitBar(check: TicketCheck, durations: readonly Duration[]) {
+export function useSubmitBar(check: TicketCheck, durations: readonly Duration[], account?: TicketAccount) {
   const actions = useTicketActions();
   const pending = usePendingTicket();
   const settings = useConfirmSettings();
@@ -23,15 +25,19 @@ export function useSubmitBar(check: TicketCheck, durations: readonly Duration[])
   // A send from anywhere (Send again in the result) holds this button too: one ticket at a time.
   const sending = useIsMutating({ mutationKey: ticketKeys.send() }) > 0 || mutation.isPending;
   const blocked = check.blockers.length > 0;
+  // A role that may not trade (a desk's viewer, or an account not theirs) sees why before any 403.
+  const permission = useMay('trade', account?.name);
+  const refused = !permission.allowed;
 
   const sendChecked = (agreed: TicketCheck) => {
     setConfirming(null);
-    if (agreed.blockers.length > 0 || sending) return;
-    const ticket = actions.beginSubmission(agreed.orders);
+    if (agreed.blockers.length > 0 || sending || refused) return;
+    const ticket = actions.beginSubmission(agreed.orders, account?.name);
     rememberSentMarks(ticket.key, agreed);
     mutation.mutate(ticket);
   };
   const submit = () => {
+    if (refused) return;
     if (blocked) actions.attemptSend();
     if (blocked || sending) return;
     if (needsConfirmation(check.summary, settings)) setConfirming(check);
@@ -43,6 +49,8 @@ export function useSubmitBar(check: TicketCheck, durations: readonly Duration[])
     blockers: check.blockers,
     blocked,
     sending,
+    /** Why this person may not send at all, when they may not. */
+    refusal: permission.reason,
     error: mutation.error,
     notice: submitNotice({ blocked, failed: Boolean(mutation.error), pending: Boolean(pending), sending }),
     /** The ticket on its way, when its requests are worth a progress line. */

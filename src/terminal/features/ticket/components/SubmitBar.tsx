@@ -9,11 +9,14 @@ import { SendProgress } from './SendProgress';
 import { useEnterSends, useSubmitBar } from './SubmitBar.script';
 import { SubmitSummary } from './SubmitSummary';
 import { useTicketTouched } from '../store';
+import type { TicketAccount } from './TicketAccount.script';
 
 interface SubmitBarProps {
   check: TicketCheck;
   durations: readonly Duration[];
   side: Side;
+  /** The desk account it sends to: named in the confirmation when the trader had a choice. */
+  account?: TicketAccount;
 }
 
 /** The send button of a one-order ticket says what it does. */
@@ -21,7 +24,9 @@ const sendOne = (side: Side) =>
   side === 'BUY' ? t({ message: 'Buy', context: 'send button of a buy order' }) : t({ message: 'Sell', context: 'send button of a sell order' });
 
 /** The line under the send button: what stands in the way, or what is going on. */
-function whyText(bar: Pick<ReturnType<typeof useSubmitBar>, 'notice' | 'blockers' | 'error'>, touched: boolean): string {
+function whyText(bar: Pick<ReturnType<typeof useSubmitBar>, 'notice' | 'blockers' | 'error' | 'refusal'>, touched: boolean): string {
+  // The role comes first: nothing typed would let it send.
+  if (bar.refusal) return bar.refusal;
   // Until the trader sizes an order or tries to send, the disabled button is reason enough.
   if (bar.notice === 'blocked') return touched ? bar.blockers.map(messageFor).join('; ') : '';
   if (bar.notice === 'checking') return t`Checking the last ticket…`;
@@ -31,9 +36,9 @@ function whyText(bar: Pick<ReturnType<typeof useSubmitBar>, 'notice' | 'blockers
 }
 
 /** What will be sent, and the one button that sends it, at most once. */
-export function SubmitBar({ check, durations, side }: SubmitBarProps) {
+export function SubmitBar({ check, durations, side, account }: SubmitBarProps) {
   useLocale();
-  const bar = useSubmitBar(check, durations);
+  const bar = useSubmitBar(check, durations, account);
   const { summary } = bar;
   const ref = useRef<HTMLDivElement>(null);
   useEnterSends(ref, bar.submit);
@@ -48,8 +53,8 @@ export function SubmitBar({ check, durations, side }: SubmitBarProps) {
         <button
           type="button"
           className={`button button--primary submit__button ${single ? `button--${side === 'BUY' ? 'buy' : 'sell'}` : ''}`}
-          disabled={bar.blocked || bar.sending}
-          aria-disabled={bar.blocked || bar.sending}
+          disabled={bar.blocked || bar.sending || bar.refusal !== undefined}
+          aria-disabled={bar.blocked || bar.sending || bar.refusal !== undefined}
           aria-describedby="submit-why"
           onClick={(event) => {
             event.preventDefault();
@@ -63,7 +68,7 @@ export function SubmitBar({ check, durations, side }: SubmitBarProps) {
         </div>
       </div>
       {bar.progressKey ? <SendProgress ticketKey={bar.progressKey} requests={summary.requests} orders={summary.orders} /> : null}
-      {bar.confirming ? <ConfirmDialog summary={bar.confirming.summary} onConfirm={bar.send} onCancel={bar.cancel} /> : null}
+      {bar.confirming ? <ConfirmDialog summary={bar.confirming.summary} account={account?.several ? account.name : undefined} onConfirm={bar.send} onCancel={bar.cancel} /> : null}
     </div>
   );
 }

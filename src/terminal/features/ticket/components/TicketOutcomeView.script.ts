@@ -1,5 +1,6 @@
 import { plural, t } from '@lingui/core/macro';
 import { useState } from 'react';
+import { useMay } from '@/terminal/shared/person';
 import { useToastActions } from '@/terminal/shared/ui/toast/toastStore';
 import { useSubmitTicket } from '../api/useSubmitTicket';
 import { messageFor, messagesOf } from '../messages';
@@ -13,13 +14,15 @@ import { useTicketActions, useTicketOutcome } from '../store';
  * (Retry), or the whole ticket sent again as a repeat, confirmed first, with fresh client order
  * ids and without passing through the ticket: nothing sent comes back into it on its own.
  */
-export function useTicketOutcomeView(context: TicketContext) {
+export function useTicketOutcomeView(context: TicketContext, account?: string) {
   const { durations } = context;
   const outcome = useTicketOutcome();
   const actions = useTicketActions();
   const toasts = useToastActions();
   const mutation = useSubmitTicket(durations);
   const [repeat, setRepeat] = useState<TicketCheck | null>(null);
+  // A repeat goes to the account the ticket is on now, and only for a person who may trade it.
+  const permission = useMay('trade', account);
   const rows = outcome?.result?.rows ?? [];
   const retryable = retryableRows(rows);
   /** Puts orders of the result back in the ticket as new rows with fresh client ids; a row that cannot come back is said. */
@@ -47,7 +50,7 @@ export function useTicketOutcomeView(context: TicketContext) {
   };
   /** The same orders checked anew against the markets of now; said, not asked, when they cannot go. */
   const askRepeat = () => {
-    if (!outcome) return;
+    if (!outcome || !permission.allowed) return;
     const { drafts, skipped } = retryDrafts(rows, durations);
     const check = checkTicket(drafts, context);
     const problems = [
@@ -78,10 +81,11 @@ export function useTicketOutcomeView(context: TicketContext) {
     /** The whole ticket again: confirmed as a repeat, sent with fresh client order ids. */
     sendAgain: askRepeat,
     repeat,
+    refusal: permission.reason,
     confirmRepeat: () => {
-      if (!repeat) return;
+      if (!repeat || !permission.allowed) return;
       setRepeat(null);
-      mutation.mutate(actions.beginSubmission(repeat.orders));
+      mutation.mutate(actions.beginSubmission(repeat.orders, account));
     },
     cancelRepeat: () => setRepeat(null),
     dismiss: actions.dismissOutcome,

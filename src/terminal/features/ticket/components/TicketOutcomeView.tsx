@@ -7,6 +7,8 @@ import { useLocale } from '@/terminal/shared/i18n/i18n';
 import { sideWord } from '../messages';
 import type { TicketContext } from '../model/types';
 import { ConfirmDialog } from './ConfirmDialog';
+import { DeskOutcome } from './DeskOutcome';
+import type { TicketAccount } from './TicketAccount.script';
 import { useTicketOutcomeView } from './TicketOutcomeView.script';
 
 type Status = JournalOrder['status'];
@@ -56,11 +58,12 @@ function rowDetail(row: ResultRow): string {
 }
 
 /** The result of the last ticket: every order accounted for, with what to do about the rest. */
-export const TicketOutcomeView = memo(function TicketOutcomeView({ context }: { context: TicketContext }) {
+export const TicketOutcomeView = memo(function TicketOutcomeView({ context, account }: { context: TicketContext; account?: TicketAccount }) {
   useLocale();
-  const view = useTicketOutcomeView(context);
+  const view = useTicketOutcomeView(context, account?.name);
   const { outcome, rows, counts, tone, retryable, allRejected, retry, sendAgain, dismiss } = view;
   if (!outcome) return null;
+  if (outcome.awaiting || outcome.limits) return <DeskOutcome awaiting={outcome.awaiting} limits={outcome.limits} message={outcome.message} onDismiss={dismiss} />;
   return (
     <section className={`outcome outcome--${tone}`} aria-label={t`Ticket result`} aria-live="polite">
       <header className="outcome__head">
@@ -74,7 +77,7 @@ export const TicketOutcomeView = memo(function TicketOutcomeView({ context }: { 
             </button>
           ) : null}
           {rows.length > 0 ? (
-            <button type="button" className="button button--ghost" onClick={sendAgain}>
+            <button type="button" className="button button--ghost" onClick={sendAgain} disabled={view.refusal !== undefined} title={view.refusal}>
               {t`Send again`}
             </button>
           ) : null}
@@ -88,6 +91,7 @@ export const TicketOutcomeView = memo(function TicketOutcomeView({ context }: { 
           summary={view.repeat.summary}
           title={plural(view.repeat.summary.orders, { one: 'Send the same # order again?', other: 'Send the same # orders again?' })}
           note={t`A repeat of the ticket above, checked against the prices of now, with new client order ids. Your ticket is not changed.`}
+          account={account?.several ? account.name : undefined}
           onConfirm={view.confirmRepeat}
           onCancel={view.cancelRepeat}
         />

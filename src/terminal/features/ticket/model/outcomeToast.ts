@@ -60,3 +60,19 @@ export function outcomeToast(key: string, result: TicketResult | undefined, mess
   }
   return partialToast(key, accepted, rejected, failed);
 }
+
+/**
+ * A desk's answers that are no result (issue 30): a ticket over the author's approval threshold
+ * waits for a risk user (nothing sent yet; not an error), and one over a limit is refused whole
+ * (nothing sent; the result lists the limits). Undefined for any other outcome.
+ */
+export function deskOutcomeToast(key: string, awaitingId: string | undefined, limitCount: number | undefined): Toast | undefined {
+  if (awaitingId !== undefined) {
+    return { id: key, tone: 'warning', title: t`Awaiting approval`, detail: t`Nothing is sent until a risk user approves it (approval ${awaitingId}).`, timeoutMs: 8000 };
+  }
+  if (limitCount !== undefined) {
+    const title = plural(limitCount, { one: 'Ticket refused: over # limit', other: 'Ticket refused: over # limits' });
+    return { id: key, tone: 'error', title, detail: t`Nothing was sent. The ticket’s result names each limit.`, timeoutMs: 0 };
+  }
+  return undefined;
+}

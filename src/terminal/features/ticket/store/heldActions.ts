@@ -20,17 +20,18 @@ export function heldActions(set: SetTicket, get: GetTicket): HeldActions {
     updateHeld(id, patch) {
       mapRow(id, (row) => ({ ...row, held: { ...(row.held ?? emptyHeldFields), ...patch } }));
     },
-    beginArm(request: ArmRequest) {
+    beginArm(request: ArmRequest, account?: string) {
       const current = get().armPending;
-      if (current && JSON.stringify(current.request) === JSON.stringify(request)) return current;
-      const armPending = { key: newTicketKey(), request, startedAt: Date.now() };
+      if (current && current.account === account && JSON.stringify(current.request) === JSON.stringify(request)) return current;
+      const armPending = { key: newTicketKey(), request, startedAt: Date.now(), ...(account === undefined ? {} : { account }) };
       set({ armPending, armOutcome: null, attempted: false });
       return armPending;
     },
     finishArm(outcome: ArmOutcome) {
       const { armPending, rows } = get();
       if (!armPending || armPending.key !== outcome.key) return;
-      if (!outcome.order && !outcome.bracket) {
+      // Awaiting approval is journaled (and armed once approved): the order leaves as an armed one.
+      if (!outcome.order && !outcome.bracket && !outcome.awaiting) {
         // Refused: nothing is armed; the order stays for the trader to fix the field named.
         set({ armPending: null, armOutcome: outcome });
         return;

@@ -11,5 +11,8 @@ export function settingsActions(set: SetTicket): SettingsActions {
     setRecvWindow(ms) {
       set({ recvWindow: ms });
     },
+    chooseAccount(workspace, account) {
+      set((state) => ({ accounts: { ...state.accounts, [workspace]: account } }));
+    },
   };
 }

@@ -1,5 +1,5 @@
 import type { StoreApi } from 'zustand';
-import type { Duration, HeldOrder, OrderRequest, Side, TicketResult } from '@/interface';
+import type { Approval, Duration, HeldOrder, LimitIssue, OrderRequest, Side, TicketResult } from '@/interface';
 import type { ArmRequest } from '../model/checkHeld';
 import type { HeldFields, HeldKind } from '../model/heldTypes';
 import type { TicketOutcome } from '../api/submitTicket';
@@ -16,6 +16,8 @@ export interface PendingTicket {
   orders: OrderRequest[];
   recvWindow: number;
   startedAt: number;
+  /** The account it goes to (the x-account header), fixed when it starts: a resend goes there too. */
+  account?: string;
 }
 
 /**
@@ -69,6 +71,8 @@ export interface PendingArm {
   key: string;
   request: ArmRequest;
   startedAt: number;
+  /** The account it is armed on, fixed when it starts. */
+  account?: string;
 }
 
 /** What the proxy answered: the armed order, the bracket's entry and exits, or the refusal's words. */
@@ -78,6 +82,9 @@ export interface ArmOutcome {
   order?: HeldOrder;
   bracket?: { ticket: TicketResult; exits: HeldOrder[] };
   message?: string;
+  /** On a desk: waiting for a risk user's approval (nothing armed yet), or refused over these limits. */
+  awaiting?: Approval;
+  limits?: LimitIssue[];
 }
 
 export interface HeldActions {
@@ -85,7 +92,7 @@ export interface HeldActions {
   setHeldKind(id: string, kind: HeldKind | undefined): void;
   updateHeld(id: string, patch: Partial<HeldFields>): void;
   /** The pending arm for this request: the same key if it is already on its way. */
-  beginArm(request: ArmRequest): PendingArm;
+  beginArm(request: ArmRequest, account?: string): PendingArm;
   finishArm(outcome: ArmOutcome): void;
   dismissArmOutcome(): void;
 }
@@ -94,11 +101,13 @@ export interface SettingsActions {
   setTool(tool: TicketTool): void;
   setConfirm(settings: Partial<ConfirmSettings>): void;
   setRecvWindow(ms: number): void;
+  /** The account the ticket sends to in this workspace: what the next ticket goes to changes. */
+  chooseAccount(workspace: string, account: string): void;
 }
 
 export interface SubmissionActions {
-  /** The pending ticket for these orders: the same key if they are already on their way. */
-  beginSubmission(orders: OrderRequest[]): PendingTicket;
+  /** The pending ticket for these orders to this account: the same key if they are already on their way. */
+  beginSubmission(orders: OrderRequest[], account?: string): PendingTicket;
   finishSubmission(outcome: TicketOutcome, durations: readonly Duration[]): void;
   /** The trader tried to send a ticket that cannot go: every field's error shows from now on. */
   attemptSend(): void;
@@ -125,6 +134,8 @@ export interface TicketState {
   lastSent: Record<string, LastSent>;
   armPending: PendingArm | null;
   armOutcome: ArmOutcome | null;
+  /** The account chosen in each workspace (by the workspace's id), on a desk with several. */
+  accounts: Record<string, string>;
   actions: ActiveRowActions & RowListActions & SettingsActions & SubmissionActions & HeldActions;
 }
 

@@ -3,7 +3,7 @@ import { plainNumber } from '@/terminal/shared/format/number';
 import { useToastStore } from '@/terminal/shared/ui/toast/toastStore';
 import type { LastSent } from '../model/types';
 import { newTicketKey } from '../model/ids';
-import { outcomeToast } from '../model/outcomeToast';
+import { deskOutcomeToast, outcomeToast } from '../model/outcomeToast';
 import { copyDraftRow, newDraftRow } from '../model/rows';
 import type { GetTicket, SetTicket, SubmissionActions } from './state';
 
@@ -22,10 +22,11 @@ function lastSentOf(orders: readonly OrderRequest[]): Record<string, LastSent> {
 
 export function submissionActions(set: SetTicket, get: GetTicket): SubmissionActions {
   return {
-    beginSubmission(orders) {
+    beginSubmission(orders, account) {
       const current = get().pending;
-      if (current && JSON.stringify(current.orders) === JSON.stringify(orders)) return current;
-      const pending = { key: newTicketKey(), orders, recvWindow: get().recvWindow, startedAt: Date.now() };
+      // The same orders to another account are another ticket: a new key.
+      if (current && current.account === account && JSON.stringify(current.orders) === JSON.stringify(orders)) return current;
+      const pending = { key: newTicketKey(), orders, recvWindow: get().recvWindow, startedAt: Date.now(), ...(account === undefined ? {} : { account }) };
       set({ pending, outcome: null, attempted: false, refusedFields: [], lastSent: { ...get().lastSent, ...lastSentOf(orders) } });
       return pending;
     },
@@ -35,9 +36,11 @@ export function submissionActions(set: SetTicket, get: GetTicket): SubmissionAct
     finishSubmission(outcome, durations) {
       const { pending, rows } = get();
       if (!pending || pending.key !== outcome.key) return;
-      useToastStore.getState().actions.push(outcomeToast(outcome.key, outcome.result, outcome.message));
-      if (!outcome.result) {
-        // No result: nothing is known to be placed; the rows stay to be sent again safely.
+      const desk = deskOutcomeToast(outcome.key, outcome.awaiting?.id, outcome.limits?.length);
+      useToastStore.getState().actions.push(desk ?? outcomeToast(outcome.key, outcome.result, outcome.message));
+      if (!outcome.result && !outcome.awaiting) {
+        // No result: nothing is known to be placed; the rows stay to be sent again safely. (A
+        // ticket awaiting approval is journaled and sent once approved: its rows leave, as sent.)
         set({ pending: null, outcome });
         return;
       }
