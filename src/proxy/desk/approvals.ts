@@ -1,5 +1,5 @@
 import type { Approval, AuditRecord, LimitIssue } from '../../interface';
-import type { ApprovalStore, DecisionRefusal, DeskLog, NewApproval } from './limitsStore';
+import type { ApprovalFilter, ApprovalStore, DecisionRefusal, DeskLog, NewApproval } from './limitsStore';
 
 /** How long an approval waits for a risk user before it expires (APPROVAL_TTL): 10 minutes. */
 export const APPROVAL_TTL_MS = 10 * 60_000;
@@ -86,6 +86,14 @@ export class Approvals {
     if (!decision.ok) return decision;
     await this.record(approver.name, approver.address ?? null, 'approved', decision.approval, { note, notional: approval.notional, author: approval.author });
     return this.send(decision.approval);
+  }
+
+  get(id: string): Promise<Approval | undefined> {
+    return this.options.store.get(id);
+  }
+
+  list(filter: ApprovalFilter): Promise<Approval[]> {
+    return this.options.store.list(filter);
   }
 
   async reject(id: string, by: Actor, note: string | null = null): Promise<Decided> {

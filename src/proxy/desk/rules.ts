@@ -8,6 +8,8 @@ export interface DeskRulesOptions {
   freshMark(symbol: string): Promise<number | undefined>;
   /** Held orders open now (armed, paused, awaiting entry) of a user or on an account. */
   openHeld(scope: LimitScope, name: string): Promise<number>;
+  /** Whether what this key names was journaled already (a replay, not judged again). */
+  sentAlready(key: string, kind: 'ticket' | 'held' | 'bracket'): Promise<boolean>;
   now?: () => number;
 }
 
@@ -40,6 +42,10 @@ export class DeskRules {
 
   async limitsOf(scope: LimitScope, name: string): Promise<LimitSet> {
     return (await this.options.limits.get(scope, name))?.limits ?? {};
+  }
+
+  sentAlready(key: string, kind: 'ticket' | 'held' | 'bracket'): Promise<boolean> {
+    return this.options.sentAlready(key, kind);
   }
 
   async judge(ticket: TicketToJudge): Promise<Judged> {
