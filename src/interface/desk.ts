@@ -101,7 +101,8 @@ export const limitIssueSchema = z.object({
 });
 export type LimitIssue = z.infer<typeof limitIssueSchema>;
 
-export const approvalStates = ['awaiting', 'approved', 'rejected', 'expired', 'withdrawn'] as const;
+/** `failed`: approved, but what it would send was refused for good when it was submitted (the note says why). */
+export const approvalStates = ['awaiting', 'approved', 'rejected', 'expired', 'withdrawn', 'failed'] as const;
 export type ApprovalState = (typeof approvalStates)[number];
 
 /** A ticket or held order waiting for (or past) a second pair of eyes. */
@@ -135,6 +136,7 @@ export const auditActions = [
   'rejected',
   'withdrawn',
   'expired',
+  'approval-failed',
   'held-armed',
   'held-modified',
   'held-cancelled',

@@ -49,6 +49,10 @@ export type DeskAccountRow = z.infer<typeof deskAccountRowSchema>;
 
 /** PUT /api/desk/limits/:scope/:name with a LimitSet body (the whole set: absent keys lift a limit). */
 export const limitsParamsSchema = z.object({ scope: z.enum(['user', 'account']), name: deskNameSchema });
+/** The PUT's answer: the set as stored, who changed it and when. */
+export const limitsPutResponseSchema = ok(
+  z.object({ scope: z.enum(['user', 'account']), name: z.string(), limits: limitSetSchema, updatedBy: z.string(), updatedAt: z.int() }),
+);
 
 /** GET /api/approvals: risk users see all, authors their own. */
 export const approvalsQuerySchema = z.object({ state: z._default(z.enum(['awaiting', 'all']), 'awaiting') });

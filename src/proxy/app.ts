@@ -4,6 +4,7 @@ import type { JournalStore } from './journal';
 import { requestSerializers } from './log';
 import { proxyDefaults, type ProxyOptions } from './options';
 import { deskPlugin } from './plugins/desk';
+import { deskRulesPlugin } from './plugins/deskRules';
 import { doorPlugin } from './plugins/door';
 import { BODY_LIMIT, errorsPlugin } from './plugins/errors';
 import { bracketsPlugin } from './plugins/brackets';
@@ -27,7 +28,9 @@ import { heldOrdersRoutes } from './routes/heldOrders';
 import { marketReadsRoutes } from './routes/marketReads';
 import { ordersRoutes } from './routes/orders';
 import { preferencesRoutes } from './routes/preferences';
+import { approvalsRoutes } from './routes/approvals';
 import { auditRoutes } from './routes/audit';
+import { deskRoutes } from './routes/desk';
 import { sessionRoutes } from './routes/session';
 import { tapeRoutes } from './routes/tape';
 import { terminalRoutes } from './routes/terminal';
@@ -125,6 +128,7 @@ export async function createProxyApp(options: ProxyOptions): Promise<ProxyApp> {
   await app.register(bracketsPlugin, { maxHeld: options.maxHeldOrders ?? proxyDefaults.maxHeldOrders });
   await app.register(preferencesPlugin, { sqlitePath: besideJournal(options.journalPath, 'desk.sqlite') });
   await app.register(deskPlugin, { leaseTtlMs: options.leaseTtlMs ?? proxyDefaults.leaseTtlMs });
+  await app.register(deskRulesPlugin, { sqlitePath: besideJournal(options.journalPath, 'desk.sqlite'), approvalTtlMs: options.approvalTtlMs });
 
   await app.register(marketReadsRoutes);
   await app.register(batchOrdersRoutes, { maxTicketOrders: options.maxTicketOrders ?? proxyDefaults.maxTicketOrders });
@@ -134,6 +138,8 @@ export async function createProxyApp(options: ProxyOptions): Promise<ProxyApp> {
   await app.register(bracketsRoutes);
   await app.register(sessionRoutes);
   await app.register(preferencesRoutes);
+  await app.register(deskRoutes);
+  await app.register(approvalsRoutes);
   await app.register(auditRoutes);
   await app.register(healthRoutes);
   await app.register(accountsRoutes);

@@ -39,6 +39,8 @@ export interface ProxyEnv {
     maxSessions: number;
     maxHeldOrders: number;
     leaseTtlMs: number;
+    /** APPROVAL_TTL, given in minutes: how long a ticket waits for approval before it expires. */
+    approvalTtlMs: number;
   };
 }
 
@@ -75,6 +77,7 @@ function limitsOf(env: Env): ProxyEnv['limits'] {
     maxSessions: integer(env, 'MAX_SESSIONS', proxyDefaults.maxSessions, 1, 10_000),
     maxHeldOrders: integer(env, 'MAX_HELD_ORDERS', proxyDefaults.maxHeldOrders, 1, 100_000),
     leaseTtlMs: integer(env, 'LEASE_TTL_MS', proxyDefaults.leaseTtlMs, 1000, 60_000),
+    approvalTtlMs: integer(env, 'APPROVAL_TTL', proxyDefaults.approvalTtlMinutes, 1, 24 * 60) * 60_000,
   };
 }
 

@@ -31,6 +31,8 @@ export interface ProxyOptions {
   databaseUrl?: string;
   /** With a database: how long the sending lease lasts without a renew (LEASE_TTL_MS), the failover time. */
   leaseTtlMs?: number;
+  /** How long a ticket over its author's approval threshold waits for a risk user (APPROVAL_TTL). */
+  approvalTtlMs?: number;
   /** The built terminal; omitted in API-only tests. */
   distDir?: string;
   /** Address the proxy listens on. */
@@ -98,4 +100,5 @@ export const proxyDefaults = {
   // A dead sender is replaced within the ttl plus one renew interval (a third of it): 3 s keeps
   // that under the 5 s a desk expects, renewing once a second.
   leaseTtlMs: 3000,
+  approvalTtlMinutes: 10,
 } as const;

@@ -111,6 +111,18 @@ describe.each(deskAdapters)('the approvals store on %s', (_name, at) => {
     expect((await restarted.get('ticket-key-2'))?.ticketId).toBe('ticket-key-2');
   });
 
+  it('ends an approved, unsent approval failed with the reason after the approver\'s note, once', async () => {
+    await store.ask(asked(1));
+    await store.ask(asked(2));
+    await store.approve('ticket-key-1', 'rita', T0 + 5, 'go');
+    expect(await store.fail('ticket-key-2', 'refused')).toBeUndefined();
+    expect(await store.fail('ticket-key-1', 'trigger crossed')).toMatchObject({ state: 'failed', note: 'go — trigger crossed', ticketId: null });
+    expect(await store.fail('ticket-key-1', 'again')).toBeUndefined();
+    expect(await store.markSent('ticket-key-1', 'late')).toBe(false);
+    expect(await store.approvedUnsent()).toEqual([]);
+    expect((await store.get('ticket-key-2'))?.state).toBe('awaiting');
+  });
+
   describe('a race ends one way', () => {
     const ROUNDS = 25;
     type Ok = { ok: boolean };

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Approval, LimitIssue } from '@/interface';
-import { APPROVAL_TTL_MS, ApprovalKeyTakenError, Approvals, type AuditEntry } from '@/proxy/desk/approvals';
+import { APPROVAL_TTL_MS, ApprovalKeyTakenError, Approvals, FinalSubmitError, type AuditEntry } from '@/proxy/desk/approvals';
 import { openSqliteLimits, type SqliteLimits } from '@/proxy/desk/sqliteLimits';
 import { keptLog } from '../helpers/deskLimits';
 import { tempDir } from '../helpers/stack';
@@ -21,7 +21,7 @@ describe('four-eyes approval', () => {
   let submitFails: string | undefined;
   let log: ReturnType<typeof keptLog>;
   let approvals: Approvals;
-  const check = vi.fn(async (_approval: Approval) => issues);
+  const check = vi.fn(async (_approval: Approval) => ({ issues }));
 
   beforeEach(() => {
     stores = openSqliteLimits(join(tempDir('desk-approvals-'), 'desk.sqlite'));
@@ -86,6 +86,41 @@ describe('four-eyes approval', () => {
     expect([submitted.length, audit.length]).toEqual([0, 1]);
     issues = [];
     expect(await approvals.approve('key-0000001', rita)).toMatchObject({ ok: true, sent: true });
+  });
+
+  it('gives the reservation back when another decision came first', async () => {
+    await approvals.ask(ticket());
+    const released: string[] = [];
+    const racing = new Approvals({
+      store: stores.approvals,
+      // The check passes, then a withdrawal lands before the approval's own update.
+      check: async (approval) => {
+        await stores.approvals.withdraw(approval.id, 'alice', now);
+        return { issues: [], release: async () => void released.push(approval.id) };
+      },
+      submit: async () => 'never',
+      audit: () => undefined,
+      now: () => now,
+    });
+    expect(await racing.approve('key-0000001', rita)).toEqual({ ok: false, why: 'decided:withdrawn' });
+    expect(released).toEqual(['key-0000001']);
+  });
+
+  it('ends an approval failed, saying why, when what it sends is refused for good', async () => {
+    await approvals.ask(ticket());
+    const final = new Approvals({
+      store: stores.approvals,
+      check,
+      submit: async () => {
+        throw new FinalSubmitError('trigger_price: already crossed by the mark');
+      },
+      audit: (entry) => void audit.push(entry),
+      now: () => now,
+    });
+    const outcome = await final.approve('key-0000001', rita, 'fine');
+    expect(outcome).toMatchObject({ ok: false, why: 'failed', approval: { state: 'failed', note: 'fine — trigger_price: already crossed by the mark' } });
+    expect(await stores.approvals.approvedUnsent()).toEqual([]);
+    expect(audit.at(-1)).toMatchObject({ actor: 'proxy', action: 'approval-failed', subject: 'key-0000001', detail: { reason: 'trigger_price: already crossed by the mark' } });
   });
 
   it('keeps an approval whose sending failed for resubmit, which sends it once', async () => {

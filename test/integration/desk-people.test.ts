@@ -1,14 +1,10 @@
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMPLICIT_PERSON, type AuditRecord, type Role } from '@/interface';
-import { startProxy, type RunningProxy } from '@/proxy';
-import { hashToken, newLinkToken, type DeskPeople } from '@/proxy/desk/people';
-import { PostgresPeople } from '@/proxy/desk/postgresPeople';
-import { SqlitePeople } from '@/proxy/desk/sqlitePeople';
-import { openPostgres } from '@/proxy/postgres';
+import { IMPLICIT_PERSON, type AuditRecord } from '@/interface';
+import { hashToken, newLinkToken } from '@/proxy/desk/people';
 import { btcOrder } from '../fixtures/orders';
-import { createDatabase, startPostgres, type PostgresServer } from '../helpers/postgres';
-import { login, markOf, serviceWithAccount, tempDir, ticketKey, TOKEN } from '../helpers/stack';
+import { json, startDesk as startDeskOn, type Desk, type DeskPlaces } from '../helpers/deskHttp';
+import { startPostgres, type PostgresServer } from '../helpers/postgres';
+import { login, markOf, serviceWithAccount, ticketKey, TOKEN } from '../helpers/stack';
 
 let server: PostgresServer;
 let running: Awaited<ReturnType<typeof serviceWithAccount>>;
@@ -23,63 +19,8 @@ afterAll(async () => {
   for (const close of closers.reverse()) await close().catch(() => undefined);
 });
 
-interface Desk {
-  proxy: RunningProxy;
-  /** The store the proxy reads, opened beside it as the desk command does. */
-  people: DeskPeople;
-  call(cookie: string, path: string, init?: RequestInit & { key?: string }): Promise<Response>;
-  /** Adds a user and signs them in with a one-time link; returns their session cookie. */
-  signIn(name: string, roles: Role[], accounts?: '*' | string[]): Promise<string>;
-}
-
-let databases = 0;
-async function startDesk(store: 'SQLite' | 'PostgreSQL'): Promise<Desk> {
-  const dir = tempDir();
-  let databaseUrl: string | undefined;
-  let people: DeskPeople;
-  if (store === 'PostgreSQL') {
-    databases += 1;
-    databaseUrl = await createDatabase(server, `people_http_${databases}`);
-  }
-  const proxy = await startProxy({
-    serviceBaseUrl: running.service.url,
-    embedded: true,
-    account: running.account,
-    journalPath: join(dir, 'journal.sqlite'),
-    databaseUrl,
-    host: '127.0.0.1',
-    port: 0,
-    terminalToken: TOKEN,
-    pacingMs: 0,
-  });
-  closers.push(() => proxy.close());
-  if (databaseUrl) {
-    const pg = openPostgres(databaseUrl);
-    closers.push(() => pg.close());
-    people = new PostgresPeople(pg);
-  } else {
-    people = new SqlitePeople(join(dir, 'desk.sqlite'));
-    closers.push(() => people.close());
-  }
-  const origin = proxy.url.replace(/\/$/, '');
-  const call: Desk['call'] = (cookie, path, init = {}) => {
-    const headers = new Headers(init.headers);
-    headers.set('origin', origin);
-    headers.set('cookie', cookie);
-    if (init.body !== undefined) headers.set('content-type', 'application/json');
-    if (init.key) headers.set('idempotency-key', init.key);
-    return fetch(origin + path, { ...init, headers, redirect: 'manual' });
-  };
-  const signIn: Desk['signIn'] = async (name, roles, accounts = '*') => {
-    await people.addUser({ name, roles, accounts }, Date.now());
-    const token = newLinkToken();
-    await people.issueLink(name, hashToken(token), Date.now());
-    return login(proxy.url, token);
-  };
-  return { proxy, people, call, signIn };
-}
-
-const json = async <T = { message: string }>(answer: Response) => (await answer.json()) as T;
+const places: DeskPlaces = { server: () => server, service: () => ({ url: running.service.url, account: running.account }), closers };
+const startDesk = (store: 'SQLite' | 'PostgreSQL') => startDeskOn(store, places);
 
 describe.each(['SQLite', 'PostgreSQL'] as const)('people and roles on %s', (store) => {
   let desk: Desk;

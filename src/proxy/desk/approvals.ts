@@ -15,12 +15,17 @@ export interface Actor {
 
 export interface ApprovalsOptions {
   store: ApprovalStore;
-  /** The limits an approval breaks now, against fresh data (today's use, open held orders, marks). */
-  check(approval: Approval): Promise<LimitIssue[]>;
+  /**
+   * The limits an approval breaks now, against fresh data (today's use, open held orders, marks).
+   * None broken: what it will send is reserved against today's use, and `release` gives that back
+   * when the approval is not taken after all (another decision came first).
+   */
+  check(approval: Approval): Promise<ApprovalCheck>;
   /**
    * Sends an approved ticket or held order with the approval's id as its idempotency key, and
    * resolves to the ticket (or held order) id once it is journaled, whatever the service answers.
-   * Rejects only when it may not have been: then it is submitted again by resubmit(), harmlessly.
+   * Rejects when it may not have been: then it is submitted again by resubmit(), harmlessly; with
+   * a FinalSubmitError when it was refused for good (the approval ends `failed`, saying why).
    */
   submit(approval: Approval): Promise<string>;
   audit(entry: AuditEntry): Promise<void> | void;
@@ -35,9 +40,19 @@ export type ApproveOutcome =
   | { ok: true; approval: Approval; sent: false; error: string }
   | { ok: false; why: DecisionRefusal }
   /** Over a limit now: refused, and still awaiting (a risk user may approve once there is room). */
-  | { ok: false; why: 'limits'; issues: LimitIssue[] };
+  | { ok: false; why: 'limits'; issues: LimitIssue[] }
+  /** Approved, then refused for good when submitted: ended `failed`. */
+  | { ok: false; why: 'failed'; message: string; approval: Approval };
 
 export type Decided = { ok: true; approval: Approval } | { ok: false; why: DecisionRefusal };
+
+export interface ApprovalCheck {
+  issues: LimitIssue[];
+  release?: () => Promise<void>;
+}
+
+/** What an approval would send was refused for good (a held order whose trigger is crossed now): resubmitting cannot help. */
+export class FinalSubmitError extends Error {}
 
 /** An approval asked again with the same id but another body or author: the key is taken. */
 export class ApprovalKeyTakenError extends Error {}
@@ -80,10 +95,13 @@ export class Approvals {
     const approval = await store.get(id);
     const early = approval === undefined ? 'not-found' : earlyRefusal(approval, approver.name, this.now());
     if (early !== undefined || approval === undefined) return { ok: false, why: early ?? 'not-found' };
-    const issues = await this.options.check(approval);
+    const { issues, release } = await this.options.check(approval);
     if (issues.length > 0) return { ok: false, why: 'limits', issues };
     const decision = await store.approve(id, approver.name, this.now(), note);
-    if (!decision.ok) return decision;
+    if (!decision.ok) {
+      await release?.();
+      return decision;
+    }
     await this.record(approver.name, approver.address ?? null, 'approved', decision.approval, { note, notional: approval.notional, author: approval.author });
     return this.send(decision.approval);
   }
@@ -145,6 +163,11 @@ export class Approvals {
       return { ok: true, approval: { ...approval, ticketId }, sent: true };
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
+      if (error instanceof FinalSubmitError) {
+        const failed = await this.options.store.fail(approval.id, message);
+        if (failed) await this.record('proxy', null, 'approval-failed', failed, { author: approval.author, reason: message });
+        return { ok: false, why: 'failed', message, approval: failed ?? approval };
+      }
       this.options.log?.warn({ approval: approval.id, error: message }, 'an approved ticket was not sent yet: it is submitted again with the same key');
       return { ok: true, approval, sent: false, error: message };
     }

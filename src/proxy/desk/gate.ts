@@ -66,7 +66,7 @@ export function sendLimitRefusal(reply: FastifyReply, issues: LimitIssue[]) {
 export async function gate(request: FastifyRequest, reply: FastifyReply, gated: Gated): Promise<GateOutcome> {
   const app = request.server;
   const person = request.person ?? IMPLICIT_PERSON;
-  const choice = accountOf(request);
+  const choice = accountOf(request, person);
   if (!choice.ok) {
     await sendError(reply, 'invalidParameter', choice.message);
     return { kind: 'answered' };

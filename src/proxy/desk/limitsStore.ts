@@ -142,6 +142,11 @@ export interface ApprovalStore {
   expireDue(now: number): Promise<Approval[]>;
   /** Records the ticket an approved approval became; false when it was not approved or already sent. */
   markSent(id: string, ticketId: string): Promise<boolean>;
+  /**
+   * Ends an approved, unsent approval as `failed`, its note saying why (what it would send was
+   * refused for good: resubmitting could not change that); undefined when it was not approved and unsent.
+   */
+  fail(id: string, reason: string): Promise<Approval | undefined>;
   /** Approved but with no ticket yet (a crash between approval and sending), oldest decision first. */
   approvedUnsent(): Promise<Approval[]>;
 }
@@ -198,6 +203,9 @@ export function refusalOf(row: ApprovalRow | undefined, who: string, now: number
   // The row was awaiting when the update ran too; nothing else refuses it.
   return 'not-found';
 }
+
+/** The note of a failed approval: the approver's note (if any), then why it failed. */
+export const FAILED_NOTE = (note: string | null, reason: string) => (note ? `${note} — ${reason}` : reason).slice(0, 1000);
 
 export const APPROVAL_COLUMNS = 'id, kind, account, author, state, notional, body, created_at, expires_at, decided_by, decided_at, note, ticket_id';
 export const DEFAULT_LIST_LIMIT = 500;

@@ -83,6 +83,15 @@ export class PostgresApprovalStore implements ApprovalStore {
     return rows.map(approvalOf);
   }
 
+  async fail(id: string, reason: string): Promise<Approval | undefined> {
+    const { rows } = await this.pg.query<ApprovalRow>(
+      `UPDATE approvals SET state = 'failed', note = CASE WHEN note IS NULL OR note = '' THEN $2 ELSE left(note || ' — ' || $2, 1000) END
+       WHERE id = $1 AND state = 'approved' AND ticket_id IS NULL RETURNING ${COLUMNS}`,
+      [id, reason.slice(0, 1000)],
+    );
+    return rows[0] && approvalOf(rows[0]);
+  }
+
   async markSent(id: string, ticketId: string): Promise<boolean> {
     const { rowCount } = await this.pg.query(
       "UPDATE approvals SET ticket_id = $2 WHERE id = $1 AND state = 'approved' AND ticket_id IS NULL",

@@ -4,6 +4,7 @@ import {
   APPROVAL_COLUMNS,
   approvalOf,
   DEFAULT_LIST_LIMIT,
+  FAILED_NOTE,
   refusalOf,
   type ApprovalFilter,
   type ApprovalRow,
@@ -53,6 +54,9 @@ export class SqliteApprovalStore implements ApprovalStore {
          WHERE state = 'awaiting' AND expires_at <= @now RETURNING ${COLUMNS}`,
       ),
       markSent: db.prepare(`UPDATE approvals SET ticket_id = ? WHERE id = ? AND state = 'approved' AND ticket_id IS NULL`),
+      fail: db.prepare<[string, string], ApprovalRow>(
+        `UPDATE approvals SET state = 'failed', note = ? WHERE id = ? AND state = 'approved' AND ticket_id IS NULL RETURNING ${COLUMNS}`,
+      ),
       unsent: db.prepare<[], ApprovalRow>(
         `SELECT ${COLUMNS} FROM approvals WHERE state = 'approved' AND ticket_id IS NULL ORDER BY decided_at, id`,
       ),
@@ -93,6 +97,13 @@ export class SqliteApprovalStore implements ApprovalStore {
 
   async markSent(id: string, ticketId: string): Promise<boolean> {
     return this.statements.markSent.run(ticketId, id).changes === 1;
+  }
+
+  async fail(id: string, reason: string): Promise<Approval | undefined> {
+    const row = this.statements.get.get(id);
+    if (!row) return undefined;
+    const failed = this.statements.fail.get(FAILED_NOTE(row.note, reason), id);
+    return failed && approvalOf(failed);
   }
 
   async approvedUnsent(): Promise<Approval[]> {

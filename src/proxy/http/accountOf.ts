@@ -1,23 +1,29 @@
 import type { FastifyRequest } from 'fastify';
-import { ACCOUNT_HEADER } from '../../interface';
+import { ACCOUNT_HEADER, type Person } from '../../interface';
 
 export type AccountChoice = { ok: true; name: string } | { ok: false; message: string };
 
 /**
  * The account a ticket, held order or bracket is for: the `x-account` header, or the proxy's
- * first account (`main`) without it. An unknown name is refused, naming the header and the
- * accounts there are. This is the seam where a desk's people (issue 30) default to the person's
- * first account and check the person may trade the one named.
+ * person's first account without it (the proxy's first, `main`, for '*' and single-token mode).
+ * An unknown name is refused, naming the header and the accounts there are. Whether the person may
+ * trade it is the desk's gate's to say (desk/gate.ts).
  */
-export function accountOf(request: FastifyRequest): AccountChoice {
+export function accountOf(request: FastifyRequest, person: Person | null = request.person): AccountChoice {
   const book = request.server.accountBook;
   const header = request.headers[ACCOUNT_HEADER];
   const name = typeof header === 'string' ? header.trim() : undefined;
-  if (name === undefined || name === '') return { ok: true, name: book.main };
+  if (name === undefined || name === '') return { ok: true, name: firstAccountOf(person, book.names) };
   if (book.has(name)) return { ok: true, name };
   // Echoed printable and short: the header is the client's text.
   const shown = name.replace(/[^\x20-\x7e]/g, '?').slice(0, 40);
   return { ok: false, message: `${ACCOUNT_HEADER} header: no account "${shown}" here; this proxy signs for ${book.names.join(', ')}; nothing was sent` };
+}
+
+/** A person's default account: the first of theirs this proxy signs for, else the proxy's first. */
+function firstAccountOf(person: Person | null, names: readonly string[]): string {
+  const theirs = person && person.accounts !== '*' ? person.accounts.find((account) => names.includes(account)) : undefined;
+  return theirs ?? names[0]!;
 }
 
 /** Who places what the request sends: the signed-in person, or the terminal of single-token mode. */

@@ -16,7 +16,8 @@ import {
 } from '@/interface';
 import type { ZodRoutes } from '@/interface/routeSchemas';
 import { audited } from '../desk/audit';
-import { accountOf, checkedAccountOf, placedByOf } from '../http/accountOf';
+import { gate } from '../desk/gate';
+import { accountOf, placedByOf } from '../http/accountOf';
 import { sendError } from '../http/replies';
 
 export interface BatchOrdersOptions extends Record<string, unknown> {
@@ -96,7 +97,11 @@ export const batchOrdersRoutes: ZodRoutes<BatchOrdersOptions> = async (app, opti
       orders.map((order, index) => reservedIdIssue(`orders[${index}].client_order_id`, order.client_order_id)).find(Boolean);
     if (reserved) return sendError(reply, 'invalidParameter', `${reserved}; nothing was sent`);
     const recvWindow = parseRecvWindow(request.headers[authHeaders.recvWindow]) as number | undefined;
-    const outcome = await app.sender.submit({ id, orders, recvWindow, owner: request.session?.key ?? '', account: checkedAccountOf(request), placedBy: placedByOf(request) });
+    const gated = await gate(request, reply, { id, kind: 'ticket', orders, heldAdding: 0, body: request.body });
+    if (gated.kind === 'answered') return reply;
+    const outcome = await app.sender.submit({ id, orders, recvWindow, owner: request.session?.key ?? '', account: gated.account, placedBy: placedByOf(request) });
+    // Refused before it was journaled: today's use it reserved is given back.
+    if (outcome.kind !== 'done' && gated.judged) await app.deskRules.release(gated.judged);
     if (outcome.kind === 'conflict') return sendError(reply, 'duplicate', outcome.message);
     if (outcome.kind === 'refused') return sendError(reply, 'unknown', outcome.message, outcome.status);
     if (outcome.kind === 'busy') {

@@ -9,7 +9,8 @@ import {
   idempotencyKeySchema,
 } from '@/interface';
 import type { ZodRoutes } from '@/interface/routeSchemas';
-import { accountOf, checkedAccountOf, placedByOf } from '../http/accountOf';
+import { gate } from '../desk/gate';
+import { accountOf, placedByOf } from '../http/accountOf';
 import { sendError } from '../http/replies';
 
 const errors = { '4xx': heldErrorSchema, '5xx': heldErrorSchema };
@@ -36,7 +37,11 @@ export const bracketsRoutes: ZodRoutes = async (app) => {
     },
     async (request, reply) => {
       const key = request.headers[IDEMPOTENCY_HEADER] as string;
-      const outcome = await app.brackets.send(request.body, key, request.session?.key ?? '', { account: checkedAccountOf(request), placedBy: placedByOf(request) });
+      const exitCount = Number(request.body.take_profit !== undefined) + Number(request.body.stop_loss !== undefined);
+      const gated = await gate(request, reply, { id: key, kind: 'bracket', orders: [request.body.entry], heldAdding: exitCount, body: request.body });
+      if (gated.kind === 'answered') return reply;
+      const outcome = await app.brackets.send(request.body, key, request.session?.key ?? '', { account: gated.account, placedBy: placedByOf(request) });
+      if (outcome.kind !== 'done' && gated.judged) await app.deskRules.release(gated.judged);
       if (outcome.kind === 'busy') {
         reply.header('retry-after', String(outcome.retryAfterSeconds));
         return sendError(reply, outcome.status === 429 ? 'rateLimited' : 'unknown', outcome.message, outcome.status);

@@ -17,7 +17,8 @@ import {
 } from '@/interface';
 import type { ZodRoutes } from '@/interface/routeSchemas';
 import { audited } from '../desk/audit';
-import { accountOf, checkedAccountOf } from '../http/accountOf';
+import { gate, heldAsOrder } from '../desk/gate';
+import { accountOf, placedByOf } from '../http/accountOf';
 import { sendError } from '../http/replies';
 import type { HeldRefusal, SettleOutcome } from '../held/holder';
 
@@ -51,8 +52,14 @@ export const heldOrdersRoutes: ZodRoutes = async (app) => {
       schema: { body: heldOrderRequestSchema, response: { 200: heldOrderResponseSchema, ...errors } },
     },
     async (request, reply) => {
-      const outcome = await app.held.arm(request.body, request.headers[IDEMPOTENCY_HEADER] as string, checkedAccountOf(request));
-      if (outcome.kind === 'refused') return sendRefusal(reply, outcome);
+      const key = request.headers[IDEMPOTENCY_HEADER] as string;
+      const gated = await gate(request, reply, { id: key, kind: 'held', orders: [heldAsOrder(request.body)], heldAdding: 1, body: request.body });
+      if (gated.kind === 'answered') return reply;
+      const outcome = await app.held.arm(request.body, key, gated.account, placedByOf(request));
+      if (outcome.kind === 'refused') {
+        if (gated.judged) await app.deskRules.release(gated.judged);
+        return sendRefusal(reply, outcome);
+      }
       if (outcome.replayed) reply.header('idempotent-replayed', 'true');
       else await audited(request, 'held-armed', outcome.order.id, { type: outcome.order.type, symbol: outcome.order.symbol });
       return { success: true as const, data: app.held.view(outcome.order), timestamp: Date.now() };

@@ -118,6 +118,8 @@ export function stateText(state: Approval['state']): string {
       return t({ message: 'expired', context: 'approval state' });
     case 'withdrawn':
       return t({ message: 'withdrawn', context: 'approval state' });
+    case 'failed':
+      return t({ message: 'approved, not sent', context: 'approval state: refused for good when it was submitted; the note says why' });
   }
 }
 

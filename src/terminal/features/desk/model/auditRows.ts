@@ -26,6 +26,7 @@ const ACTION_WORDS: Record<AuditAction, MessageDescriptor> = {
   rejected: msg({ message: 'rejected', context: 'audit action' }),
   withdrawn: msg({ message: 'withdrawn', context: 'audit action: the author took a ticket back' }),
   expired: msg({ message: 'expired', context: 'audit action: an approval ran out' }),
+  'approval-failed': msg({ message: 'approved, not sent', context: 'audit action: an approved ticket was refused for good when it was submitted' }),
   'held-armed': msg({ message: 'held order armed', context: 'audit action' }),
   'held-modified': msg({ message: 'held order modified', context: 'audit action' }),
   'held-cancelled': msg({ message: 'held order cancelled', context: 'audit action' }),

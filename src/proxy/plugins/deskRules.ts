@@ -1,0 +1,119 @@
+import fp from 'fastify-plugin';
+import { batchOrderRequestSchema, heldOrderRequestSchema, type Approval, type OrderRequest } from '../../interface';
+import { Approvals, FinalSubmitError, type ApprovalCheck } from '../desk/approvals';
+import { heldAsOrder } from '../desk/gate';
+import type { ApprovalStore, LimitsStore } from '../desk/limitsStore';
+import { PostgresApprovalStore } from '../desk/postgresApprovals';
+import { PostgresLimitsStore } from '../desk/postgresLimits';
+import { DeskRules } from '../desk/rules';
+import { openSqliteLimits } from '../desk/sqliteLimits';
+
+export interface DeskRulesPluginOptions {
+  /** `desk.sqlite` beside the journal; not used when the desk's database (`app.postgres`) is open. */
+  sqlitePath: string;
+  /** APPROVAL_TTL in ms (default 10 minutes). */
+  approvalTtlMs?: number;
+  /** How often an approved ticket not yet sent is submitted again (default 30 s). */
+  resubmitEveryMs?: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Limits and today's use of them (issue 30). */
+    limits: LimitsStore;
+    deskRules: DeskRules;
+    approvals: Approvals;
+  }
+}
+
+/** The orders an approval would send, as its body says (checked when it was asked). */
+export function ordersOfApproval(approval: Approval): OrderRequest[] {
+  if (approval.kind === 'held') return [heldAsOrder(heldOrderRequestSchema.parse(approval.body))];
+  return batchOrderRequestSchema.parse(approval.body).orders;
+}
+
+/**
+ * The desk's limits and four-eyes approval (issue 30), wired to the journal, the held orders and
+ * the senders: the rules read limits, marks and today's use fresh for every ticket; an approval is
+ * checked again against fresh data when a risk user approves it, then sent with its own id as the
+ * idempotency key (so it is sent once, whichever proxy took the approval); approvals past
+ * APPROVAL_TTL expire; one approved and not yet sent (a crash between) is submitted again.
+ */
+export const deskRulesPlugin = fp<DeskRulesPluginOptions>(
+  async (app, options) => {
+    let limits: LimitsStore;
+    let store: ApprovalStore;
+    if (app.postgres) {
+      limits = new PostgresLimitsStore(app.postgres, app.log);
+      store = new PostgresApprovalStore(app.postgres);
+    } else {
+      const opened = openSqliteLimits(options.sqlitePath, app.log);
+      [limits, store] = [opened.limits, opened.approvals];
+      app.addHook('onClose', async () => opened.close());
+    }
+    const rules = new DeskRules({
+      limits,
+      freshMark: async (symbol) => (await app.held.freshMark(symbol))?.mark,
+      openHeld: (scope, name) => (scope === 'account' ? app.journal.held.countLive(name) : app.journal.held.countLivePlacedBy(name)),
+      sentAlready: async (key, kind) =>
+        kind === 'held' ? (await app.journal.held.byIdempotencyKey(key)) !== undefined : (await app.journal.findTicket(key)) !== undefined,
+    });
+
+    const check = async (approval: Approval): Promise<ApprovalCheck> => {
+      const judged = await rules.judge({
+        user: approval.author,
+        account: approval.account,
+        orders: ordersOfApproval(approval),
+        heldAdding: approval.kind === 'held' ? 1 : 0,
+      });
+      if (judged.issues.length > 0) return { issues: judged.issues };
+      const over = await rules.reserve(judged);
+      return over ? { issues: [over] } : { issues: [], release: () => rules.release(judged) };
+    };
+
+    const submit = async (approval: Approval): Promise<string> => {
+      if (approval.kind === 'held') {
+        const outcome = await app.held.arm(heldOrderRequestSchema.parse(approval.body), approval.id, approval.account, approval.author);
+        if (outcome.kind === 'armed') return outcome.order.id;
+        // A full journal passes; anything else about the order itself will not change by trying again.
+        if (outcome.status === 507) throw new Error(outcome.message);
+        throw new FinalSubmitError(outcome.message);
+      }
+      const outcome = await app.sender.submit({
+        id: approval.id,
+        orders: batchOrderRequestSchema.parse(approval.body).orders,
+        owner: `approval:${approval.id}`,
+        account: approval.account,
+        placedBy: approval.author,
+        approvedBy: approval.decidedBy ?? undefined,
+      });
+      if (outcome.kind === 'done') return outcome.result.ticket_id;
+      if (outcome.kind === 'conflict') throw new FinalSubmitError(outcome.message);
+      throw new Error(outcome.message);
+    };
+
+    const approvals = new Approvals({
+      store,
+      check,
+      submit,
+      audit: async (entry) => void (await app.audit.append(entry)),
+      log: app.log,
+      ttlMs: options.approvalTtlMs,
+    });
+    app.decorate('limits', limits);
+    app.decorate('deskRules', rules);
+    app.decorate('approvals', approvals);
+
+    const resubmit = () =>
+      approvals.resubmit().catch((error: unknown) => app.log.warn({ error: String(error) }, 'approvals: resubmitting approved tickets failed; the next turn tries again'));
+    const stopSweep = approvals.sweep();
+    const timer = setInterval(() => void resubmit(), options.resubmitEveryMs ?? 30_000);
+    timer.unref();
+    app.addHook('onReady', async () => void resubmit());
+    app.addHook('preClose', async () => {
+      stopSweep();
+      clearInterval(timer);
+    });
+  },
+  { name: 'deskRules', dependencies: ['postgres', 'journal', 'people', 'sender', 'held'] },
+);

@@ -1,0 +1,88 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  deskLimitsResponseSchema,
+  deskMeResponseSchema,
+  errorEnvelopeSchema,
+  IMPLICIT_PERSON,
+  limitSetSchema,
+  limitsParamsSchema,
+  limitsPutResponseSchema,
+  may,
+  utcDay,
+  type AccountView,
+  type LimitScope,
+  type Person,
+} from '@/interface';
+import type { ZodRoutes } from '@/interface/routeSchemas';
+import { audited } from '../desk/audit';
+import { sendError } from '../http/replies';
+
+const errors = { '4xx': errorEnvelopeSchema, '5xx': errorEnvelopeSchema };
+const ok = <T>(data: T) => ({ success: true as const, data, timestamp: Date.now() });
+
+/** A user's or account's limits with what today has used of them and the held orders open now. */
+async function standing(app: FastifyInstance, day: string, scope: LimitScope, name: string) {
+  const [limits, usedToday, openHeld] = await Promise.all([
+    app.deskRules.limitsOf(scope, name),
+    app.limits.usage(day, scope, name),
+    scope === 'account' ? app.journal.held.countLive(name) : app.journal.held.countLivePlacedBy(name),
+  ]);
+  return { limits, usedToday, openHeld };
+}
+
+/** The accounts a person picks from (a trader's own) or sees (a reading role: every one). */
+function accountsFor(person: Person, all: AccountView[]): AccountView[] {
+  if (person.accounts === '*' || !may(person, 'trade')) return all;
+  const theirs = person.accounts;
+  return all.filter((account) => theirs.includes(account.name));
+}
+
+/**
+ * The desk's limits (issue 30): GET /api/desk/me (everyone: my accounts, my limits and today's
+ * use of them, so the ticket shows what the proxy would refuse), GET /api/desk/limits (risk and
+ * admin: every user and account) and PUT /api/desk/limits/:scope/:name (risk: the whole set, applied
+ * to the next ticket, audited with before and after).
+ */
+export const deskRoutes: ZodRoutes = async (app) => {
+  app.get('/api/desk/me', { config: { access: 'session', action: 'read' }, schema: { response: { 200: deskMeResponseSchema, ...errors } } }, async (request) => {
+    const person = request.person ?? IMPLICIT_PERSON;
+    const day = utcDay(Date.now());
+    const accounts = accountsFor(person, app.accountBook.views());
+    const [user, accountLimits] = await Promise.all([
+      standing(app, day, 'user', person.name),
+      Promise.all(accounts.map(async (account) => [account.name, await standing(app, day, 'account', account.name)] as const)),
+    ]);
+    return ok({ person, accounts, day, user, accountLimits: Object.fromEntries(accountLimits), approvalTtlMinutes: app.approvals.ttlMs / 60_000 });
+  });
+
+  app.get('/api/desk/limits', { config: { access: 'session', action: 'viewDesk' }, schema: { response: { 200: deskLimitsResponseSchema, ...errors } } }, async () => {
+    const day = utcDay(Date.now());
+    const [users, accounts] = await Promise.all([
+      app.people.users().then((rows) =>
+        Promise.all(rows.map(async (user) => ({ name: user.name, roles: user.roles, accounts: user.accounts, disabled: user.disabled, ...(await standing(app, day, 'user', user.name)) }))),
+      ),
+      Promise.all(app.accountBook.views().map(async (account) => ({ ...account, ...(await standing(app, day, 'account', account.name)) }))),
+    ]);
+    return ok({ day, users, accounts });
+  });
+
+  app.put(
+    '/api/desk/limits/:scope/:name',
+    { config: { access: 'session', action: 'setLimits' }, schema: { params: limitsParamsSchema, body: limitSetSchema, response: { 200: limitsPutResponseSchema, ...errors } } },
+    async (request, reply) => {
+      const { scope, name } = request.params;
+      if (scope === 'user' && !(await app.people.user(name))) return sendError(reply, 'notFound', `no user named ${name}; nothing was changed`);
+      if (scope === 'account' && !app.accountBook.has(name)) {
+        return sendError(reply, 'notFound', `no account named ${name}: this proxy signs for ${app.accountBook.names.join(', ')}; nothing was changed`);
+      }
+      if (scope === 'account' && request.body.approvalAbove !== undefined) {
+        return sendError(reply, 'invalidParameter', 'approvalAbove: an approval threshold is set per user, not per account; nothing was changed');
+      }
+      const by = request.person?.name ?? IMPLICIT_PERSON.name;
+      const before = (await app.limits.get(scope, name))?.limits ?? {};
+      const stored = await app.limits.set(scope, name, request.body, by, Date.now());
+      await audited(request, 'limits-changed', name, { scope, before, after: stored.limits });
+      return ok({ scope, name, limits: stored.limits, updatedBy: stored.updatedBy, updatedAt: stored.updatedAt });
+    },
+  );
+};

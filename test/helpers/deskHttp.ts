@@ -1,0 +1,89 @@
+import { join } from 'node:path';
+import type { Role } from '@/interface';
+import { startProxy, type ProxyOptions, type RunningProxy } from '@/proxy';
+import { hashToken, newLinkToken, type DeskPeople } from '@/proxy/desk/people';
+import { PostgresPeople } from '@/proxy/desk/postgresPeople';
+import { SqlitePeople } from '@/proxy/desk/sqlitePeople';
+import { openPostgres } from '@/proxy/postgres';
+import { createDatabase, type PostgresServer } from './postgres';
+import { login, tempDir, TOKEN } from './stack';
+
+/** A proxy of a desk over HTTP, on SQLite or a real PostgreSQL, with its people store beside it. */
+export interface Desk {
+  proxy: RunningProxy;
+  /** The store the proxy reads, opened beside it as the desk command does. */
+  people: DeskPeople;
+  databaseUrl?: string;
+  call(cookie: string, path: string, init?: RequestInit & { key?: string; account?: string }): Promise<Response>;
+  /** Adds a user and signs them in with a one-time link; returns their session cookie. */
+  signIn(name: string, roles: Role[], accounts?: '*' | string[]): Promise<string>;
+  /** Signs an existing user in with a new link (another browser, or another proxy of the desk). */
+  signInAgain(name: string): Promise<string>;
+}
+
+export interface DeskPlaces {
+  server: () => PostgresServer;
+  service: () => { url: string; account: ProxyOptions['account'] };
+  closers: (() => Promise<unknown>)[];
+}
+
+let databases = 0;
+
+/** Starts a proxy on `store`; with `databaseUrl` it joins that desk's database (a second proxy). */
+export async function startDesk(
+  store: 'SQLite' | 'PostgreSQL',
+  places: DeskPlaces,
+  more: Partial<ProxyOptions> & { databaseUrl?: string } = {},
+): Promise<Desk> {
+  const dir = tempDir();
+  let databaseUrl = more.databaseUrl;
+  let people: DeskPeople;
+  if (store === 'PostgreSQL' && !databaseUrl) {
+    databases += 1;
+    databaseUrl = await createDatabase(places.server(), `desk_http_${process.pid}_${databases}`);
+  }
+  const service = places.service();
+  const proxy = await startProxy({
+    serviceBaseUrl: service.url,
+    embedded: true,
+    account: service.account,
+    journalPath: join(dir, 'journal.sqlite'),
+    host: '127.0.0.1',
+    port: 0,
+    terminalToken: TOKEN,
+    pacingMs: 0,
+    ...more,
+    databaseUrl,
+  });
+  places.closers.push(() => proxy.close());
+  if (databaseUrl) {
+    const pg = openPostgres(databaseUrl);
+    places.closers.push(() => pg.close());
+    people = new PostgresPeople(pg);
+  } else {
+    people = new SqlitePeople(join(dir, 'desk.sqlite'));
+    places.closers.push(() => people.close());
+  }
+  const origin = proxy.url.replace(/\/$/, '');
+  const call: Desk['call'] = (cookie, path, init = {}) => {
+    const headers = new Headers(init.headers);
+    headers.set('origin', origin);
+    headers.set('cookie', cookie);
+    if (init.body !== undefined) headers.set('content-type', 'application/json');
+    if (init.key) headers.set('idempotency-key', init.key);
+    if (init.account) headers.set('x-account', init.account);
+    return fetch(origin + path, { ...init, headers, redirect: 'manual' });
+  };
+  const signInAgain: Desk['signInAgain'] = async (name) => {
+    const token = newLinkToken();
+    await people.issueLink(name, hashToken(token), Date.now());
+    return login(proxy.url, token);
+  };
+  const signIn: Desk['signIn'] = async (name, roles, accounts = '*') => {
+    await people.addUser({ name, roles, accounts }, Date.now());
+    return signInAgain(name);
+  };
+  return { proxy, people, databaseUrl, call, signIn, signInAgain };
+}
+
+export const json = async <T = { message: string }>(answer: Response) => (await answer.json()) as T;
