@@ -55,22 +55,25 @@ export function TicketDesk({ me, choices, account, choose }: TicketDeskProps) {
         </Field>
       ) : null}
       {desk && me ? (
-        <dl className="ticket-desk__limits" role="group" aria-label={t`Your limits and today’s use`}>
-          <div>
-            <dt>{t({ message: `You (${name})`, context: 'desk limits of the signed-in user' })}</dt>
-            <dd>
-              <Facts facts={limitFacts(me.user.limits, me.user.usedToday, me.user.openHeld)} />
-            </dd>
-          </div>
-          {accountLimits ? (
+        // The group is around the list: a role on the <dl> itself would take its dt/dd from it.
+        <div role="group" aria-label={t`Your limits and today’s use`}>
+          <dl className="ticket-desk__limits">
             <div>
-              <dt>{t({ message: `Account ${accountName}`, context: 'desk limits of the chosen account' })}</dt>
+              <dt>{t({ message: `You (${name})`, context: 'desk limits of the signed-in user' })}</dt>
               <dd>
-                <Facts facts={limitFacts(accountLimits.limits, accountLimits.usedToday, accountLimits.openHeld)} />
+                <Facts facts={limitFacts(me.user.limits, me.user.usedToday, me.user.openHeld)} />
               </dd>
             </div>
-          ) : null}
-        </dl>
+            {accountLimits ? (
+              <div>
+                <dt>{t({ message: `Account ${accountName}`, context: 'desk limits of the chosen account' })}</dt>
+                <dd>
+                  <Facts facts={limitFacts(accountLimits.limits, accountLimits.usedToday, accountLimits.openHeld)} />
+                </dd>
+              </div>
+            ) : null}
+          </dl>
+        </div>
       ) : null}
     </div>
   );
