@@ -93,7 +93,8 @@ async function aliceBuys(quantity: string): Promise<Locator> {
 /** Turns a panel on in the person's Layout menu and returns it. */
 async function openPanel(page: Page, name: string): Promise<Locator> {
   await inLayoutMenu(page, () => page.getByRole('checkbox', { name }).check());
-  const panel = page.getByRole('region', { name });
+  // The panel's own region (the dock's group around it takes the name of its active tab too).
+  const panel = page.locator('section.panel:not([aria-busy="true"])').and(page.getByRole('region', { name }));
   await panel.waitFor(WAIT);
   return panel;
 }
@@ -157,7 +158,7 @@ describe('a trader and a risk user on one desk, each in their own browser', () =
     expect(await mine.getByRole('button', { name: 'Approve' }).count()).toBe(0);
     expect(await mine.getByRole('button', { name: 'Reject…' }).count()).toBe(0);
 
-    const card = rita.getByRole('region', { name: 'Approvals' }).locator(`[data-approval-id="${id}"]`);
+    const card = rita.locator('section.panel').and(rita.getByRole('region', { name: 'Approvals' })).locator(`[data-approval-id="${id}"]`);
     await card.waitFor(WAIT);
     await card.getByRole('button', { name: 'Reject…' }).click();
     await card.getByRole('button', { name: 'Reject', exact: true }).click();
