@@ -67,7 +67,7 @@ export function refusalOf(person: Person, action: DeskAction, account?: string):
   return `role ${held} may not ${action} (it takes ${policy[action].join(' or ')})`;
 }
 
-/** A decimal amount as text (USDT notional): exact, never a float. */
+/** A decimal amount as text (notional in the quote currency, USDC): exact, never a float. */
 export const decimalTextSchema = z.string().check(z.regex(/^\d{1,15}(\.\d{1,8})?$/, 'expected a non-negative decimal, as "25000" or "2500.5"'));
 
 /** Limits of one user or one account. Absent: no limit of that kind. */
@@ -78,7 +78,7 @@ export const limitSetSchema = z.object({
   maxDayNotional: z.optional(decimalTextSchema),
   maxOpenHeld: z.optional(z.int().check(z.nonnegative())),
   /** Symbols allowed; absent: all. */
-  symbols: z.optional(z.array(z.string().check(z.regex(symbolPattern, 'expected a symbol as PERP_BTC_USDT')))),
+  symbols: z.optional(z.array(z.string().check(z.regex(symbolPattern, 'expected a symbol as PERP_BTC_USDC')))),
   /** The kill switch: nothing is sent while true. */
   tradingOff: z.optional(z.boolean()),
   /** Users only: a ticket or held order whose notional is over this waits for a risk user's approval. */

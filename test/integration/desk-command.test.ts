@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProxy, type ProxyOptions } from '@/proxy';
 import { runDeskCommand, UsageError } from '@/proxy/desk/commands';
+import { openSqliteLimits } from '@/proxy/desk/sqliteLimits';
 import { SqlitePeople } from '@/proxy/desk/sqlitePeople';
 import { SqliteSessionStore } from '@/proxy/sessions';
 import { root } from '../helpers/app';
@@ -98,8 +99,13 @@ describe('npm run desk on SQLite, while the proxy runs', () => {
 
   it('names the bad argument (exit 2, with the usage)', async () => {
     const dir = tempDir();
-    const context = { people: new SqlitePeople(join(dir, 'desk.sqlite')), sessions: new SqliteSessionStore(join(dir, 'sessions.sqlite'), 5) };
-    closers.push(() => context.people.close(), () => context.sessions.close());
+    const limits = openSqliteLimits(join(dir, 'desk.sqlite'));
+    const context = {
+      people: new SqlitePeople(join(dir, 'desk.sqlite')),
+      sessions: new SqliteSessionStore(join(dir, 'sessions.sqlite'), 5),
+      limits: limits.limits,
+    };
+    closers.push(() => context.people.close(), () => context.sessions.close(), limits.close);
     const cases: [string[], RegExp][] = [
       [['user', 'add', 'Bob', '--role', 'viewer'], /^NAME "Bob": expected 1 to 32 lower-case letters/],
       [['user', 'add', 'bob', '--role', 'boss'], /^--role: "boss" is not a role \(trader, risk, viewer, admin\)/],
@@ -110,7 +116,7 @@ describe('npm run desk on SQLite, while the proxy runs', () => {
       [['user', 'disable', 'nobody'], /^NAME: no user named nobody/],
       [['audit', '--limit', 'many'], /^--limit: /],
       [['audit', '--action', 'dance'], /^--action: "dance" is not an audit action/],
-      [['users'], /^unknown command "users"/],
+      [['users'], /^unknown command "users" \(user, limits, audit\)/],
     ];
     for (const [args, message] of cases) {
       const run = runDeskCommand(args, { ...context, terminalUrl: 'http://127.0.0.1:8080/', print: () => undefined });

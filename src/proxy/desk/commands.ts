@@ -1,5 +1,7 @@
 import { auditActions, auditQuerySchema, deskNameSchema, describeIssues, roles, type Role } from '../../interface';
 import type { SessionStore } from '../sessions/sessionStore';
+import type { LimitsStore } from './limitsStore';
+import { runLimitsCommand } from './limitsCommands';
 import { hashToken, LINK_TTL_MS, newLinkToken, type AuditEntry, type DeskPeople, type UserRecord } from './people';
 
 /** A command line that says something wrong: exit 2, with the words naming the argument. */
@@ -13,11 +15,17 @@ export const USAGE = `usage: npm run desk -- <command>
   user remove NAME         (their sessions end; the audit keeps their name)
   user link NAME           (a new one-time login link; the last one stops working)
   user list
+  limits list              (every user's and account's limits, who changed them and when)
+  limits set user|account NAME [--max-order X] [--max-ticket X] [--max-day X] [--max-open-held N]
+      [--symbols PERP_BTC_USDC,PERP_ETH_USDC|all] [--trading on|off] [--approval-above X (users only)]
+                           (changes only the limits named; X none lifts one; applies to the next ticket)
+  limits clear user|account NAME   (lifts every limit)
   audit [--actor NAME] [--action ACTION] [--limit N]`;
 
 export interface DeskCommandContext {
   people: DeskPeople;
   sessions: SessionStore;
+  limits: LimitsStore;
   /** Where the terminal is, as the proxy prints it: http://127.0.0.1:8080/ */
   terminalUrl: string;
   print(line: string): void;
@@ -25,7 +33,7 @@ export interface DeskCommandContext {
 }
 
 /** `--name value` options after the positional words; a flag without a value is an error. */
-function parse(args: readonly string[], allowed: readonly string[]) {
+export function parse(args: readonly string[], allowed: readonly string[]) {
   const words: string[] = [];
   const options = new Map<string, string>();
   for (let i = 0; i < args.length; i++) {
@@ -74,7 +82,8 @@ const describe = (user: Pick<UserRecord, 'roles' | 'accounts'>) =>
 export async function runDeskCommand(args: readonly string[], context: DeskCommandContext): Promise<void> {
   const [topic, verb, ...rest] = args;
   if (topic === 'audit') return showAudit(args.slice(1), context);
-  if (topic !== 'user') throw new UsageError(topic === undefined ? 'give a command' : `unknown command "${topic}" (user, audit)`);
+  if (topic === 'limits') return runLimitsCommand(args.slice(1), context);
+  if (topic !== 'user') throw new UsageError(topic === undefined ? 'give a command' : `unknown command "${topic}" (user, limits, audit)`);
   switch (verb) {
     case 'add':
       return addUser(rest, context);
@@ -93,7 +102,8 @@ export async function runDeskCommand(args: readonly string[], context: DeskComma
   }
 }
 
-const record = (context: DeskCommandContext, entry: Omit<AuditEntry, 'actor' | 'address'>) =>
+/** Appends to the audit as the command line: actor "cli", no address. */
+export const record = (context: DeskCommandContext, entry: Omit<AuditEntry, 'actor' | 'address'>) =>
   context.people.append({ ...entry, actor: 'cli', address: null });
 
 async function addUser(args: readonly string[], context: DeskCommandContext): Promise<void> {

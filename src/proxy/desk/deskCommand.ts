@@ -1,16 +1,20 @@
 /**
- * `npm run desk -- …`: the desk's people from the command line (see USAGE in commands.ts), on the
- * store the proxy uses: the desk's PostgreSQL (DATABASE_URL) or `desk.sqlite` and `sessions.sqlite`
- * in DATA_DIR. Safe while proxies run: they read users and sessions from the store at each
- * request. Bad arguments exit 2 with words naming the argument; other failures exit 1.
+ * `npm run desk -- …`: the desk's people and limits from the command line (see USAGE in
+ * commands.ts), on the store the proxy uses: the desk's PostgreSQL (DATABASE_URL) or `desk.sqlite`
+ * and `sessions.sqlite` in DATA_DIR. Safe while proxies run: they read users, sessions and limits
+ * from the store at each request. Bad arguments exit 2 with words naming the argument; other
+ * failures exit 1.
  */
 import { dirname, join } from 'node:path';
 import { readProxyEnv, StartupError, type ProxyEnv } from '../env';
 import { migratePostgres, openPostgres, redactUrl, type Postgres } from '../postgres';
 import { PostgresSessionStore, SqliteSessionStore, type SessionStore } from '../sessions';
 import { runDeskCommand, USAGE, UsageError } from './commands';
+import type { DeskLog, LimitsStore } from './limitsStore';
 import type { DeskPeople } from './people';
+import { PostgresLimitsStore } from './postgresLimits';
 import { PostgresPeople } from './postgresPeople';
+import { openSqliteLimits } from './sqliteLimits';
 import { SqlitePeople } from './sqlitePeople';
 
 /** The terminal's address as the proxy prints it; the first ALLOWED_HOSTS name when there are some. */
@@ -23,8 +27,12 @@ export function terminalUrlOf(env: Pick<ProxyEnv, 'host' | 'port' | 'allowedHost
 interface Stores {
   people: DeskPeople;
   sessions: SessionStore;
+  limits: LimitsStore;
   close(): Promise<void>;
 }
+
+/** A stored limit set that does not read is said on stderr (it reads as trading off). */
+const log: DeskLog = { warn: (_fields, message) => console.error(message) };
 
 async function openStores(env: ProxyEnv): Promise<Stores> {
   if (env.databaseUrl) {
@@ -35,15 +43,23 @@ async function openStores(env: ProxyEnv): Promise<Stores> {
       await pg.close();
       throw error;
     }
-    return { people: new PostgresPeople(pg), sessions: new PostgresSessionStore(pg, env.limits.maxSessions), close: () => pg.close() };
+    return {
+      people: new PostgresPeople(pg),
+      sessions: new PostgresSessionStore(pg, env.limits.maxSessions),
+      limits: new PostgresLimitsStore(pg, log),
+      close: () => pg.close(),
+    };
   }
   const dir = dirname(env.journalPath);
   const people = new SqlitePeople(join(dir, 'desk.sqlite'));
   const sessions = new SqliteSessionStore(join(dir, 'sessions.sqlite'), env.limits.maxSessions);
+  const limits = openSqliteLimits(join(dir, 'desk.sqlite'), log);
   return {
     people,
     sessions,
+    limits: limits.limits,
     close: async () => {
+      await limits.close();
       await people.close();
       await sessions.close();
     },

@@ -8,7 +8,7 @@ import {
   type HeldOrderPatch,
   type HeldOrderRequest,
 } from '@/interface';
-import { HeldConflictError, HeldKeyTakenError, HeldLimitError, heldLimitMessage, JournalFullError, type JournalStore } from '../journal';
+import { HeldConflictError, HeldKeyTakenError, HeldLimitError, heldLimitMessage, JournalFullError, MAIN_ACCOUNT, type JournalStore } from '../journal';
 import type { Logger } from '../log';
 import type { AccountSenders } from '../sending/accounts';
 import { betterMark, HeldBook, trailingLevel } from './book';
@@ -197,10 +197,11 @@ export class HeldOrders {
     return { kind: 'done', order: (await this.get(id))! };
   }
 
-  /** Cancels every live held order of a symbol, or of every market; returns those it cancelled. */
-  async cancelSymbol(symbol?: string): Promise<HeldOrder[]> {
+  /** Cancels the live held orders of a symbol (or every market) on `accounts` (or all); returns them. */
+  async cancelSymbol(symbol?: string, accounts?: readonly string[]): Promise<HeldOrder[]> {
     const cancelled: HeldOrder[] = [];
     for (const id of await this.store.liveIdsOf(symbol)) {
+      if (accounts && !accounts.includes((await this.store.get(id))?.account ?? MAIN_ACCOUNT)) continue;
       if (!(await this.store.cancel(id, this.now()))) continue;
       this.untrack(id);
       const order = await this.get(id);

@@ -18,6 +18,7 @@ import {
 import type { ZodRoutes } from '@/interface/routeSchemas';
 import { audited } from '../desk/audit';
 import { gate, heldAsOrder } from '../desk/gate';
+import { accountsToCancel, heldChangeAllowed, heldToChange } from '../desk/heldGate';
 import { accountOf, placedByOf } from '../http/accountOf';
 import { sendError } from '../http/replies';
 import type { HeldRefusal, SettleOutcome } from '../held/holder';
@@ -89,6 +90,8 @@ export const heldOrdersRoutes: ZodRoutes = async (app) => {
       schema: { params: heldIdParamsSchema, body: heldOrderPatchSchema, response: { 200: heldOrderResponseSchema, ...errors } },
     },
     async (request, reply) => {
+      const order = await heldToChange(request, reply, request.params.id);
+      if (!order || !(await heldChangeAllowed(request, reply, order, request.body))) return reply;
       const outcome = await app.held.modify(request.params.id, request.body);
       if (outcome.kind === 'done') await audited(request, 'held-modified', request.params.id, { change: request.body });
       return sendSettled(reply, outcome);
@@ -99,6 +102,7 @@ export const heldOrdersRoutes: ZodRoutes = async (app) => {
     '/api/held-orders/:id',
     { config: trade, schema: { params: heldIdParamsSchema, response: { 200: heldOrderResponseSchema, ...errors } } },
     async (request, reply) => {
+      if (!(await heldToChange(request, reply, request.params.id))) return reply;
       const outcome = await app.held.cancel(request.params.id);
       if (outcome.kind === 'done') await audited(request, 'held-cancelled', request.params.id);
       return sendSettled(reply, outcome);
@@ -112,7 +116,7 @@ export const heldOrdersRoutes: ZodRoutes = async (app) => {
       schema: { querystring: heldCancelQuerySchema, response: { 200: heldOrdersPageSchema, '4xx': errorEnvelopeSchema, '5xx': errorEnvelopeSchema } },
     },
     async (request) => {
-      const cancelled = await app.held.cancelSymbol(request.query.symbol);
+      const cancelled = await app.held.cancelSymbol(request.query.symbol, accountsToCancel(request));
       for (const order of cancelled) await audited(request, 'held-cancelled', order.id, { symbol: order.symbol });
       return page(cancelled);
     },

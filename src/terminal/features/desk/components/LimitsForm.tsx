@@ -4,9 +4,9 @@ import { limitFields, limitLabel, type LimitField } from '../model/limitsForm';
 import type { DeskLimitsPanel } from './DeskLimits.script';
 
 const hintOf = (field: LimitField): string | undefined => {
-  if (field === 'symbols') return t`Blank: every symbol. Else as PERP_BTC_USDT, separated by commas.`;
+  if (field === 'symbols') return t`Blank: every symbol. Else as PERP_BTC_USDC, separated by commas.`;
   if (field === 'maxOpenHeld') return undefined;
-  return t`USDT; blank lifts the limit.`;
+  return t`USDC; blank lifts the limit.`;
 };
 
 /** The limits of one user or account, edited as a whole: blank lifts a limit; each bad field named. */

@@ -58,7 +58,7 @@ export function draftOf(limits: LimitSet): LimitDraft {
 function issueWords(field: LimitField): string {
   const label = limitLabel(field);
   if (field === 'maxOpenHeld') return t`${label}: expected a whole number, as 20`;
-  if (field === 'symbols') return t`${label}: expected symbols as PERP_BTC_USDT, separated by commas`;
+  if (field === 'symbols') return t`${label}: expected symbols as PERP_BTC_USDC, separated by commas`;
   return t`${label}: expected a non-negative amount, as 25000 or 2500.5`;
 }
 
