@@ -160,7 +160,7 @@ describe('a held order fired whose order was never sent', () => {
     const old = new Database(path);
     old.exec('ALTER TABLE held_orders DROP COLUMN fired_ticket_id');
     // Nor the columns of several accounts (schema 8).
-    for (const [table, column] of [['tickets', 'account'], ['tickets', 'placed_by'], ['tickets', 'approved_by'], ['held_orders', 'account']]) {
+    for (const [table, column] of [['tickets', 'account'], ['tickets', 'placed_by'], ['tickets', 'approved_by'], ['held_orders', 'account'], ['held_orders', 'placed_by']]) {
       old.exec(`ALTER TABLE ${table} DROP COLUMN ${column}`);
     }
     old.pragma('user_version = 6');
