@@ -274,7 +274,7 @@ describe.each(adapters)('held orders in the %s journal', (_name, open) => {
   });
 
   it("holds a bracket's exits until their entry's answer: armed or cancelled only while awaiting", async () => {
-    const entry = firedTicket('entry-1', [{ symbol: BTC, side: 'BUY', order_type: 'MARKET', order_quantity: 1, client_order_id: 'entry-1' }], T0, 'main');
+    const entry = { ...firedTicket('entry-1', [{ symbol: BTC, side: 'BUY', order_type: 'MARKET', order_quantity: 1, client_order_id: 'entry-1' }], T0, 'hedge'), placedBy: 'alice' };
     const exit = (n: number, ocoWith: string | null) => ({
       id: `x${n}`, idempotencyKey: `exit-${n}`, bodyHash: 'exits', type: 'STOP_MARKET' as const, symbol: BTC, side: 'SELL' as const,
       orderQuantity: 1, triggerPrice: 99_000 + n, orderPrice: null, ocoWith, clientRef: null,
@@ -284,6 +284,9 @@ describe.each(adapters)('held orders in the %s journal', (_name, open) => {
     expect(await journal.brackets.awaiting()).toEqual(['x1', 'x2', 'x3'].map((id) => ({ id, entry_ticket_id: 'entry-1', entry_client_order_id: 'entry-1' })));
     expect(await journal.held.get('x1')).toMatchObject({ state: 'awaiting_entry', oco_with: 'x2', entry: { ticket_id: 'entry-1', client_order_id: 'entry-1', status: 'pending' } });
     expect(await journal.held.countLive()).toBe(3);
+    // The exits are the entry's: of its account, placed by whoever placed it.
+    expect(await journal.held.row('x3')).toMatchObject({ account: 'hedge', placed_by: 'alice' });
+    expect(await journal.held.countLivePlacedBy('alice')).toBe(3);
 
     expect(await journal.held.cancel('x3', T0 + 1)).toBe(true);
     await answer(journal, 'entry-1', ['accepted']);
