@@ -205,6 +205,8 @@ export const heldOrderSchema = z.object({
   twap: z.nullable(twapProgressSchema),
   /** The account it fires through (issue 30); absent from proxies before it. */
   account: z.optional(z.string()),
+  /** Who placed it, by name (issue 30); null when unknown (placed before it), absent from proxies before it. */
+  placed_by: z.optional(z.nullable(z.string())),
 });
 export type HeldOrder = z.infer<typeof heldOrderSchema>;
 export type TwapProgress = z.infer<typeof twapProgressSchema>;

@@ -30,9 +30,11 @@ describe('a bracket: the entry now, its exits held until it is accepted', () => 
     const [takeProfit, stopLoss] = exits;
     expect(takeProfit).toMatchObject({
       type: 'TAKE_PROFIT_MARKET', side: 'SELL', order_quantity: 0.01, trigger_price: 102_000, state: 'armed',
-      oco_with: stopLoss!.id, entry: { ticket_id: key, client_order_id: entryId, status: 'accepted' },
+      oco_with: stopLoss!.id, entry: { ticket_id: key, client_order_id: entryId, status: 'accepted' }, placed_by: 'terminal',
     });
     expect(stopLoss).toMatchObject({ type: 'STOP_LIMIT', side: 'SELL', trigger_price: 98_000, order_price: 97_900, state: 'armed', oco_with: takeProfit!.id });
+    // Written with the entry's ticket, they carry who placed it (without a desk person: the terminal).
+    expect(stopLoss!.placed_by).toBe('terminal');
 
     await markTo(stack, 102_500, 0);
     await expect.poll(() => states(stack, [takeProfit!.id, stopLoss!.id]), poll).toEqual(['fired', 'cancelled']);

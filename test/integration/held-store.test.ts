@@ -32,7 +32,7 @@ describe.each(adapters)('held orders in the %s journal', (_name, open) => {
       id: 'h1', type: 'STOP_MARKET', state: 'armed', symbol: BTC, side: 'SELL', order_quantity: 1, trigger_price: 99_000,
       order_price: null, trailing_distance: null, trailing_percent: null, best_mark: null, oco_with: null, client_ref: null,
       client_order_ids: [], fired_mark: null, fired_at: null, created_at: T0, updated_at: T0, reason: null,
-      last_order_status: null, mark: null, mark_age_ms: null, waiting_for_fresh_price: false, entry: null, twap: null, account: 'main',
+      last_order_status: null, mark: null, mark_age_ms: null, waiting_for_fresh_price: false, entry: null, twap: null, account: 'main', placed_by: null,
     });
     await held.arm(stop(2, { symbol: ETH, now: T0 + 1, clientRef: 'mine' }));
     await held.arm(stop(3, { now: T0 + 2, type: 'TRAILING_STOP', triggerPrice: null, trailingDistance: 50, bestMark: 100_000 }));
@@ -51,6 +51,27 @@ describe.each(adapters)('held orders in the %s journal', (_name, open) => {
     expect((await held.liveIdsOf()).sort()).toEqual(['h2', 'h3']);
     expect(await held.liveIdsOf(ETH)).toEqual(['h2']);
     expect(await held.liveIdsOf(BTC)).toEqual(['h3']);
+  });
+
+  it('journals who placed each held order, and counts the live ones of one person across accounts', async () => {
+    const held = journal.held;
+    expect(await held.arm(stop(1, { placedBy: 'alice' }))).toMatchObject({ id: 'h1', placed_by: 'alice', account: 'main' });
+    expect(await held.row('h1')).toMatchObject({ placed_by: 'alice', account: 'main' });
+    await held.arm(stop(2, { placedBy: 'alice', account: 'hedge', now: T0 + 1 }));
+    await held.arm({ ...twap(3), placedBy: 'alice', now: T0 + 2 });
+    for (const [n, placedBy] of [[4, 'alice'], [5, 'alice'], [6, 'bob'], [7, undefined]] as const) await held.arm(stop(n, { placedBy, now: T0 + n }));
+    expect(await held.countLivePlacedBy('alice')).toBe(5);
+    // Paused still counts; cancelled, fired and expired do not.
+    await held.change('h1', { state: 'paused' }, T0 + 8);
+    await held.cancel('h4', T0 + 8);
+    await held.firing.fire([firing('h5')], T0 + 9, ticketOf(T0 + 9));
+    expect(await held.countLivePlacedBy('alice')).toBe(3);
+    await held.twap.end('h3', 0, { state: 'expired', reason: 'the TWAP ran out of time', missed: 6 }, T0 + 10);
+    expect([await held.countLivePlacedBy('alice'), await held.countLivePlacedBy('bob'), await held.countLivePlacedBy('carol')]).toEqual([2, 1, 0]);
+    expect((await held.list({})).map((order) => [order.id, order.state, order.placed_by])).toEqual([
+      ['h7', 'armed', null], ['h6', 'armed', 'bob'], ['h5', 'fired', 'alice'], ['h4', 'cancelled', 'alice'],
+      ['h3', 'expired', 'alice'], ['h2', 'armed', 'alice'], ['h1', 'paused', 'alice'],
+    ]);
   });
 
   it('refuses a key already taken, writing nothing, and lets one of eight arms of one key through', async () => {
@@ -253,7 +274,7 @@ describe.each(adapters)('held orders in the %s journal', (_name, open) => {
   });
 
   it("holds a bracket's exits until their entry's answer: armed or cancelled only while awaiting", async () => {
-    const entry = firedTicket('entry-1', [{ symbol: BTC, side: 'BUY', order_type: 'MARKET', order_quantity: 1, client_order_id: 'entry-1' }], T0, 'main');
+    const entry = { ...firedTicket('entry-1', [{ symbol: BTC, side: 'BUY', order_type: 'MARKET', order_quantity: 1, client_order_id: 'entry-1' }], T0, 'hedge'), placedBy: 'alice' };
     const exit = (n: number, ocoWith: string | null) => ({
       id: `x${n}`, idempotencyKey: `exit-${n}`, bodyHash: 'exits', type: 'STOP_MARKET' as const, symbol: BTC, side: 'SELL' as const,
       orderQuantity: 1, triggerPrice: 99_000 + n, orderPrice: null, ocoWith, clientRef: null,
@@ -263,6 +284,9 @@ describe.each(adapters)('held orders in the %s journal', (_name, open) => {
     expect(await journal.brackets.awaiting()).toEqual(['x1', 'x2', 'x3'].map((id) => ({ id, entry_ticket_id: 'entry-1', entry_client_order_id: 'entry-1' })));
     expect(await journal.held.get('x1')).toMatchObject({ state: 'awaiting_entry', oco_with: 'x2', entry: { ticket_id: 'entry-1', client_order_id: 'entry-1', status: 'pending' } });
     expect(await journal.held.countLive()).toBe(3);
+    // The exits are the entry's: of its account, placed by whoever placed it.
+    expect(await journal.held.row('x3')).toMatchObject({ account: 'hedge', placed_by: 'alice' });
+    expect(await journal.held.countLivePlacedBy('alice')).toBe(3);
 
     expect(await journal.held.cancel('x3', T0 + 1)).toBe(true);
     await answer(journal, 'entry-1', ['accepted']);

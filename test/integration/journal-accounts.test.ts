@@ -101,7 +101,8 @@ describe('a journal from before several accounts', () => {
   ];
   const expectMain = async (journal: JournalStore) => {
     expect((await journal.listOrders({ limit: 10, account: 'main' })).rows[0]).toMatchObject({ ticket_id: 'old', account: 'main', placed_by: null, approved_by: null });
-    expect((await journal.held.get('held-old'))!.account).toBe('main');
+    expect(await journal.held.get('held-old')).toMatchObject({ account: 'main', placed_by: null });
+    expect(await journal.held.countLivePlacedBy('terminal')).toBe(0);
     expect(await journal.held.countLive('main')).toBe(1);
   };
 

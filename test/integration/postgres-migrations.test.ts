@@ -71,7 +71,7 @@ describe('migratePostgres', () => {
     expect(held.rows.map((row) => row.name)).toEqual(
       expect.arrayContaining(['reason', 'entry_ticket_id', 'entry_client_order_id', 'duration_ms', 'slice_ms', 'max_slippage_percent',
         'price_limit', 'randomize_percent', 'started_at', 'next_slice', 'slices_sent', 'slices_skipped', 'slices_missed',
-        'quantity_sent', 'fire_count', 'fired_ticket_id', 'idempotency_key']),
+        'quantity_sent', 'fire_count', 'fired_ticket_id', 'idempotency_key', 'account', 'placed_by']),
     );
     await db.query("INSERT INTO tickets (id, body_hash, requests, created_at) VALUES ('t1', 'h', 1, 1767225600123)");
     const [text, params] = order('t1', 'pending', 'c-1');

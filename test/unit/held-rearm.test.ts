@@ -81,11 +81,14 @@ describe('a held order fired whose order was never sent', () => {
     held.judge([row(100_000)], Date.now());
     const stopLeg = await held.arm(stop(99_000), 'a', 'main');
     if (stopLeg.kind !== 'armed') throw new Error('not armed');
-    const profit = await held.arm({ ...stop(101_000), type: 'TAKE_PROFIT_MARKET', oco_with: stopLeg.order.id }, 'b', 'main');
+    const profit = await held.arm({ ...stop(101_000), type: 'TAKE_PROFIT_MARKET', oco_with: stopLeg.order.id }, 'b', 'main', 'alice');
     if (profit.kind !== 'armed') throw new Error(`not armed: ${JSON.stringify(profit)}`);
+    // Who placed each is journaled (null when nobody is named), and stays through the rearm below.
+    expect([stopLeg.order.placed_by, profit.order.placed_by]).toEqual([null, 'alice']);
     held.judge([row(98_000)], Date.now());
     await vi.waitFor(async () => expect(await held.get(profit.order.id)).toMatchObject({ state: 'armed', reason: `its OCO partner ${stopLeg.order.id} was not sent; armed again` }), { timeout: 10_000, interval: 10 });
     expect((await held.get(stopLeg.order.id))?.state).toBe('armed');
+    expect(await journal.held.countLivePlacedBy('alice')).toBe(1);
 
     settleAs('unknown');
     held.judge([row(102_000)], Date.now());
@@ -93,6 +96,8 @@ describe('a held order fired whose order was never sent', () => {
     await vi.waitFor(async () => expect(await held.get(profit.order.id)).toMatchObject({ state: 'fired', last_order_status: 'unknown' }));
     expect(await held.get(stopLeg.order.id)).toMatchObject({ state: 'cancelled', reason: `its OCO partner ${profit.order.id} fired` });
     expect(await journal.held.rearm.unsent()).toEqual([]);
+    expect(await held.get(profit.order.id)).toMatchObject({ placed_by: 'alice' });
+    expect(await journal.held.countLivePlacedBy('alice')).toBe(0);
   });
 
   it('is armed again at start when the last run recorded it failed but could not arm it', async () => {
@@ -160,7 +165,7 @@ describe('a held order fired whose order was never sent', () => {
     const old = new Database(path);
     old.exec('ALTER TABLE held_orders DROP COLUMN fired_ticket_id');
     // Nor the columns of several accounts (schema 8).
-    for (const [table, column] of [['tickets', 'account'], ['tickets', 'placed_by'], ['tickets', 'approved_by'], ['held_orders', 'account']]) {
+    for (const [table, column] of [['tickets', 'account'], ['tickets', 'placed_by'], ['tickets', 'approved_by'], ['held_orders', 'account'], ['held_orders', 'placed_by']]) {
       old.exec(`ALTER TABLE ${table} DROP COLUMN ${column}`);
     }
     old.pragma('user_version = 6');

@@ -115,8 +115,8 @@ export class HeldOrders {
     return this.marks.get(symbol);
   }
 
-  /** Arms it for `account` (by name): it fires through that account's sending; MAX_HELD_ORDERS counts per account. */
-  async arm(request: HeldOrderRequest, idempotencyKey: string, account: string): Promise<ArmOutcome> {
+  /** Arms it for `account` (by name), placed by `placedBy`: it fires through that account's sending; MAX_HELD_ORDERS counts per account. */
+  async arm(request: HeldOrderRequest, idempotencyKey: string, account: string, placedBy?: string): Promise<ArmOutcome> {
     const bodyHash = createHash('sha256').update(JSON.stringify(request)).digest('hex');
     const existing = await this.store.byIdempotencyKey(idempotencyKey);
     if (existing) {
@@ -144,7 +144,7 @@ export class HeldOrders {
       await this.options.journal.checkDisk();
       const order = await this.store.arm({
         id: `held-${randomBytes(8).toString('hex')}`,
-        idempotencyKey, bodyHash, maxLive: this.options.maxHeld, account,
+        idempotencyKey, bodyHash, maxLive: this.options.maxHeld, account, placedBy: placedBy ?? null,
         type: request.type,
         symbol: request.symbol,
         side: request.side,
@@ -167,7 +167,7 @@ export class HeldOrders {
     } catch (error) {
       if (error instanceof HeldConflictError) return refused('duplicate', error.message);
       if (error instanceof HeldLimitError) return refused('invalidParameter', error.message);
-      if (error instanceof HeldKeyTakenError) return this.arm(request, idempotencyKey, account);
+      if (error instanceof HeldKeyTakenError) return this.arm(request, idempotencyKey, account, placedBy);
       if (error instanceof JournalFullError) return refused('unknown', error.message, 507);
       throw error;
     }

@@ -23,6 +23,8 @@ export interface NewHeldOrder {
   maxLive?: number;
   /** The account it fires through, by name (absent: "main", as rows from before issue 30). */
   account?: string;
+  /** Who placed it, by name (absent: null, as rows from before issue 30). */
+  placedBy?: string | null;
   /** A TWAP's schedule (its started_at is when it is armed). */
   twap?: TwapColumns;
 }
@@ -75,6 +77,8 @@ export type HeldRow = Pick<
   fired_ticket_id: string | null;
   /** The account it fires through, by name (issue 30). */
   account: string;
+  /** Who placed it, by name (issue 30); null for rows from before it. */
+  placed_by: string | null;
 };
 
 /** The ticket id of a TWAP's slice n (from 1); its order's client order id is `<id>-<n>`. */

@@ -38,6 +38,7 @@ export function heldOf(view: ViewRow): HeldOrder {
         : null,
     twap,
     account: row.account,
+    placed_by: row.placed_by,
   };
 }
 

@@ -62,6 +62,8 @@ export interface HeldJournal {
   live(): Promise<HeldOrder[]>;
   /** Awaiting, armed and paused orders, of one account (by name) or of all. */
   countLive(account?: string): Promise<number>;
+  /** Awaiting, armed and paused orders placed by one person (by name), of every account (a desk's maxOpenHeld). */
+  countLivePlacedBy(placedBy: string): Promise<number>;
   /** Newest first, at most `limit`. */
   list(filter: { state?: HeldOrderState; symbol?: string; account?: string }, limit?: number): Promise<HeldOrder[]>;
   /** Throws HeldConflictError, HeldLimitError or HeldKeyTakenError, writing nothing. */

@@ -53,14 +53,14 @@ async function insertArmed(client: PostgresClient, order: NewHeldOrder): Promise
     await client.query(
       `INSERT INTO held_orders (id, idempotency_key, body_hash, type, state, symbol, side, order_quantity, trigger_price,
         order_price, trailing_distance, trailing_percent, best_mark, oco_with, client_ref, created_at, updated_at,
-        duration_ms, slice_ms, max_slippage_percent, price_limit, randomize_percent, started_at, account)
-        VALUES ($1, $2, $3, $4, 'armed', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15, $16, $17, $18, $19, $20, $21, $22)`,
+        duration_ms, slice_ms, max_slippage_percent, price_limit, randomize_percent, started_at, account, placed_by)
+        VALUES ($1, $2, $3, $4, 'armed', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15, $16, $17, $18, $19, $20, $21, $22, $23)`,
       [
         order.id, order.idempotencyKey, order.bodyHash, order.type, order.symbol, order.side, order.orderQuantity,
         order.triggerPrice, order.orderPrice, order.trailingDistance, order.trailingPercent, order.bestMark,
         order.ocoWith, order.clientRef, order.now,
         twap?.durationMs ?? null, twap?.sliceMs ?? null, twap?.maxSlippagePercent ?? null, twap?.priceLimit ?? null,
-        twap?.randomizePercent ?? null, twap?.startedAt ?? null, order.account,
+        twap?.randomizePercent ?? null, twap?.startedAt ?? null, order.account, order.placedBy ?? null,
       ],
     );
   } catch (error) {

@@ -64,6 +64,12 @@ export class PostgresHeld implements HeldJournal {
     return rows[0]!.n;
   }
 
+  /** Awaiting, armed and paused orders placed by one person (by name), of every account. */
+  async countLivePlacedBy(placedBy: string): Promise<number> {
+    const { rows } = await this.pg.query<{ n: number }>(`SELECT count(*) AS n FROM held_orders WHERE state IN ${HELD_LIVE} AND placed_by = $1`, [placedBy]);
+    return rows[0]!.n;
+  }
+
   /** Newest first, at most `limit`: the rows are picked (and limited) before their orders are read. */
   list(filter: { state?: HeldOrderState; symbol?: string; account?: string }, limit = 500): Promise<HeldOrder[]> {
     const where: string[] = [];

@@ -7,7 +7,8 @@ export const HELD_LIVE = "('awaiting_entry', 'armed', 'paused')";
 export const HELD_COLUMNS = `id, type, state, symbol, side, order_quantity, trigger_price, order_price, trailing_distance,
   trailing_percent, best_mark, oco_with, client_ref, client_order_id, fired_mark, fired_at, created_at, updated_at,
   reason, entry_ticket_id, entry_client_order_id, duration_ms, slice_ms, max_slippage_percent, price_limit,
-  randomize_percent, started_at, next_slice, slices_sent, slices_skipped, slices_missed, quantity_sent, fire_count, fired_ticket_id, account`;
+  randomize_percent, started_at, next_slice, slices_sent, slices_skipped, slices_missed, quantity_sent, fire_count, fired_ticket_id, account,
+  placed_by`;
 
 const ALIASED = HELD_COLUMNS.split(',').map((column) => `h.${column.trim()}`).join(', ');
 

@@ -96,21 +96,23 @@ async function insertRows(client: PostgresClient, ticket: NewTicket): Promise<vo
 /** The ticket's account, who placed it and who approved it, as its insert's last three values. */
 const whoOf = (ticket: NewTicket) => [ticket.account ?? MAIN_ACCOUNT, ticket.placedBy ?? null, ticket.approvedBy ?? null];
 
-/** A bracket's exits, awaiting their entry, in the entry's own transaction (of the entry's account). */
-async function insertExits(client: PostgresClient, extras: TicketExtras, account: string): Promise<void> {
+/** A bracket's exits, awaiting their entry, in the entry's own transaction (of the entry's account, placed by its placer). */
+async function insertExits(client: PostgresClient, extras: TicketExtras, ticket: NewTicket): Promise<void> {
   const bracket = extras.bracketExits;
   if (!bracket || bracket.exits.length === 0) return;
   const { entry, now } = bracket;
   const values = bracket.exits.flatMap((exit) => [
     exit.id, exit.idempotencyKey, exit.bodyHash, exit.type, exit.symbol, exit.side, exit.orderQuantity, exit.triggerPrice,
-    exit.orderPrice, exit.ocoWith, exit.clientRef, entry.ticketId, entry.clientOrderId, now, now, account,
+    exit.orderPrice, exit.ocoWith, exit.clientRef, entry.ticketId, entry.clientOrderId, now, now,
+    ticket.account ?? MAIN_ACCOUNT, ticket.placedBy ?? null,
   ]);
-  const rows = placeholders(bracket.exits.length, 16, 1, (n) =>
-    `(${n(0)}, ${n(1)}, ${n(2)}, ${n(3)}, 'awaiting_entry', ${Array.from({ length: 12 }, (_, i) => n(i + 4)).join(', ')})`,
+  const rows = placeholders(bracket.exits.length, 17, 1, (n) =>
+    `(${n(0)}, ${n(1)}, ${n(2)}, ${n(3)}, 'awaiting_entry', ${Array.from({ length: 13 }, (_, i) => n(i + 4)).join(', ')})`,
   );
   await client.query(
     `INSERT INTO held_orders (id, idempotency_key, body_hash, type, state, symbol, side, order_quantity, trigger_price,
-      order_price, oco_with, client_ref, entry_ticket_id, entry_client_order_id, created_at, updated_at, account) VALUES ${rows}`,
+      order_price, oco_with, client_ref, entry_ticket_id, entry_client_order_id, created_at, updated_at, account, placed_by)
+      VALUES ${rows}`,
     values,
   );
 }
@@ -204,7 +206,7 @@ export async function createTicket(
           if (failure.code === UNIQUE_VIOLATION && failure.constraint === CLIENT_ID_INDEX) throw new ClientIdRace();
           throw error;
         }
-        await insertExits(client, extras, ticket.account ?? MAIN_ACCOUNT);
+        await insertExits(client, extras, ticket);
         return { kind: 'created' } as const;
       });
     } catch (error) {

@@ -5,7 +5,7 @@ function prepare(db: Database.Database) {
   return {
     insert: db.prepare(`INSERT INTO held_orders (id, idempotency_key, body_hash, type, state, symbol, side,
       order_quantity, trigger_price, order_price, oco_with, client_ref, entry_ticket_id, entry_client_order_id,
-      created_at, updated_at, account) VALUES (?, ?, ?, ?, 'awaiting_entry', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+      created_at, updated_at, account, placed_by) VALUES (?, ?, ?, ?, 'awaiting_entry', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
     // Through the partial index of live orders: awaiting_entry is one of its states.
     awaiting: db.prepare(`SELECT id, entry_ticket_id, entry_client_order_id FROM held_orders
       WHERE state IN ('awaiting_entry', 'armed', 'paused') AND state = 'awaiting_entry' ORDER BY id`),
@@ -30,12 +30,15 @@ export class BracketStore {
     this.s = prepare(db);
   }
 
-  /** Inserts the exits; to be called inside the journal write of the entry's ticket (createTicket's `alongside`). */
-  insertExits(entry: { ticketId: string; clientOrderId: string }, exits: readonly NewExit[], now: number, account: string): void {
+  /**
+   * Inserts the exits, of the entry's account and placed by whoever placed the entry; to be called
+   * inside the journal write of the entry's ticket (createTicket's `alongside`).
+   */
+  insertExits(entry: { ticketId: string; clientOrderId: string }, exits: readonly NewExit[], now: number, who: { account: string; placedBy: string | null }): void {
     for (const exit of exits) {
       this.s.insert.run(
         exit.id, exit.idempotencyKey, exit.bodyHash, exit.type, exit.symbol, exit.side, exit.orderQuantity,
-        exit.triggerPrice, exit.orderPrice, exit.ocoWith, exit.clientRef, entry.ticketId, entry.clientOrderId, now, now, account,
+        exit.triggerPrice, exit.orderPrice, exit.ocoWith, exit.clientRef, entry.ticketId, entry.clientOrderId, now, now, who.account, who.placedBy,
       );
     }
   }

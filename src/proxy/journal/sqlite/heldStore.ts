@@ -19,7 +19,8 @@ const LIVE = "('awaiting_entry', 'armed', 'paused')";
 const columns = `id, type, state, symbol, side, order_quantity, trigger_price, order_price, trailing_distance,
   trailing_percent, best_mark, oco_with, client_ref, client_order_id, fired_mark, fired_at, created_at, updated_at,
   reason, entry_ticket_id, entry_client_order_id, duration_ms, slice_ms, max_slippage_percent, price_limit,
-  randomize_percent, started_at, next_slice, slices_sent, slices_skipped, slices_missed, quantity_sent, fire_count, fired_ticket_id, account`;
+  randomize_percent, started_at, next_slice, slices_sent, slices_skipped, slices_missed, quantity_sent, fire_count, fired_ticket_id, account,
+  placed_by`;
 
 function prepare(db: Database.Database) {
   return {
@@ -33,11 +34,12 @@ function prepare(db: Database.Database) {
     live: db.prepare(`SELECT ${columns} FROM held_orders WHERE state IN ${LIVE} ORDER BY id`),
     countLive: db.prepare(`SELECT COUNT(*) FROM held_orders WHERE state IN ${LIVE}`).pluck(),
     countLiveOf: db.prepare(`SELECT COUNT(*) FROM held_orders WHERE state IN ${LIVE} AND account = ?`).pluck(),
+    countLivePlacedBy: db.prepare(`SELECT COUNT(*) FROM held_orders WHERE state IN ${LIVE} AND placed_by = ?`).pluck(),
     liveOfSymbol: db.prepare(`SELECT id FROM held_orders WHERE state IN ${LIVE} AND symbol = ?`).pluck(),
     liveIds: db.prepare(`SELECT id FROM held_orders WHERE state IN ${LIVE}`).pluck(),
     insert: db.prepare(`INSERT INTO held_orders (id, idempotency_key, body_hash, type, state, symbol, side,
       order_quantity, trigger_price, order_price, trailing_distance, trailing_percent, best_mark, oco_with,
-      client_ref, created_at, updated_at, account) VALUES (?, ?, ?, ?, 'armed', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
+      client_ref, created_at, updated_at, account, placed_by) VALUES (?, ?, ?, ?, 'armed', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
     link: db.prepare(`UPDATE held_orders SET oco_with = ?, updated_at = ? WHERE id = ? AND state IN ${LIVE} AND oco_with IS NULL`),
     cancel: db.prepare(`UPDATE held_orders SET state = 'cancelled', reason = ?, updated_at = ? WHERE id = ? AND state IN ${LIVE}`),
     change: db.prepare(`UPDATE held_orders SET state = coalesce(?, state), order_quantity = coalesce(?, order_quantity),
@@ -115,6 +117,11 @@ export class HeldStore {
     return (account === undefined ? this.s.countLive.get() : this.s.countLiveOf.get(account)) as number;
   }
 
+  /** Awaiting, armed and paused orders placed by one person (by name), of every account. */
+  countLivePlacedBy(placedBy: string): number {
+    return this.s.countLivePlacedBy.get(placedBy) as number;
+  }
+
   /** Newest first, at most `limit`. */
   list(filter: { state?: HeldOrderState; symbol?: string; account?: string }, limit = 500): HeldOrder[] {
     const where: string[] = [];
@@ -149,6 +156,7 @@ export class HeldStore {
         order.id, order.idempotencyKey, order.bodyHash, order.type, order.symbol, order.side, order.orderQuantity,
         order.triggerPrice, order.orderPrice, order.trailingDistance, order.trailingPercent, order.bestMark,
         order.ocoWith, order.clientRef, order.now, order.now, order.account ?? MAIN_ACCOUNT,
+        order.placedBy ?? null,
       );
       if (order.twap) this.twap.armColumns(order.id, order.twap);
       if (order.ocoWith !== null && s.link.run(order.id, order.now, order.ocoWith).changes !== 1) {

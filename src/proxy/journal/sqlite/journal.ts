@@ -159,7 +159,7 @@ export class SqliteJournal {
       if (taken) return taken;
       insertTicketRows(s, ticket, (clientOrderId) => this.clientIds.set(clientOrderId, ticket.id));
       const bracket = extras.bracketExits;
-      if (bracket) this.brackets.insertExits(bracket.entry, bracket.exits, bracket.now, ticket.account ?? MAIN_ACCOUNT);
+      if (bracket) this.brackets.insertExits(bracket.entry, bracket.exits, bracket.now, { account: ticket.account ?? MAIN_ACCOUNT, placedBy: ticket.placedBy ?? null });
       return { kind: 'created' };
     });
   }

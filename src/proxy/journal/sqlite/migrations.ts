@@ -131,13 +131,14 @@ UPDATE held_orders SET fired_ticket_id = CASE WHEN fire_count = 0 THEN id ELSE i
   WHERE state = 'fired' AND type != 'TWAP' AND client_order_id IS NOT NULL;
 `,
   // Several accounts (issue 30): each ticket and held order names the account it is signed for
-  // (a journal from before had the one account, now named "main"), who placed a ticket and who
-  // approved it. Order rows read them from their ticket.
+  // (a journal from before had the one account, now named "main"), who placed a ticket or held
+  // order and who approved a ticket. Order rows read them from their ticket.
   `
 ALTER TABLE tickets ADD COLUMN account TEXT NOT NULL DEFAULT 'main';
 ALTER TABLE tickets ADD COLUMN placed_by TEXT;
 ALTER TABLE tickets ADD COLUMN approved_by TEXT;
 ALTER TABLE held_orders ADD COLUMN account TEXT NOT NULL DEFAULT 'main';
+ALTER TABLE held_orders ADD COLUMN placed_by TEXT;
 `,
 ];
 

@@ -32,7 +32,7 @@ export function openSqliteJournal(path: string, options: { minFreeBytes?: number
   const journal = new SqliteJournal(path, options);
   const { held } = journal;
   const heldFace: HeldJournal = {
-    ...lift(held, ['row', 'get', 'byIdempotencyKey', 'live', 'countLive', 'list', 'arm', 'cancel', 'liveIdsOf', 'change', 'setBestMark']),
+    ...lift(held, ['row', 'get', 'byIdempotencyKey', 'live', 'countLive', 'countLivePlacedBy', 'list', 'arm', 'cancel', 'liveIdsOf', 'change', 'setBestMark']),
     twap: lift(held.twap, ['slice', 'pass', 'end', 'change', 'liveSliceMs']),
     rearm: lift(held.rearm, ['unsent', 'rearmIfNotSent']),
     firing: lift(held.firing, ['fire']),

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Approval, HeldOrder, LimitIssue } from '@/interface';
+import { json, startDesk, type Desk, type DeskPlaces } from '../helpers/deskHttp';
+import { startPostgres, type PostgresServer } from '../helpers/postgres';
+import { markOf, serviceWithAccount, ticketKey } from '../helpers/stack';
+
+let server: PostgresServer;
+let running: Awaited<ReturnType<typeof serviceWithAccount>>;
+let mark: number;
+const closers: (() => Promise<unknown>)[] = [];
+const places: DeskPlaces = { server: () => server, service: () => ({ url: running.service.url, account: running.account }), closers };
+beforeAll(async () => {
+  server = await startPostgres({ database: 'desk' });
+  closers.push(() => server.stop());
+  running = await serviceWithAccount({ rateLimitPerSecond: false });
+  closers.push(() => running.service.close());
+  mark = await markOf(running.service.url, 'PERP_BTC_USDC');
+});
+afterAll(async () => {
+  for (const close of closers.reverse()) await close().catch(() => undefined);
+});
+
+/** A protective sell stop of 0.01 BTC, half the mark away: it never fires in these tests. */
+const stop = (quantity = 0.01) => ({ type: 'STOP_MARKET', symbol: 'PERP_BTC_USDC', side: 'SELL', order_quantity: quantity, trigger_price: Math.round(mark / 2) });
+const post = (body: unknown, key = ticketKey()) => ({ method: 'POST', key, body: JSON.stringify(body) });
+const send = (method: string, body?: unknown) => ({ method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+
+describe.each(['SQLite', 'PostgreSQL'] as const)('held orders on a desk on %s', (store) => {
+  let desk: Desk;
+  let alice: string;
+  let bob: string;
+  let rita: string;
+  const setLimits = (name: string, limits: unknown) => desk.call(rita, `/api/desk/limits/user/${name}`, send('PUT', limits));
+  const arm = async (cookie: string, body = stop()) => desk.call(cookie, '/api/held-orders', post(body));
+
+  beforeAll(async () => {
+    desk = await startDesk(store, places);
+    alice = await desk.signIn('alice', ['trader'], ['main']);
+    bob = await desk.signIn('bob', ['trader'], ['other']);
+    rita = await desk.signIn('rita', ['risk']);
+  });
+
+  it("counts each person's open held orders against their limit, and names who placed each", async () => {
+    await setLimits('alice', { maxOpenHeld: 1 });
+    const first = await arm(alice);
+    expect(first.status).toBe(200);
+    const armed = (await json<{ data: HeldOrder & { placed_by?: string | null } }>(first)).data;
+    expect(armed.placed_by).toBe('alice');
+    const second = await arm(alice);
+    expect(second.status).toBe(403);
+    expect((await json<{ limits: LimitIssue[] }>(second)).limits).toEqual([{ code: 'maxOpenHeld', scope: 'user', name: 'alice', limit: '1', value: '2' }]);
+    expect((await desk.call(alice, `/api/held-orders/${armed.id}`, send('DELETE'))).status).toBe(200);
+    expect((await arm(alice)).status).toBe(200);
+    await setLimits('alice', {});
+  });
+
+  it("a trader changes or cancels only held orders on their own accounts", async () => {
+    const armed = (await json<{ data: HeldOrder }>(await arm(alice))).data;
+    const change = await desk.call(bob, `/api/held-orders/${armed.id}`, send('PATCH', { trigger_price: Math.round(mark / 3) }));
+    expect([change.status, (await json(change)).message]).toEqual([403, 'bob may not trade account main: it is not one of theirs; nothing was changed']);
+    expect((await desk.call(bob, `/api/held-orders/${armed.id}`, send('DELETE'))).status).toBe(403);
+    const all = await json<{ data: { rows: HeldOrder[] } }>(await desk.call(bob, '/api/held-orders', send('DELETE')));
+    expect(all.data.rows).toEqual([]);
+    expect((await json<{ data: HeldOrder }>(await desk.call(alice, `/api/held-orders/${armed.id}`))).data.state).toBe('armed');
+  });
+
+  it('a change of what an armed order sends passes the limits; a pause always may', async () => {
+    const armed = (await json<{ data: HeldOrder }>(await arm(alice))).data;
+    await setLimits('alice', { maxOrderNotional: String(Math.ceil(0.02 * (mark / 2))) });
+    const over = await desk.call(alice, `/api/held-orders/${armed.id}`, send('PATCH', { order_quantity: 0.05 }));
+    expect(over.status).toBe(403);
+    expect((await json<{ limits: LimitIssue[] }>(over)).limits).toMatchObject([{ code: 'maxOrderNotional', scope: 'user', name: 'alice', row: 0 }]);
+    expect((await desk.call(alice, `/api/held-orders/${armed.id}`, send('PATCH', { order_quantity: 0.02 }))).status).toBe(200);
+    await setLimits('alice', { approvalAbove: '1' });
+    const waits = await desk.call(alice, `/api/held-orders/${armed.id}`, send('PATCH', { order_quantity: 0.01 }));
+    expect(waits.status).toBe(403);
+    expect((await desk.call(alice, `/api/held-orders/${armed.id}`, send('PATCH', { state: 'paused' }))).status).toBe(200);
+    await setLimits('alice', {});
+  });
+
+  it('a held order over the approval threshold waits, and is armed once approved, placed by its author', async () => {
+    await setLimits('alice', { approvalAbove: '1' });
+    const key = ticketKey();
+    const asked = await desk.call(alice, '/api/held-orders', post(stop(), key));
+    expect(asked.status).toBe(202);
+    expect((await json<{ data: { approval: Approval } }>(asked)).data.approval).toMatchObject({ id: key, kind: 'held', state: 'awaiting' });
+    const approved = await desk.call(rita, `/api/approvals/${key}/approve`, post({}));
+    expect(approved.status).toBe(200);
+    const { ticketId } = (await json<{ data: Approval }>(approved)).data;
+    const held = (await json<{ data: HeldOrder & { placed_by?: string | null } }>(await desk.call(alice, `/api/held-orders/${ticketId}`))).data;
+    expect(held).toMatchObject({ state: 'armed', placed_by: 'alice', symbol: 'PERP_BTC_USDC' });
+    await setLimits('alice', {});
+  });
+});
