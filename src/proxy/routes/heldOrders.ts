@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   describeIssues,
   errorEnvelopeSchema,
@@ -34,6 +34,14 @@ function sendRefusal(reply: FastifyReply, outcome: HeldRefusal) {
 const sendSettled = (reply: FastifyReply, outcome: SettleOutcome) =>
   outcome.kind === 'done' ? { success: true as const, data: outcome.order, timestamp: Date.now() } : sendRefusal(reply, outcome);
 
+/** An arm's headers, checked before its body: the idempotency key, and the account when one is named. */
+async function checkHeaders(request: FastifyRequest, reply: FastifyReply) {
+  const key = idempotencyKeySchema.safeParse(request.headers[IDEMPOTENCY_HEADER]);
+  if (!key.success) return sendError(reply, 'invalidParameter', `${IDEMPOTENCY_HEADER} header: ${describeIssues(key.error)}`);
+  const account = accountOf(request);
+  return account.ok ? undefined : sendError(reply, 'invalidParameter', account.message);
+}
+
 const page = (rows: HeldOrder[]) => ({ success: true as const, data: { rows }, timestamp: Date.now() });
 
 /** /api/held-orders: arm, list, read, modify and cancel orders the proxy holds (session door). */
@@ -44,12 +52,7 @@ export const heldOrdersRoutes: ZodRoutes = async (app) => {
     '/api/held-orders',
     {
       config: trade,
-      preValidation: async (request, reply) => {
-        const key = idempotencyKeySchema.safeParse(request.headers[IDEMPOTENCY_HEADER]);
-        if (!key.success) return sendError(reply, 'invalidParameter', `${IDEMPOTENCY_HEADER} header: ${describeIssues(key.error)}`);
-        const account = accountOf(request);
-        return account.ok ? undefined : sendError(reply, 'invalidParameter', account.message);
-      },
+      preValidation: checkHeaders,
       schema: { body: heldOrderRequestSchema, response: { 200: heldOrderResponseSchema, ...errors } },
     },
     async (request, reply) => {
