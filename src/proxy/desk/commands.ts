@@ -1,11 +1,9 @@
 import { auditActions, auditQuerySchema, deskNameSchema, describeIssues, roles, type Role } from '../../interface';
-import type { SessionStore } from '../sessions/sessionStore';
-import type { LimitsStore } from './limitsStore';
+import { parse, record, UsageError, type DeskCommandContext } from './commandParts';
 import { runLimitsCommand } from './limitsCommands';
-import { hashToken, LINK_TTL_MS, newLinkToken, type AuditEntry, type DeskPeople, type UserRecord } from './people';
+import { hashToken, LINK_TTL_MS, newLinkToken, type UserRecord } from './people';
 
-/** A command line that says something wrong: exit 2, with the words naming the argument. */
-export class UsageError extends Error {}
+export { UsageError, type DeskCommandContext };
 
 export const USAGE = `usage: npm run desk -- <command>
   user add NAME --role trader[,risk|viewer|admin] [--accounts main[,hedge] | --accounts '*']
@@ -21,35 +19,6 @@ export const USAGE = `usage: npm run desk -- <command>
                            (changes only the limits named; X none lifts one; applies to the next ticket)
   limits clear user|account NAME   (lifts every limit)
   audit [--actor NAME] [--action ACTION] [--limit N]`;
-
-export interface DeskCommandContext {
-  people: DeskPeople;
-  sessions: SessionStore;
-  limits: LimitsStore;
-  /** Where the terminal is, as the proxy prints it: http://127.0.0.1:8080/ */
-  terminalUrl: string;
-  print(line: string): void;
-  now?: () => number;
-}
-
-/** `--name value` options after the positional words; a flag without a value is an error. */
-export function parse(args: readonly string[], allowed: readonly string[]) {
-  const words: string[] = [];
-  const options = new Map<string, string>();
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i]!;
-    if (!arg.startsWith('--')) {
-      words.push(arg);
-      continue;
-    }
-    const name = arg.slice(2);
-    if (!allowed.includes(name)) throw new UsageError(`unknown option ${arg} (this command takes ${allowed.map((o) => `--${o}`).join(', ') || 'none'})`);
-    const value = args[++i];
-    if (value === undefined || value.startsWith('--')) throw new UsageError(`${arg}: give a value`);
-    options.set(name, value);
-  }
-  return { words, options };
-}
 
 function nameOf(text: string | undefined, what = 'NAME'): string {
   if (text === undefined) throw new UsageError(`${what}: give the user's name`);
@@ -101,10 +70,6 @@ export async function runDeskCommand(args: readonly string[], context: DeskComma
       throw new UsageError(verb === undefined ? 'user: give what to do (add, set, disable, enable, remove, link, list)' : `user: unknown command "${verb}" (add, set, disable, enable, remove, link, list)`);
   }
 }
-
-/** Appends to the audit as the command line: actor "cli", no address. */
-export const record = (context: DeskCommandContext, entry: Omit<AuditEntry, 'actor' | 'address'>) =>
-  context.people.append({ ...entry, actor: 'cli', address: null });
 
 async function addUser(args: readonly string[], context: DeskCommandContext): Promise<void> {
   const { words, options } = parse(args, ['role', 'accounts']);

@@ -1,5 +1,5 @@
 import { deskNameSchema, describeIssues, limitSetSchema, type LimitScope, type LimitSet } from '../../interface';
-import { parse, record, UsageError, type DeskCommandContext } from './commands';
+import { parse, record, UsageError, type DeskCommandContext } from './commandParts';
 import type { StoredLimits } from './limitsStore';
 
 /**
