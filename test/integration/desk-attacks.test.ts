@@ -135,6 +135,39 @@ describe('attacks on the desk (SQLite)', () => {
       await cancelAllHeld();
     });
 
+    it('a BUY stop whose trigger the mark has already crossed counts at the mark, not at its trigger (trigger 1 → notional "0.5")', async () => {
+      // Alice may send at most 0.02 × mark per order; anything over 0.02 × mark waits for a risk user.
+      const max = String(Math.ceil(0.02 * mark));
+      await setLimits('user', 'alice', { maxOrderNotional: max, approvalAbove: max });
+      // A BUY STOP_MARKET fires when mark ≥ trigger: with trigger 1 at once, a MARKET buy of 0.5 BTC (25× her limit).
+      const attack = await desk.call(alice, '/api/held-orders', post({ type: 'STOP_MARKET', symbol: 'PERP_BTC_USDC', side: 'BUY', order_quantity: 0.5, trigger_price: 1 }));
+      const body = await json<Refusal & { data?: HeldOrder }>(attack);
+      let fired = '';
+      if (attack.status === 200 && body.data) {
+        // Show what it did: it fires at the next mark, a MARKET buy of the whole 0.5 BTC.
+        const id = body.data.id;
+        const deadline = Date.now() + 8_000;
+        let order = body.data;
+        while (order.state === 'armed' && Date.now() < deadline) {
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          order = (await json<{ data: HeldOrder }>(await desk.call(alice, `/api/held-orders/${id}`))).data;
+        }
+        fired = ` then ${order.state} at mark ${order.fired_mark}, last order ${order.last_order_status}`;
+      }
+      expect(attack.status, `armed with trigger 1${fired}`).toBe(403);
+      expect(body.limits).toMatchObject([{ code: 'maxOrderNotional', scope: 'user', name: 'alice', row: 0 }]);
+    });
+
+    it('a SELL TWAP with price_limit 1 (it sells at any mark) counts at the mark, not at 1', async () => {
+      const max = String(Math.ceil(0.02 * mark));
+      await setLimits('user', 'alice', { maxOrderNotional: max, approvalAbove: max });
+      const twap = { type: 'TWAP', symbol: 'PERP_BTC_USDC', side: 'SELL', order_quantity: 0.5, duration_ms: 3_600_000, slice_ms: 60_000, price_limit: 1 };
+      const attack = await desk.call(alice, '/api/held-orders', post(twap));
+      const body = await json<Refusal & { data?: HeldOrder }>(attack);
+      expect(attack.status, JSON.stringify(body)).toBe(403);
+      expect(body.limits).toMatchObject([{ code: 'maxOrderNotional', scope: 'user', name: 'alice', row: 0 }]);
+    });
+
     it("another trader posting someone's waiting approval key is refused, not shown their approval", async () => {
       await setLimits('user', 'alice', { approvalAbove: '1' });
       const key = ticketKey();
