@@ -106,11 +106,12 @@ describe('four-eyes approval', () => {
     expect(released).toEqual(['key-0000001']);
   });
 
-  it('ends an approval failed, saying why, when what it sends is refused for good', async () => {
+  it('ends an approval failed, saying why, and gives its reservation back, when what it sends is refused for good', async () => {
     await approvals.ask(ticket());
+    const released: string[] = [];
     const final = new Approvals({
       store: stores.approvals,
-      check,
+      check: async (approval) => ({ issues: [], release: async () => void released.push(approval.id) }),
       submit: async () => {
         throw new FinalSubmitError('trigger_price: already crossed by the mark');
       },
@@ -120,6 +121,8 @@ describe('four-eyes approval', () => {
     const outcome = await final.approve('key-0000001', rita, 'fine');
     expect(outcome).toMatchObject({ ok: false, why: 'failed', approval: { state: 'failed', note: 'fine — trigger_price: already crossed by the mark' } });
     expect(await stores.approvals.approvedUnsent()).toEqual([]);
+    // Nothing left: today's use reserved for it is given back.
+    expect(released).toEqual(['key-0000001']);
     expect(audit.at(-1)).toMatchObject({ actor: 'proxy', action: 'approval-failed', subject: 'key-0000001', detail: { reason: 'trigger_price: already crossed by the mark' } });
   });
 

@@ -66,7 +66,8 @@ describe.each(['SQLite', 'PostgreSQL'] as const)('held orders on a desk on %s', 
 
   it('a change of what an armed order sends passes the limits; a pause always may', async () => {
     const armed = (await json<{ data: HeldOrder }>(await arm(alice))).data;
-    await setLimits('alice', { maxOrderNotional: String(Math.ceil(0.02 * (mark / 2))) });
+    // A stop sends at market: it counts at the mark, not at its trigger half the mark away.
+    await setLimits('alice', { maxOrderNotional: String(Math.ceil(0.03 * mark)) });
     const over = await desk.call(alice, `/api/held-orders/${armed.id}`, send('PATCH', { order_quantity: 0.05 }));
     expect(over.status).toBe(403);
     expect((await json<{ limits: LimitIssue[] }>(over)).limits).toMatchObject([{ code: 'maxOrderNotional', scope: 'user', name: 'alice', row: 0 }]);

@@ -63,6 +63,7 @@ describe('environment', () => {
       maxSessions: 50,
       maxHeldOrders: 500,
       leaseTtlMs: 3000,
+      approvalTtlMs: 600_000,
     });
     expect(readProxyEnv({ MAX_TICKET_ORDERS: '50', JOURNAL_RETENTION_DAYS: '0', TAPE_RETENTION_DAYS: '7' }).limits).toMatchObject({
       maxTicketOrders: 50,
@@ -74,6 +75,8 @@ describe('environment', () => {
     expect(problem({ MAX_QUEUE_SECONDS: 'soon' })).toBe('MAX_QUEUE_SECONDS must be an integer from 1 to 3600, got "soon"');
     expect(readProxyEnv({ LEASE_TTL_MS: '1500' }).limits.leaseTtlMs).toBe(1500);
     expect(problem({ LEASE_TTL_MS: '100' })).toBe('LEASE_TTL_MS must be an integer from 1000 to 60000, got "100"');
+    expect(readProxyEnv({ APPROVAL_TTL: '3' }).limits.approvalTtlMs).toBe(180_000);
+    expect(problem({ APPROVAL_TTL: '0' })).toBe('APPROVAL_TTL must be an integer from 1 to 1440, got "0"');
   });
 
   it('reads DATABASE_URL, postgres:// only, never echoing its password', () => {

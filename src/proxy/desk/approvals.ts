@@ -103,7 +103,7 @@ export class Approvals {
       return decision;
     }
     await this.record(approver.name, approver.address ?? null, 'approved', decision.approval, { note, notional: approval.notional, author: approval.author });
-    return this.send(decision.approval);
+    return this.send(decision.approval, release);
   }
 
   get(id: string): Promise<Approval | undefined> {
@@ -156,7 +156,8 @@ export class Approvals {
     return () => clearInterval(timer);
   }
 
-  private async send(approval: Approval): Promise<ApproveOutcome> {
+  /** `release` gives back today's use reserved for it, when it is refused for good (nothing left). */
+  private async send(approval: Approval, release?: () => Promise<void>): Promise<ApproveOutcome> {
     try {
       const ticketId = await this.options.submit(approval);
       await this.options.store.markSent(approval.id, ticketId);
@@ -165,6 +166,7 @@ export class Approvals {
       const message = error instanceof Error ? error.message : String(error);
       if (error instanceof FinalSubmitError) {
         const failed = await this.options.store.fail(approval.id, message);
+        await release?.();
         if (failed) await this.record('proxy', null, 'approval-failed', failed, { author: approval.author, reason: message });
         return { ok: false, why: 'failed', message, approval: failed ?? approval };
       }

@@ -1,8 +1,9 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   errorCodes,
   IMPLICIT_PERSON,
   refusalOf,
+  type Approval,
   type HeldOrderRequest,
   type LimitIssue,
   type OrderRequest,
@@ -28,12 +29,22 @@ export type GateOutcome =
   /** The answer went out (refused, or kept awaiting approval). */
   | { kind: 'answered' };
 
-/** A held order as the order it would send, for its notional: its limit, trigger or TWAP price limit (else the mark). */
-export function heldAsOrder(held: HeldOrderRequest): OrderRequest {
-  const price = held.order_price ?? held.trigger_price ?? held.price_limit;
-  return price === undefined
-    ? { symbol: held.symbol, side: held.side, order_type: 'MARKET', order_quantity: held.order_quantity }
-    : { symbol: held.symbol, side: held.side, order_type: 'LIMIT', order_price: price, order_quantity: held.order_quantity };
+/**
+ * A held order as the order it would send, for its notional: at the highest of its limit, trigger
+ * or TWAP price limit and the mark now. A stop or a TWAP sends at market, so a trigger or price
+ * limit set far from the mark (a buy stop at 1, already crossed, fires at once at the mark) must
+ * not count as a small order; a marketable limit fills at the mark. Without any: a MARKET order,
+ * priced at the mark by the rules (and refused when a limit needs a mark there is none of).
+ */
+export function heldAsOrder(held: Pick<HeldOrderRequest, 'symbol' | 'side' | 'order_quantity' | 'order_price' | 'trigger_price' | 'price_limit'>, mark?: number): OrderRequest {
+  const prices = [held.order_price, held.trigger_price, held.price_limit, mark].filter((price): price is number => price !== undefined && price !== null && price > 0);
+  const base = { symbol: held.symbol, side: held.side, order_quantity: held.order_quantity };
+  return prices.length === 0 ? { ...base, order_type: 'MARKET' } : { ...base, order_type: 'LIMIT', order_price: Math.max(...prices) };
+}
+
+/** heldAsOrder at the proxy's fresh mark of its symbol. */
+export async function heldAtMark(app: FastifyInstance, held: Parameters<typeof heldAsOrder>[0]): Promise<OrderRequest> {
+  return heldAsOrder(held, (await app.held.freshMark(held.symbol))?.mark);
 }
 
 /** Words of a limit refusal for logs and the envelope's message (the terminal words the issues itself). */
@@ -54,6 +65,23 @@ export function sendLimitRefusal(reply: FastifyReply, issues: LimitIssue[]) {
     message: `over the desk's limits: ${limitWords(issues)}; nothing was sent`,
     limits: issues,
   });
+}
+
+/**
+ * A key that was asked for approval: only its author, with the same kind, account and body, is
+ * answered with it (202 while it waits or until its ticket is journaled; once journaled, the
+ * ticket's own replay). Anything else under that key is refused, 409: an approved key must never
+ * carry another body past the limits, nor show someone else's approval.
+ */
+async function answerAsked(reply: FastifyReply, asked: Approval, gated: Gated, author: string, account: string): Promise<GateOutcome> {
+  const same = asked.kind === gated.kind && asked.author === author && asked.account === account && JSON.stringify(asked.body) === JSON.stringify(gated.body);
+  if (!same) {
+    await sendError(reply, 'duplicate', `idempotency key ${gated.id} was already used for another ticket; nothing was sent`);
+    return { kind: 'answered' };
+  }
+  if (asked.state === 'approved' && asked.ticketId !== null) return { kind: 'send', account };
+  await reply.code(202).send({ success: true, data: { approval: asked }, timestamp: Date.now() });
+  return { kind: 'answered' };
 }
 
 /**
@@ -79,11 +107,8 @@ export async function gate(request: FastifyRequest, reply: FastifyReply, gated: 
   }
   if (person.implicit) return { kind: 'send', account };
   const asked = await app.approvals.get(gated.id);
-  if (asked && asked.state !== 'approved') {
-    await reply.code(202).send({ success: true, data: { approval: asked }, timestamp: Date.now() });
-    return { kind: 'answered' };
-  }
-  if (asked || (await app.deskRules.sentAlready(gated.id, gated.kind))) return { kind: 'send', account };
+  if (asked) return answerAsked(reply, asked, gated, person.name, account);
+  if (await app.deskRules.sentAlready(gated.id, gated.kind)) return { kind: 'send', account };
   const judged = await app.deskRules.judge({ user: person.name, account, orders: gated.orders, heldAdding: gated.heldAdding });
   if (judged.issues.length > 0) {
     request.log.info({ user: person.name, account, limits: judged.issues }, 'ticket refused: over the desk limits');

@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { IMPLICIT_PERSON, may, refusalOf, type HeldOrder, type HeldOrderPatch, type OrderRequest, type Person } from '../../interface';
+import Big from 'big.js';
+import { IMPLICIT_PERSON, may, orderNotional, refusalOf, type HeldOrder, type HeldOrderPatch, type Person } from '../../interface';
 import { sendError } from '../http/replies';
-import { sendLimitRefusal } from './gate';
+import { heldAsOrder, sendLimitRefusal } from './gate';
 
 const personOf = (request: FastifyRequest): Person => request.person ?? IMPLICIT_PERSON;
 
@@ -23,28 +24,38 @@ export async function heldToChange(request: FastifyRequest, reply: FastifyReply,
   return order;
 }
 
-/** What a held order would send after `patch`, for its notional: its limit, trigger or TWAP price limit. */
-function changedOrder(order: HeldOrder, patch: HeldOrderPatch): OrderRequest {
-  const quantity = patch.order_quantity ?? order.order_quantity;
-  const price = patch.order_price ?? order.order_price ?? patch.trigger_price ?? order.trigger_price ?? patch.price_limit ?? order.twap?.price_limit ?? undefined;
-  return price === undefined || price === null
-    ? { symbol: order.symbol, side: order.side, order_type: 'MARKET', order_quantity: quantity }
-    : { symbol: order.symbol, side: order.side, order_type: 'LIMIT', order_price: price, order_quantity: quantity };
+/** The fields a held order's notional is counted by, after `patch` (none: as it is). */
+function fieldsOf(order: HeldOrder, patch: HeldOrderPatch = {}) {
+  return {
+    symbol: order.symbol,
+    side: order.side,
+    order_quantity: patch.order_quantity ?? order.order_quantity,
+    order_price: patch.order_price ?? order.order_price ?? undefined,
+    trigger_price: patch.trigger_price ?? order.trigger_price ?? undefined,
+    price_limit: patch.price_limit ?? order.twap?.price_limit ?? undefined,
+  };
 }
+
+/** What a change allowed needs undone when it is not made after all: today's use it reserved. */
+export type HeldChange = false | { release?: () => Promise<void> };
 
 /**
  * A change of what an armed order will send (its prices or quantity) passes the person's and the
- * account's limits as a new order would: the kill switch, per order and per ticket, and the
- * approval threshold (over it the change is refused: cancel and arm it again, and it waits for a
- * risk user). Today's use is not counted again: it was counted when the order was armed. Pausing
- * and resuming change nothing sent. True: go on; false: the answer went out.
+ * account's limits as a new order would: the kill switch, per order and per ticket (at the mark
+ * now, as an arm is), and the approval threshold (over it the change is refused: cancel and arm it
+ * again, and it waits for a risk user). What it adds to the order's notional is reserved against
+ * today's use (the rest was counted when it was armed). Pausing and resuming change nothing sent.
+ * False: the answer went out.
  */
-export async function heldChangeAllowed(request: FastifyRequest, reply: FastifyReply, order: HeldOrder, patch: HeldOrderPatch): Promise<boolean> {
+export async function heldChangeAllowed(request: FastifyRequest, reply: FastifyReply, order: HeldOrder, patch: HeldOrderPatch): Promise<HeldChange> {
   const person = personOf(request);
   const { state: _state, ...sends } = patch;
-  if (person.implicit || Object.keys(sends).length === 0 || !may(person, 'trade')) return true;
-  const account = order.account ?? request.server.accountBook.main;
-  const judged = await request.server.deskRules.judge({ user: person.name, account, orders: [changedOrder(order, patch)], heldAdding: 0 });
+  if (person.implicit || Object.keys(sends).length === 0 || !may(person, 'trade')) return {};
+  const app = request.server;
+  const account = order.account ?? app.accountBook.main;
+  const mark = (await app.held.freshMark(order.symbol))?.mark;
+  const after = heldAsOrder(fieldsOf(order, patch), mark);
+  const judged = await app.deskRules.judge({ user: person.name, account, orders: [after], heldAdding: 0 });
   const issues = judged.issues.filter((issue) => issue.code !== 'maxDayNotional');
   if (issues.length > 0) {
     await sendLimitRefusal(reply, issues);
@@ -54,7 +65,16 @@ export async function heldChangeAllowed(request: FastifyRequest, reply: FastifyR
     await sendError(reply, 'rejected', `this change takes the order over your approval threshold: cancel it and arm it again, and it waits for a risk user; nothing was changed`, 403);
     return false;
   }
-  return true;
+  const before = orderNotional(heldAsOrder(fieldsOf(order), mark), {}) ?? new Big(0);
+  const added = new Big(judged.notional).minus(before);
+  if (added.lte(0)) return {};
+  const more = { ...judged, notional: added.toFixed() };
+  const over = await app.deskRules.reserve(more);
+  if (over) {
+    await sendLimitRefusal(reply, [over]);
+    return false;
+  }
+  return { release: () => app.deskRules.release(more) };
 }
 
 /** The accounts whose held orders the person may cancel all at once: all for '*', else theirs. */

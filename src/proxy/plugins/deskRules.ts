@@ -1,7 +1,8 @@
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { batchOrderRequestSchema, heldOrderRequestSchema, type Approval, type OrderRequest } from '../../interface';
+import { batchOrderRequestSchema, heldOrderRequestSchema, may, type Approval, type OrderRequest } from '../../interface';
 import { Approvals, FinalSubmitError, type ApprovalCheck } from '../desk/approvals';
-import { heldAsOrder } from '../desk/gate';
+import { heldAtMark } from '../desk/gate';
 import type { ApprovalStore, LimitsStore } from '../desk/limitsStore';
 import { PostgresApprovalStore } from '../desk/postgresApprovals';
 import { PostgresLimitsStore } from '../desk/postgresLimits';
@@ -26,9 +27,9 @@ declare module 'fastify' {
   }
 }
 
-/** The orders an approval would send, as its body says (checked when it was asked). */
-export function ordersOfApproval(approval: Approval): OrderRequest[] {
-  if (approval.kind === 'held') return [heldAsOrder(heldOrderRequestSchema.parse(approval.body))];
+/** The orders an approval would send, as its body says (checked when it was asked); a held order at the mark now. */
+async function ordersOfApproval(app: FastifyInstance, approval: Approval): Promise<OrderRequest[]> {
+  if (approval.kind === 'held') return [await heldAtMark(app, heldOrderRequestSchema.parse(approval.body))];
   return batchOrderRequestSchema.parse(approval.body).orders;
 }
 
@@ -63,7 +64,7 @@ export const deskRulesPlugin = fp<DeskRulesPluginOptions>(
       const judged = await rules.judge({
         user: approval.author,
         account: approval.account,
-        orders: ordersOfApproval(approval),
+        orders: await ordersOfApproval(app, approval),
         heldAdding: approval.kind === 'held' ? 1 : 0,
       });
       if (judged.issues.length > 0) return { issues: judged.issues };
@@ -72,6 +73,10 @@ export const deskRulesPlugin = fp<DeskRulesPluginOptions>(
     };
 
     const submit = async (approval: Approval): Promise<string> => {
+      const author = await app.people.user(approval.author);
+      if (!author || author.disabled || !may({ ...author, implicit: false }, 'trade', approval.account)) {
+        throw new FinalSubmitError(`${approval.author} may no longer trade account ${approval.account} (removed, disabled or changed)`);
+      }
       if (approval.kind === 'held') {
         const outcome = await app.held.arm(heldOrderRequestSchema.parse(approval.body), approval.id, approval.account, approval.author);
         if (outcome.kind === 'armed') return outcome.order.id;

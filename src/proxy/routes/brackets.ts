@@ -9,6 +9,7 @@ import {
   idempotencyKeySchema,
 } from '@/interface';
 import type { ZodRoutes } from '@/interface/routeSchemas';
+import { audited } from '../desk/audit';
 import { gate } from '../desk/gate';
 import { accountOf, placedByOf } from '../http/accountOf';
 import { sendError } from '../http/replies';
@@ -50,8 +51,9 @@ export const bracketsRoutes: ZodRoutes = async (app) => {
         const answer = errorReply(outcome.error, outcome.message, outcome.status);
         return reply.code(answer.status).send(answer.body);
       }
-      if (outcome.replayed) reply.header('idempotent-replayed', 'true');
       const exits = outcome.exits.map((exit) => app.held.view(exit));
+      if (outcome.replayed) reply.header('idempotent-replayed', 'true');
+      else await audited(request, 'ticket', outcome.ticket.ticket_id, { orders: 1, bracket: true, exits: exits.map((exit) => exit.id) });
       return { success: true as const, data: { ticket: outcome.ticket, exits }, timestamp: Date.now() };
     },
   );

@@ -17,7 +17,7 @@ import {
 } from '@/interface';
 import type { ZodRoutes } from '@/interface/routeSchemas';
 import { audited } from '../desk/audit';
-import { gate, heldAsOrder } from '../desk/gate';
+import { gate, heldAtMark } from '../desk/gate';
 import { accountsToCancel, heldChangeAllowed, heldToChange } from '../desk/heldGate';
 import { accountOf, placedByOf } from '../http/accountOf';
 import { sendError } from '../http/replies';
@@ -57,7 +57,7 @@ export const heldOrdersRoutes: ZodRoutes = async (app) => {
     },
     async (request, reply) => {
       const key = request.headers[IDEMPOTENCY_HEADER] as string;
-      const gated = await gate(request, reply, { id: key, kind: 'held', orders: [heldAsOrder(request.body)], heldAdding: 1, body: request.body });
+      const gated = await gate(request, reply, { id: key, kind: 'held', orders: [await heldAtMark(app, request.body)], heldAdding: 1, body: request.body });
       if (gated.kind === 'answered') return reply;
       const outcome = await app.held.arm(request.body, key, gated.account, placedByOf(request));
       if (outcome.kind === 'refused') {
@@ -86,16 +86,16 @@ export const heldOrdersRoutes: ZodRoutes = async (app) => {
     },
   );
 
+  const patchSchema = { params: heldIdParamsSchema, body: heldOrderPatchSchema, response: { 200: heldOrderResponseSchema, ...errors } };
   app.patch(
     '/api/held-orders/:id',
-    {
-      config: trade,
-      schema: { params: heldIdParamsSchema, body: heldOrderPatchSchema, response: { 200: heldOrderResponseSchema, ...errors } },
-    },
+    { config: trade, schema: patchSchema },
     async (request, reply) => {
       const order = await heldToChange(request, reply, request.params.id);
-      if (!order || !(await heldChangeAllowed(request, reply, order, request.body))) return reply;
+      const change = order && (await heldChangeAllowed(request, reply, order, request.body));
+      if (!change) return reply;
       const outcome = await app.held.modify(request.params.id, request.body);
+      if (outcome.kind !== 'done') await change.release?.();
       if (outcome.kind === 'done') await audited(request, 'held-modified', request.params.id, { change: request.body });
       return sendSettled(reply, outcome);
     },
