@@ -1,6 +1,6 @@
 /**
  * `npm run screenshot`: the terminal on the embedded service, written to test/screenshots/ for the
- * README: terminal.png (the desk at 1440×900, orders placed), batch.png (a ladder about to be sent,
+ * README and docs/: terminal.png (the desk at 1440×900, orders placed), batch.png (a ladder about to be sent,
  * at its confirmation), light.png (the desk in the light theme), phone-markets.png and
  * phone-ticket.png (390×844: the markets list, then the ticket sheet opened by Buy), chinese.png
  * (the desk in Simplified Chinese, as a browser set to zh-CN opens it).

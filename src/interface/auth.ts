@@ -1,4 +1,4 @@
-/** Headers of POST /v1/batch-order (interface.md 5 and 8). */
+/** Headers of POST /v1/batch-order (docs/contract/interface.md 5 and 8). */
 export const authHeaders = {
   accountId: 'service-account-id',
   key: 'service-key',
@@ -10,7 +10,7 @@ export const authHeaders = {
 /** The longest `x-recv-window` the proxy signs and the ticket lets a trader set, in ms. */
 export const MAX_RECV_WINDOW_MS = 60_000;
 
-/** A verifier rejects a timestamp further than this from its own clock (CONTRACT.md). */
+/** A verifier rejects a timestamp further than this from its own clock (docs/contract/decisions.md). */
 export const MAX_CLOCK_SKEW_MS = 300_000;
 export const KEY_PREFIX = 'ed25519:';
 
@@ -23,7 +23,7 @@ export interface SignedRequest {
   body: string;
 }
 
-/** CONTRACT.md: `timestamp + METHOD + path + body`, signed as UTF-8. */
+/** docs/contract/decisions.md: `timestamp + METHOD + path + body`, signed as UTF-8. */
 export function signingMessage({ timestamp, method, path, body }: SignedRequest): string {
   return `${timestamp}${method.toUpperCase()}${path}${body}`;
 }

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { describeIssues } from './issues';
 import './zod';
 
-/** GET /v1/tv/config (interface.md 2.1), semantics in CONTRACT.md. */
+/** GET /v1/tv/config (docs/contract/interface.md 2.1), semantics in docs/contract/decisions.md. */
 export const summaryItemSchema = z.object({ id: z.string().check(z.minLength(1)), title: z.string() });
 export type SummaryItem = z.infer<typeof summaryItemSchema>;
 
@@ -48,7 +48,7 @@ export const pullingIntervalSchema = z.object({
 });
 export type PullingInterval = z.infer<typeof pullingIntervalSchema>;
 
-/** CONTRACT.md: when an interval is missing or invalid, use these (ms). */
+/** docs/contract/decisions.md: when an interval is missing or invalid, use these (ms). */
 export const defaultPullingInterval: PullingInterval = {
   quotes: 500,
   orders: 500,
@@ -122,7 +122,7 @@ function kindOf(value: unknown): string {
 }
 
 /**
- * Reads a config leniently (CONTRACT.md: a partly invalid config still drives what is valid).
+ * Reads a config leniently (docs/contract/decisions.md: a partly invalid config still drives what is valid).
  * Every item is checked on its own; what is dropped or replaced by a default is listed in
  * `ignored`, one line per problem, naming the field and why.
  */

@@ -18,7 +18,7 @@ export const errorEnvelopeSchema = z.object({
 });
 export type ErrorEnvelope = z.output<typeof errorEnvelopeSchema>;
 
-/** Error codes of the family (CONTRACT.md "Envelopes and errors") with their HTTP status. */
+/** Error codes of the family (docs/contract/decisions.md "Envelopes and errors") with their HTTP status. */
 export const errorCodes = {
   unknown: { code: -1000, status: 500 },
   badKeyFormat: { code: -1001, status: 401 },

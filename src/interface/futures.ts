@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import './zod';
 import { successEnvelopeSchema } from './envelope';
 
-/** Item of data.rows in GET /v1/public/futures (interface.md 2.2). */
+/** Item of data.rows in GET /v1/public/futures (docs/contract/interface.md 2.2). */
 export const futuresRowSchema = z.object({
   symbol: z.string().check(z.minLength(1)),
   index_price: z.number(),

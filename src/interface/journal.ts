@@ -4,7 +4,7 @@ import { marginModes, orderTypes, sides } from './orders';
 import './zod';
 
 /**
- * The proxy's own surface (CONTRACT.md "Proxy surface"): its journal of tickets and orders. Every
+ * The proxy's own surface (docs/contract/decisions.md "Proxy surface"): its journal of tickets and orders. Every
  * order of a ticket moves pending → sent → accepted | rejected, or failed (the request as a whole
  * failed and the order is known not to be placed), or unknown (the request may have reached the
  * service but no answer came: the trader checks before sending again).

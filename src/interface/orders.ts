@@ -10,7 +10,7 @@ export type MarginMode = (typeof marginModes)[number];
 
 /** Types that execute at the market and so take no price, and may be sized by quote amount. */
 export const priceFreeTypes: readonly OrderType[] = ['MARKET', 'ASK', 'BID'];
-/** Types for which a visible quantity means nothing (CONTRACT.md: ignored). */
+/** Types for which a visible quantity means nothing (docs/contract/decisions.md: ignored). */
 export const visibleIgnoredTypes: readonly OrderType[] = ['MARKET', 'IOC', 'FOK'];
 
 export const symbolPattern = /^PERP_[A-Z0-9]+_[A-Z0-9]+$/;
@@ -23,7 +23,7 @@ export const REQUESTS_PER_SECOND = 1;
 
 const positive = z.number().check(z.positive());
 
-/** Shape of an order request item (interface.md 2.3), without the rules between fields. */
+/** Shape of an order request item (docs/contract/interface.md 2.3), without the rules between fields. */
 const orderRequestShape = z.strictObject({
   symbol: z.string().check(z.regex(symbolPattern, 'expected an instrument like PERP_BTC_USDC')),
   order_type: z.enum(orderTypes),
@@ -45,7 +45,7 @@ const orderRequestShape = z.strictObject({
   margin_mode: z.optional(z.enum(marginModes)),
 });
 
-/** An order request item with CONTRACT.md's rules between its fields. */
+/** An order request item with docs/contract/decisions.md's rules between its fields. */
 export const orderRequestSchema = orderRequestShape.check(
   z.superRefine((order, ctx) => {
     const priceFree = priceFreeTypes.includes(order.order_type);
@@ -76,7 +76,7 @@ export const orderRequestSchema = orderRequestShape.check(
         message: `only MARKET, ASK and BID orders take an amount; give order_quantity for ${order.order_type}`,
       });
     }
-    // CONTRACT.md: a visible quantity is ignored for MARKET, IOC and FOK, so it cannot be wrong there.
+    // docs/contract/decisions.md: a visible quantity is ignored for MARKET, IOC and FOK, so it cannot be wrong there.
     if (
       order.visible_quantity !== undefined &&
       order.order_quantity !== undefined &&
@@ -100,7 +100,7 @@ export const batchOrderRequestSchema = z.strictObject({
 export type BatchOrderRequest = z.infer<typeof batchOrderRequestSchema>;
 
 /**
- * Item of data.rows in the batch response (interface.md 2.4), read leniently: a rejected row's
+ * Item of data.rows in the batch response (docs/contract/interface.md 2.4), read leniently: a rejected row's
  * order_id may be null or 0, and a success's error_message may be empty, null, missing or "none".
  */
 export const orderResultRowSchema = z.object({
@@ -120,7 +120,7 @@ export const batchOrderResponseSchema = z.object({
 });
 export type BatchOrderResponse = z.infer<typeof batchOrderResponseSchema>;
 
-/** CONTRACT.md: a row is a success when error_message is empty, null, missing or "none". */
+/** docs/contract/decisions.md: a row is a success when error_message is empty, null, missing or "none". */
 export function isAcceptedRow(row: OrderResultRow): boolean {
   const message = row.error_message?.trim() ?? '';
   return message === '' || message.toLowerCase() === 'none';

@@ -85,7 +85,7 @@ export interface ProxyOptions {
   logger?: boolean | { level?: string; stream?: { write(line: string): void } };
 }
 
-/** The limits' defaults, shared with the environment reader and README. */
+/** The limits' defaults, shared with the environment reader and docs/operations.md. */
 export const proxyDefaults = {
   maxTicketOrders: 1000,
   maxTicketsInFlight: 4,

@@ -8,7 +8,7 @@ export interface AccountCredentials {
   secret: string;
 }
 
-/** A new account id and Ed25519 key pair, in the formats of CONTRACT.md. */
+/** A new account id and Ed25519 key pair, in the formats of docs/contract/decisions.md. */
 export function createAccountCredentials(): AccountCredentials {
   const { publicKey, privateKey } = generateKeyPairSync('ed25519');
   const publicJwk = publicKey.export({ format: 'jwk' });

@@ -39,7 +39,7 @@ function decodeSignature(text: string): Buffer | undefined {
   return Buffer.from(unpadded, 'base64url');
 }
 
-/** Verifies the four headers and the Ed25519 signature exactly as CONTRACT.md "Signing" says. */
+/** Verifies the four headers and the Ed25519 signature exactly as docs/contract/decisions.md "Signing" says. */
 export function authenticate(input: AuthInput, accounts: AccountRegistry): AuthOutcome {
   const values: Record<string, string> = {};
   for (const name of [

@@ -18,7 +18,7 @@ export const PRICE_BAND = 0.1;
 export const MAX_ORDER_NOTIONAL = 5_000_000;
 const usdc = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
-/** What the service answers per order (interface.md 2.4). */
+/** What the service answers per order (docs/contract/interface.md 2.4). */
 export interface ResultRow {
   order_id: number | null;
   client_order_id: string;
@@ -109,7 +109,7 @@ export class OrderDesk {
       return `order notional ${usdc.format(notional.toNumber())} USDC is above the limit of ${usdc.format(MAX_ORDER_NOTIONAL)} USDC per order`;
     }
     const step = stepOf(instrument.quantityDecimals);
-    // A visible quantity is ignored for MARKET, IOC and FOK (CONTRACT.md): nothing to check there.
+    // A visible quantity is ignored for MARKET, IOC and FOK (docs/contract/decisions.md): nothing to check there.
     const sized = visibleIgnoredTypes.includes(order.order_type) ? (['order_quantity'] as const) : (['order_quantity', 'visible_quantity'] as const);
     for (const field of sized) {
       const value = order[field];

@@ -11,7 +11,7 @@ export function tempDir(prefix = 'perp-test-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
 }
 
-/** Headers of a request signed as CONTRACT.md says, with knobs to get it wrong on purpose. */
+/** Headers of a request signed as docs/contract/decisions.md says, with knobs to get it wrong on purpose. */
 export function signedHeaders(
   account: AccountCredentials,
   body: string,

@@ -111,7 +111,7 @@ describe('the preference routes, behind a stand-in door', () => {
 });
 
 /**
- * Needs a desk user, made as the README says (`npm run desk -- user add …`, issue 30's people
+ * Needs a desk user, made as docs/desk.md says (`npm run desk -- user add …`, issue 30's people
  * work): until that command is in this build, this part does not run.
  */
 const scripts = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;

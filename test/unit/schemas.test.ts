@@ -52,7 +52,7 @@ describe('order request schema', () => {
     expect(batchOrderRequestSchema.parse({ orders: [order] })).toEqual({ orders: [order] });
   });
 
-  it('applies the rules between fields of CONTRACT.md', () => {
+  it('applies the rules between fields of docs/contract/decisions.md', () => {
     expect(problem({ ...limit, order_price: undefined })).toMatch(/order_price: required for LIMIT/);
     expect(problem({ symbol: 'PERP_BTC_USDC', order_type: 'MARKET', side: 'SELL', order_quantity: 1 })).toBe('');
     expect(problem({ symbol: 'PERP_BTC_USDC', order_type: 'BID', side: 'BUY', order_amount: 100 })).toBe('');
@@ -75,7 +75,7 @@ describe('order request schema', () => {
 });
 
 describe('result rows and envelopes', () => {
-  it('reads success the four ways CONTRACT.md allows', () => {
+  it('reads success the four ways docs/contract/decisions.md allows', () => {
     for (const error_message of ['', null, undefined, 'none', 'NONE']) {
       expect(isAcceptedRow(orderResultRowSchema.parse({ order_id: 1, error_message }))).toBe(true);
     }

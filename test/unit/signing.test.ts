@@ -29,7 +29,7 @@ describe('signing', () => {
     expect(signingMessage({ timestamp: '1', method: 'GET', path: '/v1/x?a=1', body: '' })).toBe('1GET/v1/x?a=1');
   });
 
-  it('encodes the seed and public key in base58 as CONTRACT.md says', () => {
+  it('encodes the seed and public key in base58 as docs/contract/decisions.md says', () => {
     expect(formatSecret(seed)).toBe(secret);
     expect(Buffer.from(parseSecret(secret)).equals(Buffer.from(seed))).toBe(true);
     expect(Buffer.from(parseSecret(`ed25519:${secret}`)).equals(Buffer.from(seed))).toBe(true);

@@ -11,7 +11,7 @@ const duration = (id: string, supportedOrderTypes?: string[]): Duration => ({
   ...(supportedOrderTypes ? { supportedOrderTypes } : {}),
 });
 
-describe('durations per ticket kind (CONTRACT.md)', () => {
+describe('durations per ticket kind (docs/contract/decisions.md)', () => {
   const config = [
     duration('GTC'),
     duration('IOC', ['IOC']),

@@ -16,7 +16,7 @@ export const hostAllowed = (host: string, allowed: ReadonlySet<string>) => {
 /**
  * Why a state-changing request's Origin is not our own page, if it is not. The whole origin
  * counts, scheme included: the proxy speaks http, so `https://<host>` is another site, unless the
- * host is one of ALLOWED_HOSTS (reached through a TLS front, as README recommends beyond loopback).
+ * host is one of ALLOWED_HOSTS (reached through a TLS front, as docs/security.md recommends beyond loopback).
  */
 export function originProblem(origin: string | undefined, host: string, allowed: ReadonlySet<string>): string | undefined {
   if (!origin) return 'a state-changing request needs an Origin header';

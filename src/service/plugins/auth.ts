@@ -25,7 +25,7 @@ export function signerOf(request: { signer: Signer | null }): Signer {
   return request.signer;
 }
 
-/** The signature check of CONTRACT.md "Signing", for the routes that trade. */
+/** The signature check of docs/contract/decisions.md "Signing", for the routes that trade. */
 export default fp(
   async (fastify) => {
     // The signature covers the exact bytes, so the body is kept as text; the route's schema reads it.

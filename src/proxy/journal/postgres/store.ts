@@ -17,7 +17,7 @@ const sqlStatuses = (statuses: readonly string[]) =>
 
 /**
  * The journal in PostgreSQL, for a desk's proxies sharing one database. A commit is the
- * durability point (with `synchronous_commit` on, the server's default: see README), so
+ * durability point (with `synchronous_commit` on, the server's default: see docs/desk.md), so
  * `durable()` has nothing left to wait for; every step is one statement or one transaction, and
  * what two proxies must not both do (a key, a live client order id) the database decides.
  */

@@ -171,7 +171,7 @@ function summarise(rows: CheckedRow[], drafts: readonly DraftRow[], context: Tic
 }
 
 /**
- * Checks a ticket as the service would (CONTRACT.md "Orders", the price band and the instrument's
+ * Checks a ticket as the service would (docs/contract/decisions.md "Orders", the price band and the instrument's
  * tick and step) and builds the orders to send. Pure: the same ticket and markets give the same
  * result, with no React and no network.
  */

@@ -1,11 +1,11 @@
 import type { Duration, OrderType } from '@/interface';
 import type { OrderKind } from './types';
 
-/** Durations whose id is a service order type turn a limit ticket into that type (CONTRACT.md). */
+/** Durations whose id is a service order type turn a limit ticket into that type (docs/contract/decisions.md). */
 const durationOrderTypes: Record<string, OrderType> = { IOC: 'IOC', FOK: 'FOK', POST_ONLY: 'POST_ONLY' };
 
 /**
- * What supportedOrderTypes may name for each ticket kind (CONTRACT.md: ticket kinds or the
+ * What supportedOrderTypes may name for each ticket kind (docs/contract/decisions.md: ticket kinds or the
  * service's own order types, any case): a limit ticket is sent as LIMIT, IOC, FOK or POST_ONLY; a
  * market ticket as MARKET (ASK and BID also execute at the market). Stop kinds have no order type
  * in this interface, so the ticket offers none.

@@ -1,6 +1,6 @@
 /* Apart from the parser, so the paste help can name the columns without loading it. */
 
-/** The order request fields in the interface's order (interface.md 2.3): a paste without header uses it. */
+/** The order request fields in the interface's order (docs/contract/interface.md 2.3): a paste without header uses it. */
 export const importColumns = [
   'symbol',
   'order_type',

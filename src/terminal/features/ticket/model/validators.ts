@@ -10,7 +10,7 @@ import type { DraftRow, MarketContext, RowContext } from './types';
 
 /**
  * How far from mark the service accepts a priced order. The interface does not carry it; this is
- * the embedded service's band and the family's usual one (see README, "What the contract leaves open").
+ * the embedded service's band and the family's usual one (docs/contract/decisions.md, "Left open even here").
  */
 export const PRICE_BAND = 0.1;
 
