@@ -1,12 +1,13 @@
 import { join } from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import type { Role } from '@/interface';
 import { startProxy, type ProxyOptions, type RunningProxy } from '@/proxy';
 import { hashToken, newLinkToken, type DeskPeople } from '@/proxy/desk/people';
 import { PostgresPeople } from '@/proxy/desk/postgresPeople';
 import { SqlitePeople } from '@/proxy/desk/sqlitePeople';
 import { openPostgres } from '@/proxy/postgres';
-import { createDatabase, type PostgresServer } from './postgres';
-import { login, tempDir, TOKEN } from './stack';
+import { createDatabase, startPostgres, type PostgresServer } from './postgres';
+import { login, markOf, serviceWithAccount, tempDir, TOKEN } from './stack';
 
 /** A proxy of a desk over HTTP, on SQLite or a real PostgreSQL, with its people store beside it. */
 export interface Desk {
@@ -52,6 +53,8 @@ export async function startDesk(
     port: 0,
     terminalToken: TOKEN,
     pacingMs: 0,
+    // A desk's tests call faster than a person: the per-session limit is not what they test.
+    sessionRateLimit: 1000,
     ...more,
     databaseUrl,
   });
@@ -87,3 +90,35 @@ export async function startDesk(
 }
 
 export const json = async <T = { message: string }>(answer: Response) => (await answer.json()) as T;
+
+/**
+ * What a desk's HTTP tests share: a real embedded service (its 1/s batch limit off) and, when
+ * asked, a real PostgreSQL, started before the file's tests and stopped after them with every
+ * proxy the tests started.
+ */
+export function deskPlaces(options: { postgres: boolean }) {
+  let server: PostgresServer | undefined;
+  let running: Awaited<ReturnType<typeof serviceWithAccount>> | undefined;
+  const closers: (() => Promise<unknown>)[] = [];
+  const places: DeskPlaces = {
+    server: () => server ?? raise('this file starts no PostgreSQL'),
+    service: () => (running ? { url: running.service.url, account: running.account } : raise('the service is not started yet')),
+    closers,
+  };
+  beforeAll(async () => {
+    if (options.postgres) {
+      server = await startPostgres({ database: 'desk' });
+      closers.push(() => server!.stop());
+    }
+    running = await serviceWithAccount({ rateLimitPerSecond: false });
+    closers.push(() => running!.service.close());
+  });
+  afterAll(async () => {
+    for (const close of closers.reverse()) await close().catch(() => undefined);
+  });
+  return { places, markOf: (symbol: string) => markOf(places.service().url, symbol) };
+}
+
+function raise(message: string): never {
+  throw new Error(message);
+}

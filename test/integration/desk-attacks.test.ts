@@ -1,31 +1,18 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Approval, AuditRecord, DeskMe, HeldOrder, JournalOrder, LimitIssue, TicketResult } from '@/interface';
 import { btcOrder } from '../fixtures/orders';
-import { json, startDesk, type Desk, type DeskPlaces } from '../helpers/deskHttp';
-import { markOf, serviceWithAccount, ticketKey } from '../helpers/stack';
+import { deskPlaces, json, startDesk, type Desk } from '../helpers/deskHttp';
+import { ticketKey } from '../helpers/stack';
 
 /**
  * A review of the desk (issue 30) from the attacker's side: a trader who wants past their limits or
  * around four-eyes approval, another trader of the same account, a viewer, a page on another
  * origin. Each test asserts what SHOULD happen; those that fail are findings (see the review report).
  */
-let running: Awaited<ReturnType<typeof serviceWithAccount>>;
+const { places, markOf } = deskPlaces({ postgres: false });
 let mark: number;
-const closers: (() => Promise<unknown>)[] = [];
-const places: DeskPlaces = {
-  server: () => {
-    throw new Error('these attacks run on SQLite');
-  },
-  service: () => ({ url: running.service.url, account: running.account }),
-  closers,
-};
 beforeAll(async () => {
-  running = await serviceWithAccount({ rateLimitPerSecond: false });
-  closers.push(() => running.service.close());
-  mark = await markOf(running.service.url, 'PERP_BTC_USDC');
-});
-afterAll(async () => {
-  for (const close of closers.reverse()) await close().catch(() => undefined);
+  mark = await markOf('PERP_BTC_USDC');
 });
 
 const price = () => Math.round(mark * 0.95);
@@ -107,7 +94,7 @@ describe('attacks on the desk (SQLite)', () => {
 
     it('raising an armed held order\'s quantity counts against the day limit (PATCH drops maxDayNotional and reserves nothing)', async () => {
       // A stop sends at market: it counts at the mark (higher than its trigger here).
-      const armedNotional = 0.01 * (await markOf(running.service.url, 'PERP_BTC_USDC'));
+      const armedNotional = 0.01 * (await markOf('PERP_BTC_USDC'));
       const before = Number(await usedToday(alice));
       await setLimits('user', 'alice', { maxDayNotional: String(Math.ceil(before + armedNotional * 1.5)) });
       const armed = await desk.call(alice, '/api/held-orders', post(stop(0.01)));

@@ -1,25 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { IMPLICIT_PERSON, type AuditRecord } from '@/interface';
 import { hashToken, newLinkToken } from '@/proxy/desk/people';
 import { btcOrder } from '../fixtures/orders';
-import { json, startDesk as startDeskOn, type Desk, type DeskPlaces } from '../helpers/deskHttp';
-import { startPostgres, type PostgresServer } from '../helpers/postgres';
-import { login, markOf, serviceWithAccount, ticketKey, TOKEN } from '../helpers/stack';
+import { deskPlaces, json, startDesk as startDeskOn, type Desk } from '../helpers/deskHttp';
+import { login, ticketKey, TOKEN } from '../helpers/stack';
 
-let server: PostgresServer;
-let running: Awaited<ReturnType<typeof serviceWithAccount>>;
-const closers: (() => Promise<unknown>)[] = [];
-beforeAll(async () => {
-  server = await startPostgres({ database: 'desk' });
-  closers.push(() => server.stop());
-  running = await serviceWithAccount({ rateLimitPerSecond: false });
-  closers.push(() => running.service.close());
-});
-afterAll(async () => {
-  for (const close of closers.reverse()) await close().catch(() => undefined);
-});
-
-const places: DeskPlaces = { server: () => server, service: () => ({ url: running.service.url, account: running.account }), closers };
+const { places, markOf } = deskPlaces({ postgres: true });
 const startDesk = (store: 'SQLite' | 'PostgreSQL') => startDeskOn(store, places);
 
 describe.each(['SQLite', 'PostgreSQL'] as const)('people and roles on %s', (store) => {
@@ -72,7 +58,7 @@ describe.each(['SQLite', 'PostgreSQL'] as const)('people and roles on %s', (stor
   it('a ticket is audited with who sent it; a risk user reads the trail, and its CSV is formula-safe', async () => {
     const trader = await desk.signIn('tina', ['trader'], ['main']);
     const key = ticketKey();
-    const price = Math.round((await markOf(running.service.url, 'PERP_BTC_USDC')) * 0.9);
+    const price = Math.round((await markOf('PERP_BTC_USDC')) * 0.9);
     const sent = await desk.call(trader, '/v1/batch-order', { method: 'POST', key, body: JSON.stringify({ orders: [btcOrder(price)] }) });
     expect(sent.status).toBe(200);
     await desk.people.append({ actor: '=HYPERLINK("x")', action: 'user-changed', subject: '@evil' });

@@ -1,24 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Approval, AuditRecord, DeskMe, JournalOrder, LimitIssue } from '@/interface';
 import { btcOrder } from '../fixtures/orders';
-import { json, startDesk, type Desk, type DeskPlaces } from '../helpers/deskHttp';
-import { startPostgres, type PostgresServer } from '../helpers/postgres';
-import { markOf, serviceWithAccount, ticketKey } from '../helpers/stack';
+import { deskPlaces, json, startDesk, type Desk } from '../helpers/deskHttp';
+import { ticketKey } from '../helpers/stack';
 
-let server: PostgresServer;
-let running: Awaited<ReturnType<typeof serviceWithAccount>>;
+const { places, markOf } = deskPlaces({ postgres: true });
 let mark: number;
-const closers: (() => Promise<unknown>)[] = [];
-const places: DeskPlaces = { server: () => server, service: () => ({ url: running.service.url, account: running.account }), closers };
 beforeAll(async () => {
-  server = await startPostgres({ database: 'desk' });
-  closers.push(() => server.stop());
-  running = await serviceWithAccount({ rateLimitPerSecond: false });
-  closers.push(() => running.service.close());
-  mark = await markOf(running.service.url, 'PERP_BTC_USDC');
-});
-afterAll(async () => {
-  for (const close of closers.reverse()) await close().catch(() => undefined);
+  mark = await markOf('PERP_BTC_USDC');
 });
 
 /** A resting BTC buy well below the mark: 0.01 BTC at 95% of it (within the service's 10% band as the mark drifts). */

@@ -1,23 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Approval, JournalOrder } from '@/interface';
 import { btcOrder } from '../fixtures/orders';
-import { json, startDesk, type Desk, type DeskPlaces } from '../helpers/deskHttp';
-import { startPostgres, type PostgresServer } from '../helpers/postgres';
-import { markOf, serviceWithAccount, ticketKey } from '../helpers/stack';
+import { deskPlaces, json, startDesk, type Desk } from '../helpers/deskHttp';
+import { ticketKey } from '../helpers/stack';
 
-let server: PostgresServer;
-let running: Awaited<ReturnType<typeof serviceWithAccount>>;
-const closers: (() => Promise<unknown>)[] = [];
-const places: DeskPlaces = { server: () => server, service: () => ({ url: running.service.url, account: running.account }), closers };
-beforeAll(async () => {
-  server = await startPostgres({ database: 'desk' });
-  closers.push(() => server.stop());
-  running = await serviceWithAccount({ rateLimitPerSecond: false });
-  closers.push(() => running.service.close());
-});
-afterAll(async () => {
-  for (const close of closers.reverse()) await close().catch(() => undefined);
-});
+const { places, markOf } = deskPlaces({ postgres: true });
 
 const post = (body: unknown, key = ticketKey()) => ({ method: 'POST', key, body: JSON.stringify(body) });
 
@@ -35,7 +22,7 @@ describe('two proxies of one desk on PostgreSQL', () => {
   });
 
   it('an approval taken on both at once is sent once, whichever proxy took it', async () => {
-    const mark = await markOf(running.service.url, 'PERP_BTC_USDC');
+    const mark = await markOf('PERP_BTC_USDC');
     for (let round = 0; round < 4; round++) {
       const key = ticketKey();
       const asked = await first.call(alice, '/v1/batch-order', post({ orders: [btcOrder(Math.round(mark * 0.95))] }, key));
