@@ -10,6 +10,7 @@ import { BODY_LIMIT, errorsPlugin } from './plugins/errors';
 import { bracketsPlugin } from './plugins/brackets';
 import { heldPlugin } from './plugins/held';
 import { journalPlugin } from './plugins/journal';
+import { openApiPlugin } from './plugins/openapi';
 import { peoplePlugin } from './plugins/people';
 import { postgresPlugin } from './plugins/postgres';
 import { preferencesPlugin } from './plugins/preferences';
@@ -26,6 +27,7 @@ import { healthRoutes } from './routes/health';
 import { bracketsRoutes } from './routes/brackets';
 import { heldOrdersRoutes } from './routes/heldOrders';
 import { marketReadsRoutes } from './routes/marketReads';
+import { openApiRoutes } from './routes/openapi';
 import { ordersRoutes } from './routes/orders';
 import { preferencesRoutes } from './routes/preferences';
 import { approvalsRoutes } from './routes/approvals';
@@ -106,6 +108,7 @@ export async function createProxyApp(options: ProxyOptions): Promise<ProxyApp> {
     maxSessions: options.maxSessions ?? proxyDefaults.maxSessions,
     allowedHosts: options.allowedHosts ?? [],
   });
+  await app.register(openApiPlugin);
   await app.register(rateLimitsPlugin, { perSession: options.sessionRateLimit ?? proxyDefaults.sessionRateLimit });
   await app.register(servicePlugin, { baseUrl: options.serviceBaseUrl, timeoutMs: serviceTimeoutMs, coalesceMs: options.coalesceMs });
   await app.register(tapePlugin, {
@@ -144,6 +147,7 @@ export async function createProxyApp(options: ProxyOptions): Promise<ProxyApp> {
   await app.register(healthRoutes);
   await app.register(accountsRoutes);
   await app.register(tapeRoutes);
+  await app.register(openApiRoutes);
   await app.register(terminalRoutes, { distDir: options.distDir });
 
   await app.ready();

@@ -1,4 +1,5 @@
 import type { DeskAction, Person } from '../interface';
+import type { OpenApiDocument, RouteDoc } from './http/openapi';
 import type { JournalStore } from './journal';
 import type { ProxyOptions } from './options';
 import type { ReadForwarder } from './upstream/reads';
@@ -20,6 +21,8 @@ declare module 'fastify' {
      * and the action when the signed-in person may not. Undeclared on a session route: 'read'.
      */
     action?: DeskAction;
+    /** What the API document (GET /api/openapi.json) says of the route beyond its schemas. */
+    doc?: RouteDoc;
   }
   interface FastifyInstance {
     proxyOptions: ProxyOptions;
@@ -36,6 +39,8 @@ declare module 'fastify' {
     sender: AccountSenders;
     /** Every route with the access it declared (for the door's tests and operators). */
     routeTable(): { method: string; url: string; access: RouteAccess }[];
+    /** The OpenAPI 3.1 document of every route, naming the session cookie `cookieName` (plugins/openapi.ts). */
+    openApiDocument(cookieName: string): OpenApiDocument;
   }
   interface FastifyRequest {
     /** The request's valid session, set by the door; null when it has none. */

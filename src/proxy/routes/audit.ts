@@ -38,7 +38,7 @@ export const auditRoutes: ZodRoutes = async (app) => {
   }));
 
   // A stream is sent as it is: only the query is declared.
-  app.get('/api/audit.csv', { config, schema: { querystring: auditQuerySchema } }, async (request, reply) =>
+  app.get('/api/audit.csv', { config: { ...config, doc: { summary: 'The filtered audit trail as CSV', produces: 'text/csv' } }, schema: { querystring: auditQuerySchema } }, async (request, reply) =>
     reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', 'attachment; filename="audit.csv"')

@@ -18,6 +18,7 @@ import type { ZodRoutes } from '@/interface/routeSchemas';
 import { audited } from '../desk/audit';
 import { gate } from '../desk/gate';
 import { accountOf, placedByOf } from '../http/accountOf';
+import { ticketHeadersDoc } from '../http/openapi';
 import { sendError } from '../http/replies';
 
 export interface BatchOrdersOptions extends Record<string, unknown> {
@@ -71,6 +72,12 @@ async function checkHeaders(request: FastifyRequest, reply: FastifyReply) {
   return undefined;
 }
 
+const config = {
+  access: 'session' as const,
+  action: 'trade' as const,
+  doc: { summary: 'Place a ticket: its orders checked whole, journaled, signed and sent in order', headers: ticketHeadersDoc },
+};
+
 const schema = {
   body: batchOrderRequestSchema,
   response: { 200: ticketResponseSchema, '4xx': ticketErrorResponseSchema, '5xx': ticketErrorResponseSchema },
@@ -78,7 +85,7 @@ const schema = {
 
 /** POST /v1/batch-order: a ticket, checked whole, journaled, signed and sent in order. */
 export const batchOrdersRoutes: ZodRoutes<BatchOrdersOptions> = async (app, options) => {
-  app.post('/v1/batch-order', { config: { access: 'session', action: 'trade' }, preValidation: checkHeaders, schema }, async (request, reply) => {
+  app.post('/v1/batch-order', { config, preValidation: checkHeaders, schema }, async (request, reply) => {
     const orders = request.body.orders;
     if (orders.length > options.maxTicketOrders) {
       return sendError(

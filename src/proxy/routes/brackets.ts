@@ -12,6 +12,7 @@ import type { ZodRoutes } from '@/interface/routeSchemas';
 import { audited } from '../desk/audit';
 import { gate } from '../desk/gate';
 import { accountOf, placedByOf } from '../http/accountOf';
+import { orderHeadersDoc } from '../http/openapi';
 import { sendError } from '../http/replies';
 
 const errors = { '4xx': heldErrorSchema, '5xx': heldErrorSchema };
@@ -25,7 +26,7 @@ export const bracketsRoutes: ZodRoutes = async (app) => {
   app.post(
     '/api/brackets',
     {
-      config: { access: 'session', action: 'trade' },
+      config: { access: 'session', action: 'trade', doc: { summary: 'Send an entry now with its exits held', headers: orderHeadersDoc } },
       preValidation: async (request, reply) => {
         const key = idempotencyKeySchema.safeParse(request.headers[IDEMPOTENCY_HEADER]);
         if (!key.success) return sendError(reply, 'invalidParameter', `${IDEMPOTENCY_HEADER} header: ${describeIssues(key.error)}`);

@@ -20,6 +20,7 @@ import { audited } from '../desk/audit';
 import { gate, heldAtMark } from '../desk/gate';
 import { accountsToCancel, heldChangeAllowed, heldToChange } from '../desk/heldGate';
 import { accountOf, placedByOf } from '../http/accountOf';
+import { orderHeadersDoc } from '../http/openapi';
 import { sendError } from '../http/replies';
 import type { HeldRefusal, SettleOutcome } from '../held/holder';
 
@@ -51,7 +52,7 @@ export const heldOrdersRoutes: ZodRoutes = async (app) => {
   app.post(
     '/api/held-orders',
     {
-      config: trade,
+      config: { ...trade, doc: { summary: 'Arm a held order (stop, take-profit, trailing stop, TWAP…): the proxy sends it when it triggers', headers: orderHeadersDoc } },
       preValidation: checkHeaders,
       schema: { body: heldOrderRequestSchema, response: { 200: heldOrderResponseSchema, ...errors } },
     },

@@ -36,7 +36,7 @@ export const ordersRoutes: ZodRoutes = async (app) => {
   );
 
   // A stream is sent as it is: only the query is declared.
-  app.get('/api/orders.csv', { config: { access: 'session' }, schema: { querystring: ordersQuerySchema } }, async (request, reply) =>
+  app.get('/api/orders.csv', { config: { access: 'session', doc: { summary: 'The filtered journal as CSV', produces: 'text/csv' } }, schema: { querystring: ordersQuerySchema } }, async (request, reply) =>
     reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', 'attachment; filename="orders.csv"')

@@ -10,6 +10,11 @@ export interface TerminalRoutesOptions extends Record<string, unknown> {
   distDir?: string;
 }
 
+const FRONT_DOOR = {
+  summary: "The terminal's page; with ?token=… a login link: answers 303 with the session cookie (Set-Cookie), see docs/api.md",
+  produces: 'text/html',
+};
+
 /**
  * The terminal's files and its front door. Everything here is public: the page must load to show
  * "no session", and the files hold nothing of the account.
@@ -20,7 +25,8 @@ export const terminalRoutes: ZodRoutes<TerminalRoutesOptions> = async (app, opti
     if (route.url !== '/' && route.url !== '/*') {
       throw new Error(`${route.url}: the terminal's scope serves only its files and '/'; register other routes in their own module`);
     }
-    route.config = { ...route.config, access: 'public' };
+    const doc = route.url === '/' ? FRONT_DOOR : { summary: "The terminal's built files", produces: 'application/octet-stream' };
+    route.config = { ...route.config, access: 'public', doc };
   });
   const { distDir } = options;
   if (distDir) {
