@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { transformAsync } from '@babel/core';
+import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import MagicString from 'magic-string';
@@ -36,34 +36,26 @@ function precompress(): Plugin {
 }
 
 /**
- * Lingui's macros (`t`, `<Trans>`, `plural`) compiled away before the React transform: a message
- * becomes its id and the catalogue lookup. Only files that import a macro go through Babel.
+ * Lingui's macros (`t`, `<Trans>`, `plural`) compiled away before the React transform, by Lingui's
+ * own Vite plugin (its native transform, no Babel): a message becomes its id and the catalogue
+ * lookup. A build keeps only ids (the English is in its catalogue, not twice in the code); tests
+ * and the dev server keep the English beside the id, so a message not yet extracted still reads.
+ * With `wordsOf`, the ids each module ends up with are recorded for firstWords.
  */
-export function linguiMacros(wordsOf?: Map<string, string[]>): Plugin {
-  // A build keeps only ids: the English is in its catalogue, not twice in the code. Tests and the
-  // dev server keep the English beside the id, so a message not yet extracted still reads.
-  let build = false;
-  return {
-    name: 'lingui-macros',
+export function linguiMacros(wordsOf?: Map<string, string[]>): Plugin[] {
+  const plugins = lingui({ macroTransform: true, configPath: resolve(import.meta.dirname, 'lingui.config.ts') });
+  if (!wordsOf) return plugins;
+  // After Lingui's transform (both 'pre', in this order): the ids are in the code it returned.
+  const recordWords: Plugin = {
+    name: 'lingui-words',
     enforce: 'pre',
-    configResolved(config) {
-      build = config.command === 'build';
-    },
-    async transform(code, id) {
-      if (!/\.[jt]sx?$/.test(id) || id.includes('/node_modules/') || !code.includes('/macro\'')) return null;
-      const result = await transformAsync(code, {
-        filename: id,
-        babelrc: false,
-        configFile: false,
-        sourceMaps: true,
-        parserOpts: { plugins: ['typescript', 'jsx'] },
-        plugins: [['@lingui/babel-plugin-lingui-macro', { stripMessageField: build }]],
-      });
-      if (!result?.code) return null;
-      wordsOf?.set(id, [...result.code.matchAll(/\/\*i18n\*\/\s*\{\s*id:\s*"([^"]+)"/g)].map((match) => match[1]!));
-      return { code: result.code, map: result.map };
+    transform(code, id) {
+      if (!/\.[jt]sx?$/.test(id) || id.includes('/node_modules/') || !code.includes('/*i18n*/')) return null;
+      wordsOf.set(id, [...code.matchAll(/\/\*i18n\*\/\s*\{\s*id:\s*"([^"]+)"/g)].map((match) => match[1]!));
+      return null;
     },
   };
+  return [...plugins, recordWords];
 }
 
 const FIRST_WORDS_MODULE = resolve(import.meta.dirname, 'src/terminal/shared/i18n/firstWords.ts');
@@ -103,7 +95,7 @@ function firstWords(wordsOf: Map<string, string[]>): Plugin {
 const wordsOf = new Map<string, string[]>();
 
 export default defineConfig({
-  plugins: [linguiMacros(wordsOf), firstWords(wordsOf), react(), precompress()],
+  plugins: [...linguiMacros(wordsOf), firstWords(wordsOf), react(), precompress()],
   // The market-data worker is bundled apart, with its own plugins: its modules' words too.
   worker: { plugins: () => [linguiMacros()] },
   // `@/` is src/ (tsconfig.json's paths say the same for TypeScript, tsx and dependency-cruiser).

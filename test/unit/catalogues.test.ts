@@ -30,7 +30,7 @@ describe('every shipped catalogue', async () => {
       expect(missing, `${locale} lacks ${missing.length} of ${ids.length}`).toEqual([]);
       const mismatched = ids.filter((id) => {
         const source = english[id]!.message ?? id;
-        return variablesOf(source).join() !== variablesOf(translated[id]!.translation).join();
+        return variablesOf(source).join() !== variablesOf(translated[id]!.translation ?? '').join();
       });
       expect(mismatched, `${locale}: variables differ`).toEqual([]);
     });
