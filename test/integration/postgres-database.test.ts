@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DatabaseUnavailableError, openPostgres, redactUrl, type Postgres } from '@/proxy/postgres';
+import { DatabaseUnavailableError, openPostgres, postgresMigrations, redactUrl, type Postgres } from '@/proxy/postgres';
 import { startPostgres, type PostgresServer } from '../helpers/postgres';
 import { startTcpSwitch } from '../helpers/tcpSwitch';
 
@@ -158,6 +158,6 @@ describe('the password', () => {
     expect(failed.stderr.replace(/^npm warn.*\n/gm, '').trim()).toMatch(/^postgres:\/\/postgres:\*\*\*@127\.0\.0\.1:\d+\/desk: the journal is unavailable: the database refused the connection$/);
     expect(leaks(failed.stdout + failed.stderr)).toBe(false);
     const done = await exec('npx', ['tsx', 'src/proxy/postgres/migrateCommand.ts'], { env: { ...process.env, DATABASE_URL: withPassword(server.url) } });
-    expect(done.stdout.trim()).toMatch(/^postgres:\/\/postgres:\*\*\*@127\.0\.0\.1:\d+\/desk: schema version 1$/);
+    expect(done.stdout.trim()).toMatch(new RegExp(`^postgres://postgres:\\*\\*\\*@127\\.0\\.0\\.1:\\d+/desk: schema version ${postgresMigrations.length}$`));
   });
 });
