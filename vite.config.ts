@@ -132,7 +132,18 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts'],
+          include: ['test/unit/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Real servers: the proxy, the embedded service, PostgreSQL, each started by the test file.
+          name: 'integration',
+          include: ['test/integration/**/*.test.ts'],
           environment: 'node',
           // Generous for a loaded CI machine (2 CPUs, a browser beside): a timeout is not a verdict.
           testTimeout: 30_000,
