@@ -102,6 +102,9 @@ function firstWords(wordsOf: Map<string, string[]>): Plugin {
 
 const wordsOf = new Map<string, string[]>();
 
+/** Integration tests that read the build (dist/): their own project, which `npm test` runs after building. */
+const BUILD_TESTS = ['test/integration/first-words.test.ts', 'test/integration/secrets.test.ts', 'test/integration/static.test.ts'];
+
 export default defineConfig({
   plugins: [linguiMacros(wordsOf), firstWords(wordsOf), react(), precompress()],
   // The market-data worker is bundled apart, with its own plugins: its modules' words too.
@@ -144,8 +147,20 @@ export default defineConfig({
           // Real servers: the proxy, the embedded service, PostgreSQL, each started by the test file.
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
+          exclude: BUILD_TESTS,
           environment: 'node',
           // Generous for a loaded CI machine (2 CPUs, a browser beside): a timeout is not a verdict.
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // What the build made (dist/): `npm test` builds before it runs them; test:fast does not build.
+          name: 'build',
+          include: BUILD_TESTS,
+          environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 30_000,
         },
