@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { transformAsync } from '@babel/core';
@@ -130,6 +131,10 @@ export default defineConfig({
     },
   },
   test: {
+    // Vitest's default is one worker fewer than the CPUs: one file at a time on a 2-CPU machine. The
+    // integration files mostly wait (on the service's one request a second, on PostgreSQL, on a
+    // child process), so two at a time there; the browser project stays one file at a time.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,
