@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { lingui } from '@lingui/vite-plugin';
@@ -94,6 +95,9 @@ function firstWords(wordsOf: Map<string, string[]>): Plugin {
 
 const wordsOf = new Map<string, string[]>();
 
+/** Integration tests that read the build (dist/): their own project, which `npm test` runs after building. */
+const BUILD_TESTS = ['test/integration/first-words.test.ts', 'test/integration/secrets.test.ts', 'test/integration/static.test.ts'];
+
 export default defineConfig({
   plugins: [...linguiMacros(wordsOf), firstWords(wordsOf), react(), precompress()],
   // The market-data worker is bundled apart, with its own plugins: its modules' words too.
@@ -119,14 +123,41 @@ export default defineConfig({
     },
   },
   test: {
+    // Vitest's default is one worker fewer than the CPUs: one file at a time on a 2-CPU machine. The
+    // integration files mostly wait (on the service's one request a second, on PostgreSQL, on a
+    // child process), so two at a time there; the browser project stays one file at a time.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,
         test: {
           name: 'unit',
-          include: ['test/unit/**/*.test.ts', 'test/integration/**/*.test.ts'],
+          include: ['test/unit/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Real servers: the proxy, the embedded service, PostgreSQL, each started by the test file.
+          name: 'integration',
+          include: ['test/integration/**/*.test.ts'],
+          exclude: BUILD_TESTS,
           environment: 'node',
           // Generous for a loaded CI machine (2 CPUs, a browser beside): a timeout is not a verdict.
+          testTimeout: 30_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // What the build made (dist/): `npm test` builds before it runs them; test:fast does not build.
+          name: 'build',
+          include: BUILD_TESTS,
+          environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 30_000,
         },

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { seriousViolations } from '../helpers/axe';
+import { panelsSettled } from '../helpers/browser';
 import { terminalForFile } from '../helpers/browserTest';
 import { switchWorkspace } from '../helpers/terminal';
 
@@ -37,6 +38,8 @@ describe('accessibility, in Chromium', () => {
         await page.emulateMedia({ colorScheme: scheme });
         await expect.poll(theme).toBe(scheme);
         await page.locator('tr[data-symbol="PERP_BTC_USDC"]').waitFor();
+        // The whole screen, not its first row: the lazy panels (and a phone's tab bar) come after.
+        await panelsSettled(page);
         expect(await seriousViolations(page)).toEqual([]);
       });
     }
@@ -71,6 +74,7 @@ describe('accessibility, in Chromium', () => {
       expect(await seriousViolations(page)).toEqual([]);
       await page.setViewportSize({ width: 390, height: 844 });
       await page.locator('tr[data-symbol="PERP_BTC_USDC"]').waitFor();
+      await panelsSettled(page);
       expect(await seriousViolations(page)).toEqual([]);
     } finally {
       await page.setViewportSize({ width: 1440, height: 900 });

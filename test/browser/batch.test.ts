@@ -93,7 +93,7 @@ describe('batch tickets in Chromium against the embedded service', () => {
     await page.locator('tr[data-symbol="PERP_BTC_USDC"]').waitFor();
     // The ticket is its own chunk and renders just after the markets: wait for it, not for the rows.
     await page.getByRole('list', { name: 'Orders of the ticket' }).waitFor();
-    expect(await rowCount()).toBe(2);
+    await expect.poll(rowCount).toBe(2);
     await page.getByRole('radio', { name: 'Order' }).check();
     await page.getByRole('button', { name: 'Edit order 1' }).click();
     expect(await page.getByLabel('Symbol', { exact: true }).inputValue()).toBe('PERP_ETH_USDC');

@@ -142,9 +142,9 @@ describe('a trader and a risk user on one desk, each in their own browser', () =
     const row = alice.locator('table[aria-label="Placed orders"] tbody tr[data-status="accepted"]');
     await row.first().waitFor(WAIT);
     expect(await row.count()).toBe(1);
-    expect(await row.locator('td[data-column="symbol"]').innerText()).toContain('BTC');
-    expect(await row.locator('td[data-column="placed_by"]').innerText()).toBe('alice');
-    expect(await row.locator('td[data-column="approved_by"]').innerText()).toBe('rita');
+    await expect.poll(() => row.locator('td[data-column="symbol"]').innerText()).toContain('BTC');
+    await expect.poll(() => row.locator('td[data-column="placed_by"]').innerText()).toBe('alice');
+    await expect.poll(() => row.locator('td[data-column="approved_by"]').innerText()).toBe('rita');
     // Decided, the card leaves rita's list of what still waits.
     await card.waitFor({ state: 'detached', ...WAIT });
   });

@@ -65,15 +65,20 @@ describe('a new trader’s first screen at 1440×900', () => {
     await page.getByRole('button', { name: 'Buy', exact: true }).click();
     await page.locator('[data-toast]').first().waitFor();
     await page.locator('table[aria-label="Placed orders"] tr[data-status="accepted"]').first().waitFor();
-    // The toasts look again at what is under them twice a second.
-    await page.waitForTimeout(700);
-    const [toaster] = await rectOf(page, '.toaster');
-    const guarded = [
-      ...(await rectOf(page, '.panel.ticket > .panel__head')),
-      ...(await rectOf(page, 'table[aria-label="Placed orders"] thead, table[aria-label="Placed orders"] tbody tr:nth-child(-n+3)')),
-    ];
-    expect(guarded.length).toBeGreaterThanOrEqual(3);
-    expect(guarded.filter((rect) => overlaps(toaster!, rect))).toEqual([]);
+    // The toasts look again at what is under them twice a second: wait for them to have moved
+    // aside (the state asserted), not for a time.
+    const covered = async () => {
+      const [toaster] = await rectOf(page, '.toaster');
+      const guarded = [
+        ...(await rectOf(page, '.panel.ticket > .panel__head')),
+        ...(await rectOf(page, 'table[aria-label="Placed orders"] thead, table[aria-label="Placed orders"] tbody tr:nth-child(-n+3)')),
+      ];
+      expect(guarded.length).toBeGreaterThanOrEqual(3);
+      // A toast still shown: an empty toaster covers nothing and would prove nothing.
+      expect(await page.locator('[data-toast]').count()).toBeGreaterThan(0);
+      return guarded.filter((rect) => overlaps(toaster!, rect));
+    };
+    await expect.poll(covered, { timeout: 5_000 }).toEqual([]);
   });
 
   it('the Orders table writes prices grouped, with the market’s decimals', async () => {

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { terminalForFile } from '../helpers/browserTest';
+import { panelsSettled } from '../helpers/browser';
 import type { FaultyService } from '../helpers/faultyService';
 import { clickMarket, fillOrder, switchWorkspace } from '../helpers/terminal';
 
@@ -113,6 +114,7 @@ describe('what is sent is what the trader meant, in Chromium', () => {
     // A reload while the answer is on its way opens Watch cold: no ticket panel is ever built.
     await page.reload();
     await page.locator('.panel.markets').waitFor();
+    await panelsSettled(page);
     expect(await page.locator('.panel.ticket').count()).toBe(0);
     // The outcome still arrives, looked up in the journal, as a toast; the ticket is done.
     await page.getByText('Order accepted').waitFor({ timeout: 20_000 });

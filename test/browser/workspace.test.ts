@@ -154,10 +154,12 @@ describe('the desk', () => {
       await expect.poll(async () => (await boxById(page)).account?.x ?? 0, { timeout: 5_000 }).toBeGreaterThan(before.account!.x + 300);
       const moved = await boxById(page);
       expect(overlaps(Object.values(moved))).toEqual([]);
+      // Saved 300 ms after the hand rests (useDockLayout).
       await page.waitForTimeout(600);
       await page.reload();
       await page.getByRole('region', { name: 'Order ticket' }).waitFor();
       await page.locator('.panel-host[data-panel="account"]').waitFor();
+      await panelsSettled(page);
       const after = await boxById(page);
       for (const id of Object.keys(moved)) {
         expect(Math.abs(after[id]!.x - moved[id]!.x), `${id} x`).toBeLessThan(3);

@@ -6,26 +6,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Approval, Person } from '@/interface';
 import { Approvals, Audit, DeskLimits, offeredPanels } from '@/terminal/features/desk';
 import { distanceFromMark, distanceText } from '@/terminal/features/desk/model/approvalRows';
+import { fakeProxy, ok, type ProxyRequest } from '../helpers/proxyFake';
 
-type Call = { method: string; url: string; body: unknown };
+type Call = ProxyRequest;
 
-/** The proxy's desk routes, stubbed for these widgets only: each request recorded and answered by `answer`. */
-function stubProxy(answer: (call: Call) => { status: number; body: unknown } | undefined): Call[] {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      const call = { method: init?.method ?? 'GET', url, body: init?.body ? JSON.parse(String(init.body)) : undefined };
-      calls.push(call);
-      const { status, body } = answer(call) ?? { status: 404, body: { success: false, code: -1000, message: `no stub for ${url}` } };
-      return new Response(JSON.stringify(body), { status });
-    }),
-  );
-  return calls;
-}
+/** The proxy's desk routes, faked for these widgets only: each request recorded and answered by `answer` (none: 404). */
+const stubProxy = (answer: (call: Call) => { status: number; body: unknown } | undefined) => fakeProxy({ '* /*': answer }).calls;
 afterEach(() => vi.unstubAllGlobals());
 
-const ok = (data: unknown) => ({ status: 200, body: { success: true, data, timestamp: 1 } });
 const wrap = (children: ReactNode) => (
   <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>{children}</QueryClientProvider>
 );

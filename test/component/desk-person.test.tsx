@@ -8,7 +8,8 @@ import { terminalConfig } from '@/service/config';
 import { JournalTable } from '@/terminal/features/orders';
 import { OrderTicket, type MarketContext } from '@/terminal/features/ticket';
 import { useTicketStore } from '@/terminal/features/ticket/store';
-import { journalOrder } from '../fixtures/orders';
+import { journalOrder, journalRowsFor } from '../fixtures/orders';
+import { fakeProxy } from '../helpers/proxyFake';
 
 /**
  * The person in the terminal (issue 30): what a desk's proxy says of who is signed in, their
@@ -36,34 +37,21 @@ const deskMe = (person: Person): DeskMe => ({
 });
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status });
-const ticketRows = (key: string, orders: OrderRequest[]) =>
-  orders.map((order, seq) => ({
-    ticket_id: key, seq, request_no: 1, status: 'accepted', symbol: order.symbol, side: order.side, order_type: order.order_type,
-    order_price: order.order_price ?? null, order_quantity: order.order_quantity ?? null, order_amount: null, visible_quantity: null,
-    order_tag: null, margin_mode: null, client_order_id: order.client_order_id ?? null, order_id: 1000 + seq, error_code: null,
-    error_message: null, created_at: 1, updated_at: 2,
-  }));
-
 type Answer = (key: string, orders: OrderRequest[]) => Response;
-const accepted: Answer = (key, orders) => json({ success: true, data: { ticket_id: key, status: 'accepted', requests: 1, rows: ticketRows(key, orders) }, timestamp: 3 });
+const accepted: Answer = (key, orders) => json({ success: true, data: { ticket_id: key, status: 'accepted', requests: 1, rows: journalRowsFor(key, orders) }, timestamp: 3 });
 
 /** A desk's proxy: the session names `person`; every batch order is recorded with its headers. */
 function deskProxy(person: Person, answer: Answer = accepted) {
   const posts: { account: string | null; orders: OrderRequest[] }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      if (url === '/api/session') return json({ success: true, data: { authenticated: true, person }, timestamp: 1 });
-      if (url === '/api/desk/me') return json({ success: true, data: deskMe(person), timestamp: 1 });
-      if (url === '/v1/batch-order') {
-        const headers = new Headers(init?.headers);
-        const { orders } = JSON.parse(String(init?.body)) as { orders: OrderRequest[] };
-        posts.push({ account: headers.get('x-account'), orders });
-        return answer(headers.get('idempotency-key') ?? '', orders);
-      }
-      return json({ success: false, code: -1006, message: 'not here' }, 404);
-    }),
-  );
+  fakeProxy({
+    'GET /api/session': () => json({ success: true, data: { authenticated: true, person }, timestamp: 1 }),
+    'GET /api/desk/me': () => json({ success: true, data: deskMe(person), timestamp: 1 }),
+    'POST /v1/batch-order': ({ key, headers, body }) => {
+      const { orders } = body as { orders: OrderRequest[] };
+      posts.push({ account: headers.get('x-account'), orders });
+      return answer(key, orders);
+    },
+  });
   return posts;
 }
 

@@ -9,6 +9,7 @@ import { planModify } from '@/terminal/features/held/model/modify';
 import { twapProgressView } from '@/terminal/features/held/model/twapProgress';
 import { bindingFor, bindingsWith } from '@/terminal/features/hotkeys/model/bindings';
 import { keyProblems } from '@/terminal/shared/commands/keyRules';
+import { fakeProxy, ok, type ProxyRequest } from '../helpers/proxyFake';
 
 const BTC = 'PERP_BTC_USDC';
 const markets = new Map([[BTC, { priceDecimals: 1, quantityDecimals: 4 }]]);
@@ -82,27 +83,15 @@ describe('held orders, the model', () => {
   });
 });
 
-type Call = { method: string; url: string; body: unknown };
-
-/** The proxy's held-orders routes, stubbed: each request is recorded and answered by `answer`. */
-function stubProxy(answer: (call: Call) => { status: number; body: unknown }): Call[] {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      // Who is signed in (a desk's roles gate the actions): no desk here, single-token mode.
-      if (url === '/api/session') return new Response(JSON.stringify({ success: true, data: { authenticated: true }, timestamp: 1 }), { status: 200 });
-      const call = { method: init?.method ?? 'GET', url, body: init?.body ? JSON.parse(String(init.body)) : undefined };
-      calls.push(call);
-      const { status, body } = answer(call);
-      return new Response(JSON.stringify(body), { status });
-    }),
-  );
-  return calls;
-}
+/** The proxy's held-orders routes, faked: each request is recorded and answered by `answer`. */
+const stubProxy = (answer: (call: ProxyRequest) => { status: number; body: unknown }) =>
+  fakeProxy(
+    // Who is signed in (a desk's roles gate the actions): no desk here, single-token mode.
+    { 'GET /api/session': () => ok({ authenticated: true }), '* /*': answer },
+    { unrecorded: ['GET /api/session'] },
+  ).calls;
 afterEach(() => vi.unstubAllGlobals());
 
-const ok = (data: unknown) => ({ status: 200, body: { success: true, data, timestamp: 1 } });
 
 function renderPanel(orders: HeldOrder[], narrow = false) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });

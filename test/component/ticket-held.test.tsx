@@ -7,6 +7,7 @@ import { terminalConfig } from '@/service/config';
 import { armHeldOrder, sendBracket } from '@/terminal/features/held';
 import { OrderTicket, type HeldSender, type MarketContext } from '@/terminal/features/ticket';
 import { useTicketStore } from '@/terminal/features/ticket/store';
+import { fail, fakeProxy, ok } from '../helpers/proxyFake';
 
 const markets = new Map<string, MarketContext>([
   ['PERP_ETH_USDC', { symbol: 'PERP_ETH_USDC', mark_price: 3500, priceDecimals: 2, quantityDecimals: 3 }],
@@ -39,17 +40,18 @@ let posts: { url: string; key: string; body: HeldOrderRequest }[];
 function proxy(answer: (body: HeldOrderRequest) => 'arm' | 'refuse' | 'drop' = () => 'arm') {
   posts = [];
   const armed = new Map<string, HeldOrder>();
-  vi.stubGlobal('fetch', vi.fn(async (url: string, init?: RequestInit) => {
-    const key = new Headers(init?.headers).get('idempotency-key') ?? '';
-    const body = JSON.parse(String(init?.body)) as HeldOrderRequest;
-    posts.push({ url, key, body });
-    const what = answer(body);
-    if (what === 'drop') throw new TypeError('network down');
-    if (what === 'refuse') return new Response(JSON.stringify({ success: false, code: -1005, message: 'trigger_price: required for STOP_MARKET' }), { status: 400 });
-    const order = armed.get(key) ?? heldOrder(body, `h-${armed.size + 1}`);
-    armed.set(key, order);
-    return new Response(JSON.stringify({ success: true, data: order, timestamp: 2 }), { status: 200 });
-  }));
+  fakeProxy({
+    'POST /api/held-orders': ({ url, key, body }) => {
+      const request = body as HeldOrderRequest;
+      posts.push({ url, key, body: request });
+      const what = answer(request);
+      if (what === 'drop') throw new TypeError('network down');
+      if (what === 'refuse') return fail(400, -1005, 'trigger_price: required for STOP_MARKET');
+      const order = armed.get(key) ?? heldOrder(request, `h-${armed.size + 1}`);
+      armed.set(key, order);
+      return ok(order, 2);
+    },
+  });
 }
 
 beforeEach(() => {

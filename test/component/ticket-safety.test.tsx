@@ -7,6 +7,8 @@ import { terminalConfig } from '@/service/config';
 import { useHotkeys } from '@/terminal/features/hotkeys';
 import { OrderTicket, type MarketContext } from '@/terminal/features/ticket';
 import { useTicketStore } from '@/terminal/features/ticket/store';
+import { journalRowsFor } from '../fixtures/orders';
+import { fakeProxy, ok } from '../helpers/proxyFake';
 
 const markets = new Map<string, MarketContext>([
   ['PERP_BTC_USDC', { symbol: 'PERP_BTC_USDC', mark_price: 100000, priceDecimals: 1, quantityDecimals: 4 }],
@@ -27,21 +29,13 @@ function renderTicket(markAgeMs?: number) {
 let posts: OrderRequest[][];
 function acceptEverything() {
   posts = [];
-  vi.stubGlobal('fetch', vi.fn(async (url: string, init?: RequestInit) => {
-    const key = new Headers(init?.headers).get('idempotency-key') ?? '';
-    const { orders } = JSON.parse(String(init?.body)) as { orders: OrderRequest[] };
-    posts.push(orders);
-    const rows = orders.map((order, seq) => ({
-      ticket_id: key, seq, request_no: 1, status: 'accepted', symbol: order.symbol, side: order.side, order_type: order.order_type,
-      order_price: order.order_price ?? null, order_quantity: order.order_quantity ?? null, order_amount: null, visible_quantity: null,
-      order_tag: null, margin_mode: order.margin_mode ?? null, client_order_id: order.client_order_id ?? null, order_id: 2000 + seq,
-      error_code: null, error_message: null, created_at: 1, updated_at: 2,
-    }));
-    const data = { ticket_id: key, status: 'accepted', requests: 1, rows };
-    return url === '/v1/batch-order'
-      ? new Response(JSON.stringify({ success: true, data, timestamp: 3 }), { status: 200 })
-      : new Response('{}', { status: 404 });
-  }));
+  fakeProxy({
+    'POST /v1/batch-order': ({ key, body }) => {
+      const { orders } = body as { orders: OrderRequest[] };
+      posts.push(orders);
+      return ok({ ticket_id: key, status: 'accepted', requests: 1, rows: journalRowsFor(key, orders, () => 'accepted', 2000) }, 3);
+    },
+  });
 }
 
 beforeEach(() => {

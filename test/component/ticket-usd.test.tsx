@@ -7,6 +7,7 @@ import type { OrderRequest } from '@/interface';
 import { terminalConfig } from '@/service/config';
 import { OrderTicket, type MarketContext } from '@/terminal/features/ticket';
 import { useTicketStore } from '@/terminal/features/ticket/store';
+import { fail, fakeProxy } from '../helpers/proxyFake';
 
 const eth: MarketContext = { symbol: 'PERP_ETH_USDC', mark_price: 3400, priceDecimals: 1, quantityDecimals: 4 };
 const markets = new Map([[eth.symbol, eth]]);
@@ -34,15 +35,12 @@ beforeEach(() => {
   posted = [];
   useTicketStore.getState().actions.clear(durations);
   useTicketStore.getState().actions.selectMarket(eth.symbol, '3333.3');
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      if (url !== '/v1/batch-order') return new Response('{"success":false,"code":-1006,"message":"not here"}', { status: 404 });
-      const { orders } = JSON.parse(String(init?.body)) as { orders: OrderRequest[] };
-      posted.push(orders);
-      return new Response(JSON.stringify({ success: false, code: -1000, message: 'stubbed' }), { status: 500 });
-    }),
-  );
+  fakeProxy({
+    'POST /v1/batch-order': ({ body }) => {
+      posted.push((body as { orders: OrderRequest[] }).orders);
+      return fail(500, -1000, 'stubbed');
+    },
+  });
 });
 afterEach(() => vi.unstubAllGlobals());
 

@@ -7,6 +7,8 @@ import { terminalConfig } from '@/service/config';
 import { OrderTicket, type MarketContext } from '@/terminal/features/ticket';
 import { useTicketStore } from '@/terminal/features/ticket/store';
 import { setFormatLocale } from '@/terminal/shared/format/locale';
+import { journalRowsFor } from '../fixtures/orders';
+import { fakeProxy, ok } from '../helpers/proxyFake';
 
 const markets = new Map<string, MarketContext>([
   ['PERP_BTC_USDC', { symbol: 'PERP_BTC_USDC', mark_price: 100000, priceDecimals: 1, quantityDecimals: 4 }],
@@ -23,34 +25,17 @@ function renderTicket() {
   );
 }
 
-/** The proxy as the ticket sees it: one stubbed answer per POST, every request recorded. */
+/** The proxy as the ticket sees it: one answer per POST, every request recorded. */
 let posts: { key: string; orders: OrderRequest[] }[];
 function answerTickets(statusOf: (order: OrderRequest, index: number) => JournalOrder['status']) {
   posts = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init?: RequestInit) => {
-      if (url === '/v1/batch-order') {
-        const key = new Headers(init?.headers).get('idempotency-key') ?? '';
-        const { orders } = JSON.parse(String(init?.body)) as { orders: OrderRequest[] };
-        posts.push({ key, orders });
-        const rows = orders.map((order, seq) => {
-          const status = statusOf(order, seq);
-          return {
-            ticket_id: key, seq, request_no: 1 + Math.floor(seq / 10), status, symbol: order.symbol, side: order.side,
-            order_type: order.order_type, order_price: order.order_price ?? null, order_quantity: order.order_quantity ?? null,
-            order_amount: order.order_amount ?? null, visible_quantity: order.visible_quantity ?? null, order_tag: order.order_tag ?? null,
-            margin_mode: order.margin_mode ?? null, client_order_id: order.client_order_id ?? null,
-            order_id: status === 'accepted' ? 1000 + seq : null, error_code: null,
-            error_message: status === 'rejected' ? 'order notional is above the limit' : null, created_at: 1, updated_at: 2,
-          };
-        });
-        const data = { ticket_id: key, status: 'partial', requests: Math.ceil(orders.length / 10), rows };
-        return new Response(JSON.stringify({ success: true, data, timestamp: 3 }), { status: 200 });
-      }
-      return new Response(JSON.stringify({ success: false, code: -1006, message: 'not here' }), { status: 404 });
-    }),
-  );
+  fakeProxy({
+    'POST /v1/batch-order': ({ key, body }) => {
+      const { orders } = body as { orders: OrderRequest[] };
+      posts.push({ key, orders });
+      return ok({ ticket_id: key, status: 'partial', requests: Math.ceil(orders.length / 10), rows: journalRowsFor(key, orders, statusOf) }, 3);
+    },
+  });
 }
 
 beforeEach(() => {

@@ -57,19 +57,24 @@ describe('the door against a hostile page or client (review findings)', () => {
     }
   });
 
-  it('stops within seconds while a client drips its body', async () => {
+  it('stops while a client drips its body, closing that connection itself', async () => {
     const stack = await startStack();
     const port = Number(new URL(stack.origin).port);
     const socket = connect(port, '127.0.0.1');
     socket.on('error', () => undefined);
+    let closed = false;
+    socket.once('close', () => (closed = true));
     await new Promise((resolve) => socket.once('connect', resolve));
     socket.write(`POST /v1/batch-order HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nOrigin: ${stack.origin}\r\nCookie: ${stack.cookie}\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{`);
     const drip = setInterval(() => socket.write(' '), 200);
     await new Promise((resolve) => setTimeout(resolve, 500));
-    const before = Date.now();
     try {
+      // The drip never ends (100,000 bytes at one every 200 ms): a stop that waited for the body
+      // would never return (the test's timeout says so). No bound in milliseconds: a loaded
+      // machine is slower, it does not wait for the client.
+      expect(closed).toBe(false);
       await stack.close();
-      expect(Date.now() - before).toBeLessThan(3000);
+      await expect.poll(() => closed).toBe(true);
     } finally {
       clearInterval(drip);
       socket.destroy();

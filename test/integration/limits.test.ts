@@ -80,11 +80,19 @@ describe('bounded work', () => {
       'at most 4 tickets in flight per session (MAX_TICKETS_IN_FLIGHT); nothing was sent: wait for one to finish',
     );
 
-    // Another session's one-order ticket waits one request spacing per ticket ahead of it.
-    const before = Date.now();
-    const small = await send(await login(stack.proxy.url), JSON.stringify({ orders: [ethOrder(mark)] }));
+    // Another session's one-order ticket waits one request per ticket ahead of it, not for them to
+    // finish: counted in requests the service took before it, not in milliseconds (a loaded machine
+    // is slower, it does not let more go first).
+    const other = await login(stack.proxy.url);
+    const acceptedBefore = stack.service.desk.accepted.length;
+    const small = await send(other, JSON.stringify({ orders: [ethOrder(mark, { order_tag: 'small-behind-four' })] }));
     expect(small.status).toBe(200);
-    expect(Date.now() - before).toBeLessThan(2000);
+    const at = stack.service.desk.accepted.findIndex((order) => order.order_tag === 'small-behind-four');
+    expect(at).toBeGreaterThanOrEqual(acceptedBefore);
+    // Ahead of it at most the request in flight and one of each of the four tickets: 5 × 10 orders.
+    expect(at - acceptedBefore).toBeLessThanOrEqual(5 * 10);
+    // And the four large tickets (100 requests each) are still sending: it went past them.
+    expect(stack.proxy.sender.ticketsInFlight).toBe(4);
 
     // Sessions together: once a new ticket would wait more than MAX_QUEUE_SECONDS, it is refused.
     const third = await login(stack.proxy.url);

@@ -114,8 +114,9 @@ describe('the sending lease', () => {
     expect(a.lease.held).toBe(false);
     expect(a.lost.map((event) => event.reason)).toEqual(['stopped']);
     expect(await taken).toBe(2);
-    // Without the release it would wait out the ttl (at least 9 s − one renew interval).
-    expect(performance.now() - stoppedAt).toBeLessThan(RENEW + 700);
+    // Without the release it would wait out the ttl (at least 9 s − one renew interval): sooner
+    // than that is the release, whatever the machine's speed (its time is the bench's).
+    expect(performance.now() - stoppedAt).toBeLessThan(10 * TTL - RENEW);
     expect(b.lease.held).toBe(true);
     expect(await a.lease.holderOf()).toMatchObject({ holder: 'proxy-b', token: 2 });
   });

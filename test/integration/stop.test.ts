@@ -50,15 +50,17 @@ const exited = (app: RunningApp) =>
   });
 
 describe('stopping the proxy mid-ticket', () => {
-  it('on SIGTERM stops sending, answers the ticket, exits within seconds, and every order has an outcome after a restart', async () => {
+  it('on SIGTERM stops sending, answers the ticket, exits, and every order has an outcome after a restart', async () => {
     const dataDir = tempDir();
     const first = await start(dataDir);
     const { key, answer } = await sendLargeTicket(first.call);
-    const before = Date.now();
+    // The requests sent by the time of the signal (answered or at the service): the stop finishes
+    // the one in flight and sends no other. A bound in requests, not in milliseconds: a loaded
+    // machine is slower, it does not send more.
+    const sentBefore = Math.max(...(await ticketRows(first.call, key)).filter((row) => row.status !== 'pending').map((row) => row.request_no));
     first.app.process.kill('SIGTERM');
     const response = await answer;
     expect(await exited(first.app)).toBe(0);
-    expect(Date.now() - before).toBeLessThan(5000);
     expect(response.status).toBe(200);
     expect(first.app.output()).toMatch(/Stopping: finishing the request at the service/);
 
@@ -67,6 +69,10 @@ describe('stopping the proxy mid-ticket', () => {
     expect(rows).toHaveLength(200);
     const statuses = new Set(rows.map((row) => row.status));
     expect([...statuses].every((status) => ['accepted', 'rejected', 'failed'].includes(status))).toBe(true);
+    // At most one request more than were sent at the read: the one the sender may have started
+    // between that read and the signal (they are spaced by the service's one request per second).
+    const answeredRequests = new Set(rows.filter((row) => row.status !== 'failed').map((row) => row.request_no));
+    expect(Math.max(...answeredRequests)).toBeLessThanOrEqual(sentBefore + 1);
     const failed = rows.filter((row) => row.status === 'failed');
     // Most of the ticket was never sent, and says so in words the trader can act on.
     expect(failed.length).toBeGreaterThan(100);
@@ -82,11 +88,12 @@ describe('stopping the proxy mid-ticket', () => {
     const { key, answer } = await sendLargeTicket(first.call);
     void answer.catch(() => undefined);
     first.app.process.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    const before = Date.now();
+    // The second signal once the first is handled (two signals sent together may arrive as one).
+    await expect.poll(() => first.app.output(), { timeout: 10_000 }).toMatch(/Stopping: finishing the request at the service/);
     first.app.process.kill('SIGTERM');
+    // 130 is the quit at once: the clean stop (which finishes the request at the service) exits 0.
     expect(await exited(first.app)).toBe(130);
-    expect(Date.now() - before).toBeLessThan(1000);
+    await expect.poll(() => first.app.output()).toMatch(/Stopping: finishing the request[^]*Stopping now\./);
 
     const second = await start(dataDir);
     const rows = await ticketRows(second.call, key);
