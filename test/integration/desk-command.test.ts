@@ -1,17 +1,14 @@
-import { execFile } from 'node:child_process';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startProxy, type ProxyOptions } from '@/proxy';
 import { runDeskCommand, UsageError } from '@/proxy/desk/commands';
 import { openSqliteLimits } from '@/proxy/desk/sqliteLimits';
 import { SqlitePeople } from '@/proxy/desk/sqlitePeople';
 import { SqliteSessionStore } from '@/proxy/sessions';
-import { root } from '../helpers/app';
+import { deskCommand } from '../helpers/deskCommand';
 import { startPostgres, type PostgresServer } from '../helpers/postgres';
 import { login, serviceWithAccount, tempDir, TOKEN } from '../helpers/stack';
 
-const exec = promisify(execFile);
 
 let running: Awaited<ReturnType<typeof serviceWithAccount>>;
 const closers: (() => Promise<unknown>)[] = [];
@@ -23,21 +20,7 @@ afterAll(async () => {
   for (const close of closers.reverse()) await close().catch(() => undefined);
 });
 
-/** `npm run desk -- …` as an operator runs it, in its own process, against `env`'s store. */
-async function desk(env: Record<string, string>, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const { DATABASE_URL: _ignored, ...inherited } = process.env;
-  try {
-    const { stdout, stderr } = await exec(process.execPath, ['--import', 'tsx', 'src/proxy/desk/deskCommand.ts', ...args], {
-      cwd: root,
-      env: { ...inherited, ...env },
-      timeout: 60_000,
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+const desk = deskCommand;
 
 const tokenIn = (stdout: string) => {
   const token = /\?token=([A-Za-z0-9_-]{43})\s*$/m.exec(stdout)?.[1];

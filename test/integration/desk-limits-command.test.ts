@@ -1,6 +1,4 @@
-import { execFile } from 'node:child_process';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LimitSet } from '@/interface';
 import { runDeskCommand, UsageError, type DeskCommandContext } from '@/proxy/desk/commands';
@@ -12,11 +10,10 @@ import { openSqliteLimits } from '@/proxy/desk/sqliteLimits';
 import { SqlitePeople } from '@/proxy/desk/sqlitePeople';
 import { migratePostgres, openPostgres } from '@/proxy/postgres';
 import { PostgresSessionStore, SqliteSessionStore } from '@/proxy/sessions';
-import { root } from '../helpers/app';
+import { deskCommand } from '../helpers/deskCommand';
 import { createDatabase, startPostgres, type PostgresServer } from '../helpers/postgres';
 import { tempDir } from '../helpers/stack';
 
-const exec = promisify(execFile);
 const T0 = Date.UTC(2026, 10, 27, 9, 30);
 const AT = new Date(T0).toISOString();
 
@@ -78,21 +75,7 @@ const engines: [string, () => Promise<Desk>][] = [
   ],
 ];
 
-/** `npm run desk -- …` as an operator runs it, in its own process. */
-async function inProcess(env: Record<string, string>, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const { DATABASE_URL: _ignored, ...inherited } = process.env;
-  try {
-    const { stdout, stderr } = await exec(process.execPath, ['--import', 'tsx', 'src/proxy/desk/deskCommand.ts', ...args], {
-      cwd: root,
-      env: { ...inherited, ...env },
-      timeout: 60_000,
-    });
-    return { code: 0, stdout, stderr };
-  } catch (error) {
-    const failed = error as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
-}
+const inProcess = deskCommand;
 
 const limitsChanges = async (desk: Desk) => (await desk.people.list({ action: 'limits-changed', limit: 100 })).rows;
 
