@@ -141,9 +141,18 @@ describe('a sender paused past its lease', () => {
     const [first, waiting] = batchesWith(faulty, 'pause-1').length === 1 ? ['pause-1', 'pause-2'] : ['pause-2', 'pause-1'];
 
     await expect.poll(async () => (await other.ready()).body.sending, { timeout: 10_000 }).toBe(true);
-    await expect.poll(() => batchesWith(faulty, waiting).length, { timeout: 10_000 }).toBe(1);
-    const takenOverIn = batchesWith(faulty, waiting)[0]!.at - stoppedAt;
-    console.log(`desk pause: the waiting ticket sent by the other proxy ${takenOverIn} ms after SIGSTOP`);
+    // Sent by the proxy that took over, unless the paused one had marked it sent in the instant
+    // before it stopped (a loaded machine can stop it there): then the take-over finds it unknown
+    // and nobody sends it again. Either way it reaches the service at most once.
+    const waitingKey = keys.get(waiting)!;
+    const unknownAtTakeOver = async () => (await other.orders(waitingKey)).some((row) => row.status === 'unknown');
+    await expect.poll(async () => batchesWith(faulty, waiting).length === 1 || (await unknownAtTakeOver()), { timeout: 20_000 }).toBe(true);
+    const takenOver = batchesWith(faulty, waiting).length === 1;
+    console.log(
+      takenOver
+        ? `desk pause: the waiting ticket sent by the other proxy ${batchesWith(faulty, waiting)[0]!.at - stoppedAt} ms after SIGSTOP`
+        : 'desk pause: the waiting ticket was marked sent just before the pause: unknown at the take-over, not sent again',
+    );
 
     paused.app.process.kill('SIGCONT');
     const resumedAt = Date.now();
@@ -151,17 +160,23 @@ describe('a sender paused past its lease', () => {
     console.log(`desk pause: the resumed proxy answered ${JSON.stringify(answers.map((answer) => (answer instanceof Error ? answer.message : [answer.status, answer.body.data?.status])))}`);
     // A pacer turn more for the resumed process to misbehave in, had it not seen its loss.
     await sleep(1200);
-    expect(batchesWith(faulty, waiting)).toHaveLength(1);
     expect(batchesWith(faulty, first)).toHaveLength(1);
-    expect(batchesWith(faulty, waiting)[0]!.at).toBeLessThan(resumedAt);
-    expect(paused.answeredHere()).not.toContain(keys.get(waiting));
-    expect(other.answeredHere()).toContain(keys.get(waiting));
     expect((await paused.ready()).body.sending).toBe(false);
     expect(await theSender([paused, other])).toBe(1);
+    if (!takenOver) {
+      // Never twice: at most the one request the paused process had already begun.
+      expect(batchesWith(faulty, waiting).length).toBeLessThanOrEqual(1);
+      expect([['unknown'], ['accepted']]).toContainEqual((await other.orders(waitingKey)).map((row) => row.status));
+      return;
+    }
+    expect(batchesWith(faulty, waiting)).toHaveLength(1);
+    expect(batchesWith(faulty, waiting)[0]!.at).toBeLessThan(resumedAt);
+    expect(paused.answeredHere()).not.toContain(waitingKey);
+    expect(other.answeredHere()).toContain(waitingKey);
 
     // What the resumed one answered agrees with the journal: the waiting ticket accepted.
     expect(answers[1]).toMatchObject({ status: 200, body: { data: { status: 'accepted' } } });
-    expect((await other.orders(keys.get(waiting)!)).map((row) => row.status)).toEqual(['accepted']);
+    expect((await other.orders(waitingKey)).map((row) => row.status)).toEqual(['accepted']);
     // The first reached the service before the pause: accepted if its answer was recorded in time, else unknown.
     const firstStatus = (await other.orders(keys.get(first)!)).map((row) => row.status);
     console.log(`desk pause: the ticket in flight at the pause is ${firstStatus.join(', ')} in the journal`);
