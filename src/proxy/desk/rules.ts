@@ -44,6 +44,16 @@ export class DeskRules {
     return (await this.options.limits.get(scope, name))?.limits ?? {};
   }
 
+  /** A user's or account's limits, what `day` has used of them and the held orders open now (what /api/desk shows). */
+  async standing(day: string, scope: LimitScope, name: string): Promise<{ limits: LimitSet; usedToday: string; openHeld: number }> {
+    const [limits, usedToday, openHeld] = await Promise.all([
+      this.limitsOf(scope, name),
+      this.options.limits.usage(day, scope, name),
+      this.options.openHeld(scope, name),
+    ]);
+    return { limits, usedToday, openHeld };
+  }
+
   sentAlready(key: string, kind: 'ticket' | 'held' | 'bracket'): Promise<boolean> {
     return this.options.sentAlready(key, kind);
   }

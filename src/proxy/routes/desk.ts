@@ -21,14 +21,7 @@ const errors = { '4xx': errorEnvelopeSchema, '5xx': errorEnvelopeSchema };
 const ok = <T>(data: T) => ({ success: true as const, data, timestamp: Date.now() });
 
 /** A user's or account's limits with what today has used of them and the held orders open now. */
-async function standing(app: FastifyInstance, day: string, scope: LimitScope, name: string) {
-  const [limits, usedToday, openHeld] = await Promise.all([
-    app.deskRules.limitsOf(scope, name),
-    app.limits.usage(day, scope, name),
-    scope === 'account' ? app.journal.held.countLive(name) : app.journal.held.countLivePlacedBy(name),
-  ]);
-  return { limits, usedToday, openHeld };
-}
+const standing = (app: FastifyInstance, day: string, scope: LimitScope, name: string) => app.deskRules.standing(day, scope, name);
 
 /** The accounts a person picks from (a trader's own) or sees (a reading role: every one). */
 function accountsFor(person: Person, all: AccountView[]): AccountView[] {
