@@ -23,7 +23,7 @@ import { buildMarketsPages, startMarketsServer } from './marketsPages';
 import { installProbe, readProbe, threadTimes } from './pageProbe';
 import { progress } from './progress';
 import { startRealApp, TICKING_CONFIG, type RealApp } from './realApp';
-import { firstMarketPaint } from './startup';
+import { firstMarketPaint } from './startupLoads';
 import { alternate, median, medianOf, sleep } from './stats';
 import { atMost, Figures } from './table';
 
