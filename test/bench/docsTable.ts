@@ -27,9 +27,12 @@ export interface RunMeta {
 /** A table cell: pipes escaped, so a name cannot break the row. */
 const cell = (text: string) => text.replaceAll('|', '\\|');
 
+/** A value with its unit; a ratio's × goes straight after the number. */
+const withUnit = (value: number, unit: string) => `${formatValue(value)}${unit === '×' ? '' : ' '}${unit}`;
+
 function floorCell(figure: Figure): string {
   if (figure.floor === undefined) return '';
-  const value = `${formatValue(figure.floor)} ${figure.unit}`;
+  const value = withUnit(figure.floor, figure.unit);
   return figure.floorName === undefined ? value : `${value} (${figure.floorName})`;
 }
 
@@ -52,7 +55,7 @@ export function renderMarkdown(figures: readonly Figure[], meta: RunMeta): strin
     const row = [
       figure.section,
       figure.name,
-      `${formatValue(figure.value)} ${figure.unit}`,
+      withUnit(figure.value, figure.unit),
       floorCell(figure),
       formatRatio(figure.ratio),
       figure.target ?? '',

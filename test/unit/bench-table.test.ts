@@ -58,7 +58,7 @@ describe('the figures block of docs/performance.md', () => {
     const block = renderMarkdown(sample(), META);
     expect(block).toContain('Written by `npm run bench` on 2026-12-01: 2 × Intel(R) Xeon(R) Processor, Node v24.21.0; the run took 14 min 5 s.');
     expect(block).toContain('| startup | first market row · terminal | 500 ms | 200 ms (first market row · floor page) | 2.50× |  |  |');
-    expect(block).toContain('| startup | first market row / floor page | 2.50 × |  |  | ≤ 1.5× | MISSED |');
+    expect(block).toContain('| startup | first market row / floor page | 2.50× |  |  | ≤ 1.5× | MISSED |');
     expect(block.split('\n').filter((line) => line.startsWith('| startup'))).toHaveLength(3);
   });
 
