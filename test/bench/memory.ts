@@ -1,8 +1,9 @@
 /**
  * Section 5: does the terminal hold on to memory? The real app (1000 instruments, quotes polled
  * every 250 ms, proxy in front, signed in) runs in Chromium; the JS heap is read after a forced GC
- * early in the run and again at the end. Growth between the two is what a trader's tab would keep
- * accumulating over a day.
+ * early in the run and again at the end (2 minutes in the default run, 10 with --long), and heap
+ * snapshots split it into the app's own data and the engine's. Growth of the app's data between the
+ * two is what a trader's tab would keep accumulating over a day.
  */
 import type { Browser, CDPSession } from 'playwright-core';
 import { progress } from './progress';
@@ -71,10 +72,14 @@ export async function benchMemory(browser: Browser, distDir: string, options: Me
     const lateData = await dataBytes(cdp);
     progress(`memory: heap after ${options.lateMs / 1000} s and GC: ${(late / 1e6).toFixed(2)} MB (app data ${(lateData / 1e6).toFixed(2)} MB)`);
     const rows = await page.locator('.markets').getByText(/\d+ perpetuals/).innerText();
+    const span = `${options.earlyMs / 1000} s → ${options.lateMs / 1000} s`;
     figures.add(`JS heap after ${options.earlyMs / 1000} s, after GC`, early / 1e6, 'MB');
     figures.add(`JS heap after ${options.lateMs / 1000} s, after GC`, late / 1e6, 'MB');
-    figures.add('heap growth', ((late - early) / early) * 100, '%', atMost(3));
-    figures.add('app data in the heap (snapshot: objects, strings, arrays), growth', ((lateData - earlyData) / earlyData) * 100, '%');
+    // The target is on the app's own data, what a leak would grow; the total also holds the code V8
+    // compiles as functions get hot, which is not the app's to keep small, and is reported beside it.
+    figures.add(`app data in the heap (snapshot: objects, strings, arrays), growth ${span}`, ((lateData - earlyData) / earlyData) * 100, '%', atMost(1));
+    figures.add(`app data in the heap after ${options.lateMs / 1000} s`, lateData / 1e6, 'MB');
+    figures.add(`heap growth, total ${span}`, ((late - early) / early) * 100, '%');
     figures.add('of the heap growth, compiled code and engine data', (late - early - (lateData - earlyData)) / 1000, 'kB');
     return { figures: figures.list, details: { earlyBytes: early, lateBytes: late, earlyData, lateData, shown: rows } };
   } finally {

@@ -23,7 +23,7 @@ import { buildMarketsPages, startMarketsServer } from './marketsPages';
 import { installProbe, readProbe, threadTimes } from './pageProbe';
 import { progress } from './progress';
 import { startRealApp, TICKING_CONFIG, type RealApp } from './realApp';
-import { firstMarketPaint } from './startup';
+import { firstMarketPaint } from './startupLoads';
 import { alternate, median, medianOf, sleep } from './stats';
 import { atMost, Figures } from './table';
 
@@ -189,7 +189,7 @@ export async function benchPage(browser: Browser, distDir: string, options: Page
         const coldLoads = await alternate(PAGES, options.coldLoads, (name) => coldLoad(browser, name, servers), { mirror: true });
         progress(`page ${size} instruments, cold loads: ${PAGES.map((name) => `${NAMES[name]} ${coldLoads[name].map((ms) => ms.toFixed(0)).join(', ')} ms`).join('; ')}`);
         details[String(size)] = { runs, coldLoads };
-        addFigures(figures, size, runs, coldLoads);
+        addFigures(figures, size, runs, coldLoads, options.runMs);
       } finally {
         await servers.terminal.close();
         await servers.aggrid.close();
@@ -201,29 +201,39 @@ export async function benchPage(browser: Browser, distDir: string, options: Page
   return { figures: figures.list, details };
 }
 
-function addFigures(figures: Figures, size: number, runs: Record<PageName, PageRun[]>, coldLoads: Record<PageName, number[]>): void {
+/** `runMs` is in the names of the counts per run: the default and --long runs differ in length. */
+function addFigures(figures: Figures, size: number, runs: Record<PageName, PageRun[]>, coldLoads: Record<PageName, number[]>, runMs: number): void {
   const med = (name: PageName, field: (run: PageRun) => number) => medianOf(runs[name], field);
   // The issue's targets: none at 1,000 instruments, at most one at 2,000.
   const allowed = size <= 1000 ? atMost(0, '0') : atMost(1, '≤ 1');
+  const perRun = `per ${runMs / 1000} s run`;
+  // The AG Grid page's figures are the terminal's floor: the terminal's rows print it and the ratio.
+  const perPoll = (name: PageName) => med(name, (run) => run.taskPerPoll);
+  const perSecond = (name: PageName) => med(name, (run) => run.busyPerSecond);
+  const gridName = (what: string) => `${size} instruments · ${NAMES.aggrid} · ${what}`;
+  const floorOfGrid = (name: PageName, what: string, value: number) => (name === 'terminal' ? { value, name: gridName(what) } : undefined);
   for (const name of PAGES) {
     const prefix = `${size} instruments · ${NAMES[name]}`;
     const target = name === 'terminal' ? allowed : undefined;
-    figures.add(`${prefix} · main thread per poll`, med(name, (run) => run.taskPerPoll), 'ms');
-    figures.add(`${prefix} · main thread busy per second`, med(name, (run) => run.busyPerSecond), 'ms/s');
+    figures.add(`${prefix} · main thread per poll`, perPoll(name), 'ms', undefined, floorOfGrid(name, 'main thread per poll', perPoll('aggrid')));
+    const busy = floorOfGrid(name, 'main thread busy per second', perSecond('aggrid'));
+    figures.add(`${prefix} · main thread busy per second`, perSecond(name), 'ms/s', undefined, busy);
     figures.add(`${prefix} · polls with new prices per second`, med(name, (run) => run.pollsPerSecond), '/s');
     figures.add(`${prefix} · futures responses the page saw per second`, med(name, (run) => run.pollsSeenPerSecond), '/s');
-    figures.add(`${prefix} · long tasks (> 50 ms) per run`, med(name, (run) => run.longTasks), 'tasks', target);
+    figures.add(`${prefix} · long tasks (> 50 ms) ${perRun}`, med(name, (run) => run.longTasks), 'tasks', target);
     figures.add(`${prefix} · longest task`, med(name, (run) => run.longestTaskMs), 'ms');
-    figures.add(`${prefix} · dropped frames (gaps > 20 ms) per run`, med(name, (run) => run.droppedFrames), 'frames', target);
+    figures.add(`${prefix} · dropped frames (gaps > 20 ms) ${perRun}`, med(name, (run) => run.droppedFrames), 'frames', target);
     figures.add(`${prefix} · DOM elements`, med(name, (run) => run.domElements), 'elements');
     figures.add(`${prefix} · JS heap used (page)`, med(name, (run) => run.heapMB), 'MB');
   }
-  const ratio = med('terminal', (run) => run.taskPerPoll) / med('aggrid', (run) => run.taskPerPoll);
-  figures.add(`${size} instruments · main thread per poll, terminal / AG Grid page`, ratio, '×', atMost(0.5, '≤ 0.5×'));
+  const ratioName = (what: string) => `${size} instruments · ${what}, terminal / AG Grid page`;
+  figures.add(ratioName('main thread per poll'), perPoll('terminal') / perPoll('aggrid'), '×', atMost(0.35, '≤ 0.35×'));
+  figures.add(ratioName('main thread busy per second'), perSecond('terminal') / perSecond('aggrid'), '×', atMost(0.45, '≤ 0.45×'));
   const terminalLoad = median(coldLoads.terminal);
   const aggridLoad = median(coldLoads.aggrid);
   const loads = coldLoads.terminal.length;
-  figures.add(`${size} instruments · terminal · navigation to first market row, median of ${loads} cold loads`, terminalLoad, 'ms');
-  figures.add(`${size} instruments · AG Grid page · navigation to first market row, median of ${loads} cold loads`, aggridLoad, 'ms');
+  const gridLoad = { value: aggridLoad, name: `${size} instruments · AG Grid page · navigation to first market row, median of ${loads} cold loads` };
+  figures.add(`${size} instruments · terminal · navigation to first market row, median of ${loads} cold loads`, terminalLoad, 'ms', undefined, gridLoad);
+  figures.add(gridLoad.name, gridLoad.value, 'ms');
   figures.add(`${size} instruments · first market row, terminal / AG Grid page`, terminalLoad / aggridLoad, '×', atMost(1, '≤ 1×'));
 }

@@ -1,9 +1,9 @@
 /**
  * Section 2: what the proxy costs. The same requests go straight to the embedded service (batch
  * orders signed in advance) and through the proxy (which journals, signs and forwards), alternating,
- * at concurrency 1 and 32, beside two bare forwarding hops (node:http, and Fastify: the floor); the
- * journal's durability timed on its own; then 50 terminals polling the feed through the proxy
- * against one alone. The servers run in a child process so the load generator does not share their event loop.
+ * at concurrency 1 and 32, beside two bare forwarding hops (node:http, and Fastify: the floor),
+ * after the journal's durability timed on its own (the floor of what the proxy may add over the
+ * Fastify hop); then 50 terminals polling the feed through the proxy against one alone. The servers run in a child process so the load generator does not share their event loop.
  */
 import type { ChildProcess } from 'node:child_process';
 import { authHeaders } from '@/interface';
@@ -14,7 +14,7 @@ import { progress } from './progress';
 import { load, startChild, stopChild, type LoadRun, type Request, type ServerInfo } from './proxyServers';
 import type { FastifyHopInfo, HopInfo, ProxyInfo, ServiceInfo } from './server';
 import { alternate, median, medianOf, sleep } from './stats';
-import { atLeast, atMost, Figures } from './table';
+import { atMost, Figures, floorOf, floorPlus, type Floor } from './table';
 
 export interface ProxyBenchOptions {
   rounds: number;
@@ -87,7 +87,8 @@ async function checkOrders(info: ServerInfo, body: string, cookie: string): Prom
   }
 }
 
-async function measureRequests(info: ServerInfo, options: ProxyBenchOptions, figures: Figures) {
+/** `journal`: the journal alone's p50 this run, the floor of what the proxy adds over the bare Fastify hop. */
+async function measureRequests(info: ServerInfo, options: ProxyBenchOptions, figures: Figures, journal: Floor) {
   const cookie = await login(`${info.proxyUrl}/`, info.token);
   const body = await tenOrders(info.serviceUrl);
   await checkOrders(info, body, cookie);
@@ -125,7 +126,7 @@ async function measureRequests(info: ServerInfo, options: ProxyBenchOptions, fig
         return run;
       });
       details[`${endpoint} c=${connections}`] = runs;
-      addLoadFigures(figures, endpoint === 'batch-order' ? 'POST /v1/batch-order (10 orders)' : 'GET /v1/public/futures', connections, runs);
+      addLoadFigures(figures, endpoint === 'batch-order' ? 'POST /v1/batch-order (10 orders)' : 'GET /v1/public/futures', connections, runs, journal);
     }
   }
   return details;
@@ -135,7 +136,7 @@ const TARGETS = ['direct', 'hop', 'fastifyHop', 'proxy'] as const;
 type Target = (typeof TARGETS)[number];
 const TARGET_NAMES: Record<Target, string> = { direct: 'direct', hop: 'bare hop', fastifyHop: 'bare Fastify hop', proxy: 'proxy' };
 
-function addLoadFigures(figures: Figures, label: string, connections: number, runs: Record<Target, LoadRun[]>) {
+function addLoadFigures(figures: Figures, label: string, connections: number, runs: Record<Target, LoadRun[]>, journal: Floor) {
   const med = (target: Target, field: (run: LoadRun) => number) => medianOf(runs[target], field);
   const name = `${label} · c=${connections}`;
   const isOrders = label.startsWith('POST');
@@ -150,18 +151,27 @@ function addLoadFigures(figures: Figures, label: string, connections: number, ru
   const adds = (target: Target, p: 'p50' | 'p99', over: Target = 'direct') => med(target, (run) => run[p]) - med(over, (run) => run[p]);
   const ratio = (target: Target) => med(target, (run) => run.requestsPerSecond) / med('direct', (run) => run.requestsPerSecond);
   // The bare hops are the floor: what any proxy on this machine pays for one more process on the
-  // way, and one built on Fastify for Fastify's own request handling. The targets are over the latter.
+  // way, and one built on Fastify for Fastify's own request handling. The targets are over the
+  // latter. Over that hop, a ticket of 10 at c=1 pays what the journal alone pays (the write and
+  // the flush that keep a ticket across a power cut) and at most 1 ms besides.
   figures.add(`${name} · bare hop adds at p50 (floor)`, adds('hop', 'p50'), 'ms');
-  figures.add(`${name} · bare Fastify hop adds at p50 (floor)`, adds('fastifyHop', 'p50'), 'ms');
-  figures.add(`${name} · proxy adds at p50`, adds('proxy', 'p50'), 'ms');
-  figures.add(`${name} · proxy adds at p50 over the bare Fastify hop`, adds('proxy', 'p50', 'fastifyHop'), 'ms', atOne ? atMost(1) : undefined);
+  const fastifyHop = figures.add(`${name} · bare Fastify hop adds at p50 (floor)`, adds('fastifyHop', 'p50'), 'ms');
+  figures.add(`${name} · proxy adds at p50`, adds('proxy', 'p50'), 'ms', undefined, floorOf(fastifyHop));
+  figures.add(
+    `${name} · proxy adds at p50 over the bare Fastify hop`,
+    adds('proxy', 'p50', 'fastifyHop'),
+    'ms',
+    atOne ? floorPlus(1, '≤ journal alone + 1 ms') : undefined,
+    atOne ? journal : undefined,
+  );
   figures.add(`${name} · bare hop adds at p99 (floor)`, adds('hop', 'p99'), 'ms');
   figures.add(`${name} · bare Fastify hop adds at p99 (floor)`, adds('fastifyHop', 'p99'), 'ms');
   figures.add(`${name} · proxy adds at p99`, adds('proxy', 'p99'), 'ms');
   figures.add(`${name} · proxy adds at p99 over the bare Fastify hop`, adds('proxy', 'p99', 'fastifyHop'), 'ms', atOne ? atMost(3) : undefined);
   figures.add(`${name} · throughput, bare hop / direct (floor)`, ratio('hop'), '×');
   figures.add(`${name} · throughput, bare Fastify hop / direct (floor)`, ratio('fastifyHop'), '×');
-  figures.add(`${name} · throughput, proxy / direct`, ratio('proxy'), '×', isOrders && connections === 32 ? atLeast(0.8) : undefined);
+  // Reported, no longer a target (the issue): at c=32 the service takes one batch per second per key anyway.
+  figures.add(`${name} · throughput, proxy / direct`, ratio('proxy'), '×');
 }
 
 /**
@@ -176,11 +186,11 @@ async function measureJournal(options: ProxyBenchOptions, figures: Figures) {
     return times;
   });
   const med = (who: 'journal' | 'fsync', p: keyof CommitTimes) => medianOf(runs[who], (run) => run[p]);
-  figures.add('journal alone: 10-order ticket written and durable · p50', med('journal', 'p50'), 'ms');
+  const p50 = figures.add('journal alone: 10-order ticket written and durable · p50', med('journal', 'p50'), 'ms');
   figures.add('journal alone: 10-order ticket written and durable · p99', med('journal', 'p99'), 'ms');
   figures.add('bare fdatasync of a 4 kB append (the disk) · p50', med('fsync', 'p50'), 'ms');
   figures.add('bare fdatasync of a 4 kB append (the disk) · p99', med('fsync', 'p99'), 'ms');
-  return runs;
+  return { runs, p50: floorOf(p50) };
 }
 
 /**
@@ -246,10 +256,11 @@ export async function benchProxy(options: ProxyBenchOptions) {
       `proxy: service ${info.serviceUrl}, proxy ${info.proxyUrl} (journal ${info.journalPath}), ` +
         `bare hop ${info.hopUrl}, bare Fastify hop ${info.fastifyHopUrl}`,
     );
-    const requests = await measureRequests(info, options, figures);
+    // The journal first: its p50 is the floor of the proxy's p50 target.
     const journal = await measureJournal(options, figures);
+    const requests = await measureRequests(info, options, figures, journal.p50);
     const fanOut = await measureFanOut(info, options, figures);
-    return { figures: figures.list, details: { requests, journal, fanOut } };
+    return { figures: figures.list, details: { requests, journal: journal.runs, fanOut } };
   } finally {
     await Promise.all(children.map(stopChild));
   }

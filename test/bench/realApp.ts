@@ -3,7 +3,7 @@
  * vite.config.ts into a temp dir (dist/ is left alone), served by the real proxy in front of the
  * embedded service, and signed in with the token as a trader would be.
  */
-import { mkdtempSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -21,6 +21,20 @@ const TOKEN = 'bench-terminal-token-0123456789';
 export async function buildTerminal(): Promise<string> {
   const outDir = mkdtempSync(join(tmpdir(), 'perp-bench-dist-'));
   await build({ root, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  return outDir;
+}
+
+/**
+ * An existing build (`npm run build`'s dist/), copied into a new temp dir; returns the dir. A copy,
+ * so the bench may add its own pages (the floor page) beside the terminal's files and serve them
+ * from the same proxy without touching the project's dist/. The copy takes well under a second;
+ * a build takes 15 s.
+ */
+export function copyBuild(distDir: string): string {
+  const from = resolve(distDir);
+  if (!existsSync(join(from, 'index.html'))) throw new Error(`--dist ${distDir}: no index.html there (run npm run build first)`);
+  const outDir = mkdtempSync(join(tmpdir(), 'perp-bench-dist-'));
+  cpSync(from, outDir, { recursive: true });
   return outDir;
 }
 

@@ -89,8 +89,9 @@ export async function benchSigning(options: SigningOptions) {
   }, { mirror: true });
   const ours = median(runs.signer);
   const bare = median(runs.bare);
-  figures.add('proxy signer (message + sign + base64url)', ours, 'sig/CPU s');
-  figures.add('bare crypto.sign (Buffer message)', bare, 'sig/CPU s');
+  const floor = { value: bare, name: 'bare crypto.sign (Buffer message)' };
+  figures.add('proxy signer (message + sign + base64url)', ours, 'sig/CPU s', undefined, floor);
+  figures.add(floor.name, floor.value, 'sig/CPU s');
   figures.add('signer / bare', ours / bare, '×', atLeast(0.95));
   return { figures: figures.list, details: runs };
 }
