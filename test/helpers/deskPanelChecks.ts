@@ -242,3 +242,21 @@ export const lowContrast = (panel: Locator) =>
     }
     return found;
   });
+
+/**
+ * Text in `selector` whose contrast axe could not check (its result "incomplete": a box it takes to
+ * be over the text, a pseudo-element behind it): where axe checks nothing, its silence says nothing.
+ * Needs axe on the page (seriousViolations puts it there).
+ */
+export const contrastUnchecked = (page: Page, selector: string) =>
+  page.evaluate(async (within) => {
+    type Result = { nodes: { target: string[]; any: { data?: { messageKey?: string } }[] }[] };
+    const axe = (window as unknown as { axe: { run(context: unknown, options: object): Promise<{ incomplete: Result[] }> } }).axe;
+    const { incomplete } = await axe.run(within, { runOnly: ['color-contrast'] });
+    return incomplete.flatMap((result) =>
+      result.nodes.flatMap((node) => {
+        const why = node.any.map((check) => check.data?.messageKey).filter((key) => key === 'bgOverlap' || key === 'pseudoContent');
+        return why.length > 0 ? [`${node.target.join(' ')}: ${why.join(', ')}`] : [];
+      }),
+    );
+  }, selector);
