@@ -6,6 +6,7 @@ import { auditActionText, auditTimeText, detailText } from '../model/auditRows';
 import { useAuditPanel } from './Audit.script';
 import { AuditFilterForm } from './AuditFilterForm';
 import '../desk.css';
+import '../desk-audit.css';
 
 export interface AuditProps {
   person: Person | undefined;

@@ -16,6 +16,7 @@ import { useDeskStore } from '../deskStore';
 import { useOpenedCount, useWorkspaceStore } from '../store';
 import type { PanelRegistry } from '../types';
 import { PanelSlot, SlotsActive } from './PanelSlot';
+import { placeNew } from './placeNew';
 import { fromDock, useDockLayout } from './useDockLayout';
 import { useDockKeyboard } from './useDockKeyboard';
 import '../dock.css';
@@ -115,7 +116,7 @@ function useDockControls(api: DockviewApi | undefined, panels: PanelRegistry, ac
         const existing = api.getPanel(id);
         if (existing) return existing.api.setActive();
         const entry = panels[id];
-        if (entry) api.addPanel({ id, component: id, title: say(entry.title), position: { direction: 'right' } });
+        if (entry) api.addPanel({ id, component: id, title: say(entry.title), position: placeNew(api) });
       },
       close(id) {
         api.getPanel(id)?.api.close();
