@@ -124,9 +124,10 @@ export default defineConfig({
   },
   test: {
     // Vitest's default is one worker fewer than the CPUs: one file at a time on a 2-CPU machine. The
-    // integration files mostly wait (on the service's one request a second, on PostgreSQL, on a
-    // child process), so two at a time there; the browser project stays one file at a time.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
+    // integration files mostly wait (on the service's one request a second, on lease timeouts, on
+    // a child process starting), so one more file than the CPUs keeps them busy; the browser
+    // project stays one file at a time. (Vitest wants one maxWorkers for projects run together.)
+    maxWorkers: availableParallelism() + 1,
     projects: [
       {
         extends: true,

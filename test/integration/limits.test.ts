@@ -1,5 +1,4 @@
 import Database from 'better-sqlite3';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { login, markOf, startStack, ticketKey, type Stack } from '../helpers/stack';
 import { ethOrder } from '../fixtures/orders';
@@ -71,10 +70,14 @@ describe('bounded work', () => {
     };
     const flood = Array.from({ length: 40 }, () => send(stack.cookie, large));
     await expect.poll(() => stack.proxy.sender.ticketsInFlight, { timeout: 10_000 }).toBe(4);
-    // One session has at most four in flight; the rest are refused at once, with a time to retry.
-    const early = await Promise.all(flood.map((request) => Promise.race([request, sleep(3000).then(() => undefined)])));
-    const refused = early.filter((response) => response?.status === 429);
+    // One session has at most four in flight; the rest are refused, with a time to retry, while
+    // the four are still sending (each takes 100 paced requests: minutes, however slow the machine).
+    const answered: Response[] = [];
+    for (const request of flood) void request.then((response) => answered.push(response), () => undefined);
+    await expect.poll(() => answered.length, { timeout: 20_000 }).toBe(36);
+    const refused = answered.filter((response) => response.status === 429);
     expect(refused).toHaveLength(36);
+    expect(stack.proxy.sender.ticketsInFlight).toBe(4);
     expect(Number(refused[0]!.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     expect(((await refused[0]!.json()) as { message: string }).message).toBe(
       'at most 4 tickets in flight per session (MAX_TICKETS_IN_FLIGHT); nothing was sent: wait for one to finish',
