@@ -107,8 +107,9 @@ export const batchOrdersRoutes: ZodRoutes<BatchOrdersOptions> = async (app, opti
     const gated = await gate(request, reply, { id, kind: 'ticket', orders, heldAdding: 0, body: request.body });
     if (gated.kind === 'answered') return reply;
     const outcome = await app.sender.submit({ id, orders, recvWindow, owner: request.session?.key ?? '', account: gated.account, placedBy: placedByOf(request) });
-    // Refused before it was journaled: today's use it reserved is given back.
-    if (outcome.kind !== 'done' && gated.judged) await app.deskRules.release(gated.judged);
+    // Refused before it was journaled, or the same key journaled meanwhile by a twin request (a
+    // double click: the twin holds the reservation): today's use this one reserved is given back.
+    if ((outcome.kind !== 'done' || outcome.replayed) && gated.judged) await app.deskRules.release(gated.judged);
     if (outcome.kind === 'conflict') return sendError(reply, 'duplicate', outcome.message);
     if (outcome.kind === 'refused') return sendError(reply, 'unknown', outcome.message, outcome.status);
     if (outcome.kind === 'busy') {

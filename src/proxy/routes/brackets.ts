@@ -43,7 +43,8 @@ export const bracketsRoutes: ZodRoutes = async (app) => {
       const gated = await gate(request, reply, { id: key, kind: 'bracket', orders: [request.body.entry], heldAdding: exitCount, body: request.body });
       if (gated.kind === 'answered') return reply;
       const outcome = await app.brackets.send(request.body, key, request.session?.key ?? '', { account: gated.account, placedBy: placedByOf(request) });
-      if (outcome.kind !== 'done' && gated.judged) await app.deskRules.release(gated.judged);
+      // Not sent, or sent by a twin request with the same key, which holds the reservation.
+      if ((outcome.kind !== 'done' || outcome.replayed) && gated.judged) await app.deskRules.release(gated.judged);
       if (outcome.kind === 'busy') {
         reply.header('retry-after', String(outcome.retryAfterSeconds));
         return sendError(reply, outcome.status === 429 ? 'rateLimited' : 'unknown', outcome.message, outcome.status);

@@ -61,10 +61,9 @@ export const heldOrdersRoutes: ZodRoutes = async (app) => {
       const gated = await gate(request, reply, { id: key, kind: 'held', orders: [await heldAtMark(app, request.body)], heldAdding: 1, body: request.body });
       if (gated.kind === 'answered') return reply;
       const outcome = await app.held.arm(request.body, key, gated.account, placedByOf(request));
-      if (outcome.kind === 'refused') {
-        if (gated.judged) await app.deskRules.release(gated.judged);
-        return sendRefusal(reply, outcome);
-      }
+      // Refused, or armed by a twin request with the same key, which holds the reservation.
+      if ((outcome.kind === 'refused' || outcome.replayed) && gated.judged) await app.deskRules.release(gated.judged);
+      if (outcome.kind === 'refused') return sendRefusal(reply, outcome);
       if (outcome.replayed) reply.header('idempotent-replayed', 'true');
       else await audited(request, 'held-armed', outcome.order.id, { type: outcome.order.type, symbol: outcome.order.symbol });
       return { success: true as const, data: app.held.view(outcome.order), timestamp: Date.now() };
