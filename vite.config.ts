@@ -4,7 +4,8 @@ import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
-import type { Plugin } from 'vite';
+import { minifySync } from 'rolldown/experimental';
+import { transformWithOxc, type Plugin } from 'vite';
 import MagicString from 'magic-string';
 import { defineConfig } from 'vitest/config';
 
@@ -93,13 +94,62 @@ function firstWords(wordsOf: Map<string, string[]>): Plugin {
   };
 }
 
+/** The <template> holding the terminal's entry scripts (firstRows.inline.ts reads it by this id). */
+const ENTRIES_ID = 'terminal-entries';
+const FIRST_ROWS_SOURCE = resolve(import.meta.dirname, 'src/terminal/shared/firstRows/firstRows.inline.ts');
+
+/** firstRows.inline.ts as one classic script: types gone, in its own scope, minified. */
+async function inlineScript(): Promise<string> {
+  const { code } = await transformWithOxc(readFileSync(FIRST_ROWS_SOURCE, 'utf8'), FIRST_ROWS_SOURCE, { lang: 'ts', target: 'es2022' });
+  // The type import made it a module for TypeScript; the page runs it as a classic script.
+  const body = code.replace(/^export \{\};\s*$/m, '');
+  const script = minifySync(FIRST_ROWS_SOURCE, `(() => {\n${body}\n})();`).code.trim();
+  if (/<\/script|<!--/i.test(script)) throw new Error(`${FIRST_ROWS_SOURCE}: an inline script cannot hold </script or <!--`);
+  return script;
+}
+
+/**
+ * The first-rows script (firstRows.inline.ts) written into index.html as an inline classic script
+ * right after <title>, before the stylesheet and the modules the build adds at the end of <head>:
+ * it runs while the page is parsed, so its fetch and its rows never wait for the terminal's code
+ * (a classic script after a stylesheet would wait for it). The proxy's CSP allows it by its hash
+ * (src/proxy/http/inlineScripts.ts, on the page's response only); the page holds no other inline script.
+ */
+export function firstRowsInline(): Plugin {
+  let build = false;
+  return {
+    name: 'first-rows-inline',
+    configResolved(config) {
+      build = config.command === 'build';
+    },
+    transformIndexHtml: {
+      // After the build has added its module scripts: they become preloads, and the same tags go
+      // into an inert <template> that the first-rows script starts them from.
+      order: 'post',
+      async handler(html) {
+        if (!html.includes('</title>')) throw new Error('index.html has no </title> to put the first-rows script after');
+        const entries: string[] = [];
+        const page = build
+          ? html.replace(/<script type="module" crossorigin src="([^"]+)"><\/script>/g, (tag, src: string) => {
+              entries.push(tag);
+              return `<link rel="modulepreload" crossorigin href="${src}">`;
+            })
+          : html;
+        if (build && entries.length === 0) throw new Error('the built index.html has no module script for the first-rows script to start');
+        const template = entries.length > 0 ? `\n    <template id="${ENTRIES_ID}">${entries.join('')}</template>` : '';
+        return page.replace('</title>', `</title>\n    <script>${await inlineScript()}</script>${template}`);
+      },
+    },
+  };
+}
+
 const wordsOf = new Map<string, string[]>();
 
 /** Integration tests that read the build (dist/): their own project, which `npm test` runs after building. */
 const BUILD_TESTS = ['test/integration/first-words.test.ts', 'test/integration/secrets.test.ts', 'test/integration/static.test.ts'];
 
 export default defineConfig({
-  plugins: [...linguiMacros(wordsOf), firstWords(wordsOf), react(), precompress()],
+  plugins: [...linguiMacros(wordsOf), firstWords(wordsOf), react(), firstRowsInline(), precompress()],
   // The market-data worker is bundled apart, with its own plugins: its modules' words too.
   worker: { plugins: () => [linguiMacros()] },
   // `@/` is src/ (tsconfig.json's paths say the same for TypeScript, tsx and dependency-cruiser).

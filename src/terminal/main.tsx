@@ -5,6 +5,7 @@ import './shared/theme/tokens.css';
 import './shared/theme/base.css';
 import './shared/ui/controls.css';
 import './shared/ui/panel.css';
+import './shared/firstRows/firstRows.css';
 import { App } from './app/App';
 import { createQueryClient, Providers } from './app/providers';
 import { configQueryOptions, MIN_POLL_MS } from './features/config';

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import * as z from 'zod/mini';
 import type { ZodRoutes } from '@/interface/routeSchemas';
+import { pageScriptHashes, withScriptHashes } from '../http/inlineScripts';
 import { sendError } from '../http/replies';
 import { exchangeToken } from '../sessions/login';
 
@@ -45,11 +46,19 @@ export const terminalRoutes: ZodRoutes<TerminalRoutesOptions> = async (app, opti
       },
     });
   }
+  // The page's own inline script (the first rows, see firstRowsBuild.ts) is allowed by its hash on
+  // this one response; every other response keeps the CSP with no inline script at all.
+  const pageHashes = distDir ? pageScriptHashes(`${distDir}/index.html`) : undefined;
   const querystring = z.object({ token: z.optional(z.string()), login: z.optional(z.string()) });
   app.get('/', { schema: { querystring } }, (request, reply) => {
     const { token } = request.query;
     if (typeof token === 'string') return exchangeToken(request, reply, token);
-    if (distDir) return reply.sendFile('index.html');
+    if (distDir && pageHashes) {
+      // securityHeaders.ts wrote the fixed CSP on the raw response.
+      const csp = reply.raw.getHeader('content-security-policy');
+      if (typeof csp === 'string') reply.header('content-security-policy', withScriptHashes(csp, pageHashes()));
+      return reply.sendFile('index.html');
+    }
     return sendError(reply, 'notFound', 'no terminal is served here (API only)');
   });
 };

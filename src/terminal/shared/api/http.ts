@@ -51,7 +51,8 @@ async function send(path: string, init: RequestInit): Promise<{ response: Respon
   return { response, body };
 }
 
-function check<T>(schema: z.ZodMiniType<T>, body: unknown, path: string): T {
+/** An answer's body checked against its schema, as getJson checks it (an ApiError when it fails). */
+export function check<T>(schema: z.ZodMiniType<T>, body: unknown, path: string): T {
   const parsed = schema.safeParse(body);
   if (!parsed.success) {
     const issues = describeIssues(parsed.error);

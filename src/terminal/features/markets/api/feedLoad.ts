@@ -1,5 +1,6 @@
 import { futuresResponseSchema } from '@/interface';
-import { getJson } from '@/terminal/shared/api/http';
+import { check, getJson } from '@/terminal/shared/api/http';
+import { takeFirstFutures } from '@/terminal/shared/firstRows/handOver';
 import type { FeedFrame, FrameEncoder } from './feedFrame';
 
 export const FUTURES_PATH = '/v1/public/futures';
@@ -19,6 +20,9 @@ export interface FeedReply {
 
 /** One poll: the market data, checked against its schema, as a frame. */
 export async function loadFrame(encoder: FrameEncoder, signal?: AbortSignal): Promise<FeedFrame> {
-  const response = await getJson(FUTURES_PATH, futuresResponseSchema, signal);
+  // The page's first poll takes the answer the first-rows script fetched (the same schema checks
+  // it); without one, or when it failed, the poll asks as every later poll does.
+  const first = await takeFirstFutures();
+  const response = first === undefined ? await getJson(FUTURES_PATH, futuresResponseSchema, signal) : check(futuresResponseSchema, first, FUTURES_PATH);
   return encoder.encode(response, Date.now());
 }
