@@ -92,7 +92,6 @@ export const TINY: Plan = {
   layout: { rounds: 1 },
   languages: { measureMs: 2000, rounds: 1, switches: 2 },
   page: { sizes: [100], rounds: 1, runMs: 1500, coldLoads: 1 },
-  // 36 s measured.
   held: { instruments: 100, ordersPerInstrument: 10, polls: 20, crossingPerPoll: 2, fires: 2 },
   desk: { rounds: 1, runSeconds: 1, warmSeconds: 1, concurrencies: [1, 32], failover: { ttls: [proxyDefaults.leaseTtlMs, 1500], kills: 1 } },
 };

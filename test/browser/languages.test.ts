@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type RunningApp } from '../helpers/app';
-import { launchChromium, panelsSettled, watchMissingWords } from '../helpers/browser';
+import { launchChromium, overlapping, panelsSettled, watchMissingWords } from '../helpers/browser';
 
 let app: RunningApp;
 let browser: Browser;
@@ -37,23 +37,6 @@ async function openIn(locale: string, width = 1440, height = 900): Promise<{ pag
 }
 
 const root = (page: Page) => page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir }));
-
-/** Pairs of panels whose boxes overlap by more than a pixel. */
-const overlapping = (page: Page) =>
-  page.evaluate(() => {
-    const boxes = [...document.querySelectorAll<HTMLElement>('.panel-host')]
-      .filter((host) => host.isConnected && host.getClientRects().length > 0)
-      .map((host) => ({ id: host.dataset.panel ?? '', box: host.getBoundingClientRect() }));
-    const pairs: string[] = [];
-    for (const [i, a] of boxes.entries()) {
-      for (const b of boxes.slice(i + 1)) {
-        const x = Math.min(a.box.right, b.box.right) - Math.max(a.box.left, b.box.left);
-        const y = Math.min(a.box.bottom, b.box.bottom) - Math.max(a.box.top, b.box.top);
-        if (x > 1 && y > 1) pairs.push(`${a.id}/${b.id}`);
-      }
-    }
-    return pairs;
-  });
 
 /** Words of three letters or more on screen (text, labels, titles, placeholders) in no catalogue and not from the service. */
 const englishLeft = (page: Page) =>

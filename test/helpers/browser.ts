@@ -48,3 +48,20 @@ export function watchMissingWords(page: Page): string[] {
   });
   return missing;
 }
+
+/** Pairs of panels whose boxes overlap by more than a pixel. */
+export const overlapping = (page: Page) =>
+  page.evaluate(() => {
+    const boxes = [...document.querySelectorAll<HTMLElement>('.panel-host')]
+      .filter((host) => host.isConnected && host.getClientRects().length > 0)
+      .map((host) => ({ id: host.dataset.panel ?? '', box: host.getBoundingClientRect() }));
+    const pairs: string[] = [];
+    for (const [i, a] of boxes.entries()) {
+      for (const b of boxes.slice(i + 1)) {
+        const x = Math.min(a.box.right, b.box.right) - Math.max(a.box.left, b.box.left);
+        const y = Math.min(a.box.bottom, b.box.bottom) - Math.max(a.box.top, b.box.top);
+        if (x > 1 && y > 1) pairs.push(`${a.id}/${b.id}`);
+      }
+    }
+    return pairs;
+  });
