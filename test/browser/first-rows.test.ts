@@ -55,6 +55,19 @@ describe('the first market rows, before the terminal’s code', () => {
     await page.context().close();
   });
 
+  it('start the terminal when the page is opened as /index.html too (its CSP allows the same one script)', async () => {
+    const { page, problems } = await pageWithLateTerminal();
+    await page.goto(app.loginUrl);
+    await page.locator('tr[data-symbol="PERP_BTC_USDC"]').waitFor();
+    const answer = await page.goto(new URL('/index.html', app.url).href);
+    expect((answer?.headers()['content-security-policy'] ?? '').match(/'sha256-[^']+'/g)).toHaveLength(1);
+    await page.locator('#root .first-rows').waitFor();
+    await page.locator('tr[data-symbol="PERP_BTC_USDC"]').waitFor();
+    await page.getByText('Trading enabled').waitFor();
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
   it('show public prices only to a browser without a session, which then gets the locked terminal as before', async () => {
     const { page } = await pageWithLateTerminal();
     const answered: { path: string; status: number }[] = [];

@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
+import { relative } from 'node:path';
 import fastifyStatic from '@fastify/static';
+import type { FastifyReply } from 'fastify';
 import * as z from 'zod/mini';
 import type { ZodRoutes } from '@/interface/routeSchemas';
 import { pageScriptHashes, withScriptHashes } from '../http/inlineScripts';
@@ -30,6 +32,15 @@ export const terminalRoutes: ZodRoutes<TerminalRoutesOptions> = async (app, opti
     route.config = { ...route.config, access: 'public', doc };
   });
   const { distDir } = options;
+  // The page's own inline script (the first rows, see firstRowsBuild.ts) is allowed by its hash on
+  // the page, at '/' and as the file /index.html (without it there the terminal would never
+  // start); every other response keeps the CSP with no inline script at all.
+  const pageHashes = distDir ? pageScriptHashes(`${distDir}/index.html`) : undefined;
+  const allowPageScripts = (reply: FastifyReply) => {
+    // securityHeaders.ts wrote the fixed CSP on the raw response.
+    const csp = reply.raw.getHeader('content-security-policy');
+    if (pageHashes && typeof csp === 'string') reply.header('content-security-policy', withScriptHashes(csp, pageHashes()));
+  };
   if (distDir) {
     if (!existsSync(`${distDir}/index.html`)) {
       throw new Error(`the terminal is not built (${distDir}/index.html is missing): run npm run build`);
@@ -42,21 +53,18 @@ export const terminalRoutes: ZodRoutes<TerminalRoutesOptions> = async (app, opti
       // The build writes .br and .gz beside each asset; they go to browsers that accept them.
       preCompressed: true,
       setHeaders: (reply, path) => {
+        // The page as a file (its .br or .gz when the browser takes them).
+        if (/^index\.html(\.br|\.gz)?$/.test(relative(distDir, path))) allowPageScripts(reply);
         reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   }
-  // The page's own inline script (the first rows, see firstRowsBuild.ts) is allowed by its hash on
-  // this one response; every other response keeps the CSP with no inline script at all.
-  const pageHashes = distDir ? pageScriptHashes(`${distDir}/index.html`) : undefined;
   const querystring = z.object({ token: z.optional(z.string()), login: z.optional(z.string()) });
   app.get('/', { schema: { querystring } }, (request, reply) => {
     const { token } = request.query;
     if (typeof token === 'string') return exchangeToken(request, reply, token);
-    if (distDir && pageHashes) {
-      // securityHeaders.ts wrote the fixed CSP on the raw response.
-      const csp = reply.raw.getHeader('content-security-policy');
-      if (typeof csp === 'string') reply.header('content-security-policy', withScriptHashes(csp, pageHashes()));
+    if (distDir) {
+      allowPageScripts(reply);
       return reply.sendFile('index.html');
     }
     return sendError(reply, 'notFound', 'no terminal is served here (API only)');
