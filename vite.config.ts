@@ -225,7 +225,11 @@ export default defineConfig({
         test: {
           name: 'component',
           include: ['test/component/**/*.test.tsx'],
-          environment: 'jsdom',
+          // Each file in a fresh VM context (its own modules, window and stores) inside a reused
+          // worker: isolated as a new process would be, for half the CPU. Sharing modules between
+          // files (isolate: false) left one file's DOM, stores and mocks to the next.
+          pool: 'vmThreads',
+          environment: 'happy-dom',
           setupFiles: ['test/component/setup.ts'],
           testTimeout: 20_000,
         },

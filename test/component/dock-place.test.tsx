@@ -5,7 +5,7 @@ import { dockLayoutOf } from '@/terminal/features/workspace/model/presets';
 
 /*
  * Where the Layout menu puts a panel it opens (placeNew), on the docking library itself laid out at
- * a given size: the library sizes its groups by arithmetic, which jsdom runs as a browser would.
+ * a given size: the library sizes its groups by arithmetic, which happy-dom runs as a browser would.
  */
 const hosts: HTMLElement[] = [];
 afterEach(() => hosts.splice(0).forEach((host) => host.remove()));

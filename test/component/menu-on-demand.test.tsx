@@ -35,7 +35,7 @@ describe('a menu whose body is fetched when the trader reaches for it', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
-  // Enter opening a <details> is the browser's (jsdom has no such behaviour): session.test.ts.
+  // Enter opening a <details> is the browser's (happy-dom has no such behaviour): session.test.ts.
   it('from the keyboard: the focus on the summary fetches it', async () => {
     const { Body, load, arrive } = bodyOnDemand();
     const user = userEvent.setup();

@@ -5,7 +5,7 @@ import { rankItems, usePaletteStore, type PaletteItem } from '@/terminal/feature
 import { Palette } from '@/terminal/features/palette/components/Palette';
 
 beforeAll(() => {
-  // cmdk keeps the highlighted item in view; jsdom has no layout to scroll.
+  // cmdk keeps the highlighted item in view; happy-dom has no layout to scroll.
   Element.prototype.scrollIntoView ??= function scrollIntoView() {};
 });
 afterEach(() => usePaletteStore.setState({ open: false, recent: [] }));

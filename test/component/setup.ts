@@ -18,7 +18,7 @@ afterEach(() => {
   for (const [store, state] of initial) store.setState(state, true);
 });
 
-// jsdom has no layout; the virtualizer needs sizes to decide which rows are in view.
+// happy-dom has no layout; the virtualizer needs sizes to decide which rows are in view.
 Object.defineProperties(HTMLElement.prototype, {
   offsetHeight: { configurable: true, get: () => 600 },
   offsetWidth: { configurable: true, get: () => 1000 },
@@ -35,7 +35,7 @@ class NoopResizeObserver {
 }
 globalThis.ResizeObserver ??= NoopResizeObserver as unknown as typeof ResizeObserver;
 
-// jsdom has <dialog> but not its modal methods; the browser tests cover the real ones.
+// A DOM without <dialog>'s modal methods gets stand-ins; the browser tests cover the real ones.
 if (typeof HTMLDialogElement !== 'undefined' && !HTMLDialogElement.prototype.showModal) {
   HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
     this.setAttribute('open', '');

@@ -96,10 +96,11 @@ describe('a settings file binding keys the editor refuses (review finding 4)', (
 
 describe('a workspace over the browser’s storage quota (review finding 4)', () => {
   it('is refused with a notice and undone, never kept only until the next load', () => {
-    const setItem = Storage.prototype.setItem;
-    vi.spyOn(Storage.prototype, 'setItem').mockImplementation(function (this: Storage, key: string, value: string) {
+    // On the instance: happy-dom binds a Storage's methods to it, so a spy on the prototype misses.
+    const setItem = localStorage.setItem.bind(localStorage);
+    vi.spyOn(localStorage, 'setItem').mockImplementation((key: string, value: string) => {
       if (key === WORKSPACE_STORAGE_KEY && value.length > 20_000) throw new DOMException('full', 'QuotaExceededError');
-      setItem.call(this, key, value);
+      setItem(key, value);
     });
     useWorkspaceStore.getState().actions.switchTo('batch');
     const before = useWorkspaceStore.getState().active;

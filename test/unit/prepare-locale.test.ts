@@ -1,4 +1,4 @@
-// @vitest-environment jsdom
+// @vitest-environment happy-dom
 // activateLocale sets <html lang dir>.
 import { describe, expect, it } from 'vitest';
 

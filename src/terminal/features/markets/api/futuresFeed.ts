@@ -18,7 +18,7 @@ const abortError = () => new DOMException('the poll was cancelled', 'AbortError'
 /**
  * Where polls of the market data run. In a worker once it is up, so that parsing and checking
  * thousands of rows never blocks the page; in the page until then (the first poll does not wait for
- * the worker's script), and for good if workers are unavailable (jsdom) or the worker fails. Both
+ * the worker's script), and for good if workers are unavailable (a test DOM) or the worker fails. Both
  * produce the same frames.
  */
 export class FuturesFeed {
