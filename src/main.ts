@@ -3,12 +3,11 @@
  * service. `npm run service`: the embedded service alone, for bots and other clients.
  */
 import { chmodSync, mkdirSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
+import { appRoot as root } from './proxy/appRoot';
 import { LOOPBACK_ADDRESS, readProxyEnv, startProxy, StartupError, type ProxyEnv, type ServiceAccount } from './proxy';
 import { loadOrCreateDemoAccount, startService, type RunningService } from './service';
 import { ensureTerminalBuilt } from './terminalBuild';
-
-const root = resolve(import.meta.dirname, '..');
 
 /**
  * DATA_DIR holds the demo account's secret, the journal and the sessions: it is the user's alone

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { childCompileCache, serverBundle } from './serverBundle';
 
 export const root = resolve(import.meta.dirname, '..', '..');
 
@@ -20,13 +21,15 @@ export interface RunningApp {
 
 /**
  * Starts the real app (`src/main.ts`, as `npm start` does) in a child process on a free port, with
- * its own data directory, and resolves once it printed the terminal's URL.
+ * its own data directory, and resolves once it printed the terminal's URL. It runs from the
+ * tests' bundle of the same sources (see serverBundle.ts); `viaTsx` runs it exactly as `npm start`.
  */
 export async function startApp(
-  options: { env?: Record<string, string>; dataDir?: string; args?: string[] } = {},
+  options: { env?: Record<string, string>; dataDir?: string; args?: string[]; viaTsx?: boolean } = {},
 ): Promise<RunningApp> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'perp-app-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...(options.args ?? [])], {
+  const entry = options.viaTsx ? ['--import', 'tsx', 'src/main.ts'] : [serverBundle('app')];
+  const child = spawn(process.execPath, [...entry, ...(options.args ?? [])], {
     cwd: root,
     env: {
       ...process.env,
@@ -35,6 +38,7 @@ export async function startApp(
       DATA_DIR: dataDir,
       LOG_LEVEL: 'info',
       SIM_SEED: '7',
+      ...childCompileCache,
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

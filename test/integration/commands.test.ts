@@ -45,7 +45,8 @@ describe('npm start beyond loopback', () => {
     await expect(startApp({ env: { HOST: '0.0.0.0' } })).rejects.toThrow(
       /error: HOST=0\.0\.0\.0 listens beyond loopback: set ALLOWED_HOSTS/,
     );
-    const app = await startApp({ env: { HOST: '0.0.0.0', ALLOWED_HOSTS: 'trader.lan' } });
+    // The other tests start the app from their bundle of src/; this one exactly as `npm start` does.
+    const app = await startApp({ env: { HOST: '0.0.0.0', ALLOWED_HOSTS: 'trader.lan' }, viaTsx: true });
     try {
       const warnings = app.output().split('\n').filter((line) => /beyond loopback/.test(line));
       expect(warnings).toEqual(['  Warning:   listening on 0.0.0.0, beyond loopback: reachable from other machines as trader.lan']);

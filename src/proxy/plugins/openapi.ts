@@ -1,12 +1,14 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import type * as z from 'zod/mini';
+import { appRoot } from '../appRoot';
 import { openApiDocument, type DocumentedRoute, type OpenApiDocument } from '../http/openapi';
 
 /** The package's version, shown in the document's `info`. */
 const version = (): string =>
-  (JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+  (JSON.parse(readFileSync(join(appRoot, 'package.json'), 'utf8')) as { version: string }).version;
 
 const DESCRIPTION =
   'The signing proxy of the perp terminal: market reads, tickets (POST /v1/batch-order), the journal, held orders, ' +
