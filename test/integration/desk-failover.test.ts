@@ -209,12 +209,12 @@ describe('the database stopped and started under load', () => {
     const readiness = () => Promise.all(proxies.map(async (desk) => (await desk.ready()).status));
     await expect.poll(readiness, { timeout: 5000 }).toEqual([503, 503]);
     const problems = (await Promise.all(proxies.map((desk) => desk.ready()))).map((state) => state.body.problem);
+    // The sender's ticket journaled before the stop waits the outage out (it is sent once the
+    // database is back), so the sender may answer nothing now; the other's door refuses at once.
+    // Which proxy sends can change before the stop (a renewal late on a loaded machine hands the
+    // lease over: a loaded run saw the second one waiting), so the refusals may come from either.
+    await expect.poll(() => outcomes.filter((outcome) => outcome.startedAt > downAt).length, { timeout: 5000 }).toBeGreaterThan(2);
     // Past the lease: the sender must have let it go, whatever it believed.
-    // The other proxy's door refuses at once; the sender's ticket journaled before the stop waits
-    // the outage out (it is sent once the database is back), so that proxy may answer nothing now.
-    await expect.poll(() => outcomes.filter((outcome) => outcome.startedAt > downAt).map((outcome) => outcome.via), { timeout: 5000 }).toEqual(
-      expect.arrayContaining([1]),
-    );
     await sleep(Math.max(0, downAt + TTL_MS * 2 - Date.now()));
     const upAt = Date.now();
     await server.startServer();
