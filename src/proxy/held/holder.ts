@@ -266,20 +266,20 @@ export class HeldOrders {
   /** Each fresh mark of the proxy's poll: the orders it crosses fire. A stale one fires nothing. */
   judge(rows: readonly FuturesRow[], askedAt: number): void {
     this.marks.record(rows, askedAt);
-    // Stopping, a fired order could only fail as not sent: the held orders wait for the next start.
-    // On a desk only the proxy that sends judges: the others' orders are in the journal it reads.
+    // Stopping, a fired order could only fail as not sent; on a desk only the sender judges (all orders are in its journal).
     if (this.stopped || !this.options.sender.accepting || !this.options.sender.sending || this.armed === 0) return;
+    const freshSince = this.now() - this.options.staleAfterMs();
     const crossings: Crossing[] = [];
     for (const symbol of this.book.symbolNames) {
       const market = this.marks.get(symbol);
-      if (!this.fresh(market)) continue;
-      const { crossed, trailing } = this.book.crossedBy(symbol, market!.mark);
-      for (const id of crossed) crossings.push({ id, mark: market!.mark });
-      for (const id of trailing) if (this.trailingCrossed(id, market!.mark)) crossings.push({ id, mark: market!.mark });
+      if (market === undefined || market.askedAt < freshSince) continue;
+      const { crossed, trailing } = this.book.crossedBy(symbol, market.mark);
+      for (const id of crossed) crossings.push({ id, mark: market.mark });
+      for (const id of trailing) if (this.trailingCrossed(id, market.mark)) crossings.push({ id, mark: market.mark });
     }
     // One poll's firings after the last one's: two polls never judge the same rows at once.
     if (crossings.length > 0) this.firings = this.firings.then(() => fireCrossed(this.firing, crossings));
-    void this.twaps.judge();
+    if (this.twaps.size > 0) void this.twaps.judge();
   }
 
   /** Whether a trailing stop's level is crossed, moving its best mark first. */
