@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import type { AuditQuery, AuditRecord, Role } from '../../interface';
 import { preparePrivateFile } from '../files';
+import { WalFlush } from './walFlush';
 import {
   accountsOf,
   auditWhere,
@@ -73,20 +74,30 @@ const userOf = (row: UserRow): UserRecord => ({
   createdAt: row.created_at,
 });
 
+/** An audit record is on disk within this long of being kept (it is committed at once). */
+const AUDIT_FLUSH_MS = 50;
+
 /**
  * A one-proxy desk's people and audit, in `desk.sqlite` beside the journal (0600, WAL). The desk
  * command writes the same file while the proxy runs: each waits up to 5 s for the other's write.
+ * A change of people or links resolves once it is on disk; an audit record once it is committed
+ * (safe if the process dies), on disk within AUDIT_FLUSH_MS: it is kept after the ticket it
+ * records, and waiting for the disk there added a flush to every ticket's answer.
  */
 export class SqlitePeople implements DeskPeople {
   /** The raw connection, for tests that try to change the audit behind the store's back. */
   readonly db: Database.Database;
   private readonly statements;
+  /** The -wal's flushes (its `flushes` count what was started): read by the tests. */
+  readonly flush: WalFlush;
 
   constructor(path: string) {
     preparePrivateFile(path);
     this.db = new Database(path);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma('synchronous = FULL');
+    const mode = this.db.pragma('journal_mode = WAL', { simple: true });
+    // NORMAL: a commit does not fsync on the event loop; the WAL is flushed off it (WalFlush).
+    this.db.pragma(mode === 'wal' ? 'synchronous = NORMAL' : 'synchronous = FULL');
+    this.flush = new WalFlush(mode === 'wal' && path !== ':memory:' ? `${path}-wal` : undefined);
     this.db.pragma('busy_timeout = 5000');
     this.db.exec(schema);
     const db = this.db;
@@ -124,38 +135,42 @@ export class SqlitePeople implements DeskPeople {
       if ((error as { code?: string }).code === 'SQLITE_CONSTRAINT_PRIMARYKEY') throw new UserExistsError(user.name);
       throw error;
     }
+    await this.flush.durable();
     return { ...user, disabled: false, createdAt: now };
   }
 
   async changeUser(name: string, change: UserChange): Promise<UserRecord | undefined> {
-    return this.db.transaction(() => {
+    return this.durably(() => {
       const row = this.statements.user.get(name) as UserRow | undefined;
       if (!row) return undefined;
       const user = { ...userOf(row), ...change };
       this.statements.update.run(joinNames(user.roles), joinNames(user.accounts), user.disabled ? 1 : 0, name);
       return user;
-    })();
+    });
   }
 
   async removeUser(name: string): Promise<boolean> {
-    return this.db.transaction(() => {
+    return this.durably(() => {
       this.statements.removeLinks.run(name, 0);
       return this.statements.remove.run(name).changes > 0;
-    })();
+    });
   }
 
   async issueLink(name: string, tokenHash: string, now: number): Promise<number> {
     const expiresAt = now + LINK_TTL_MS;
-    this.db.transaction(() => {
+    await this.durably(() => {
       if (!this.statements.user.get(name)) throw new NoSuchUserError(name);
       this.statements.removeLinks.run(name, now);
       this.statements.insertLink.run(tokenHash, name, now, expiresAt);
-    })();
+    });
     return expiresAt;
   }
 
   async spendLink(tokenHash: string, now: number): Promise<string | undefined> {
-    return (this.statements.spend.get(tokenHash, now) as { user_name: string } | undefined)?.user_name;
+    const spent = (this.statements.spend.get(tokenHash, now) as { user_name: string } | undefined)?.user_name;
+    // A link spent is spent for good, power loss included, before it signs anyone in.
+    if (spent !== undefined) await this.flush.durable();
+    return spent;
   }
 
   async append(entry: AuditEntry): Promise<AuditRecord> {
@@ -167,6 +182,7 @@ export class SqlitePeople implements DeskPeople {
       entry.address ?? null,
       JSON.stringify(entry.detail ?? {}),
     ) as AuditRow;
+    this.flush.soon(AUDIT_FLUSH_MS);
     return recordOf(row);
   }
 
@@ -176,7 +192,20 @@ export class SqlitePeople implements DeskPeople {
     return pageOf(rows.map(recordOf), query.limit);
   }
 
+  /** Told about an audit record's flush that failed (nobody waits on it). */
+  set onBackgroundError(listener: (error: Error) => void) {
+    this.flush.onBackgroundError = listener;
+  }
+
+  /** `work` in one transaction, resolved once it is on disk. */
+  private async durably<T>(work: () => T): Promise<T> {
+    const result = this.db.transaction(work)();
+    await this.flush.durable();
+    return result;
+  }
+
   async close(): Promise<void> {
+    await this.flush.close();
     if (this.db.open) this.db.close();
   }
 }

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AuditLog, DeskPeople, PeopleStore } from '../desk/people';
 import { PostgresPeople } from '../desk/postgresPeople';
@@ -17,10 +18,16 @@ declare module 'fastify' {
   }
 }
 
+function sqlitePeople(app: FastifyInstance, path: string): SqlitePeople {
+  const store = new SqlitePeople(path);
+  store.onBackgroundError = (error) => app.log.error({ err: { message: error.message } }, 'the audit trail could not be flushed to disk');
+  return store;
+}
+
 /** The desk's people and audit trail, in the desk's database or in `desk.sqlite`. */
 export const peoplePlugin = fp<PeoplePluginOptions>(
   async (app, options) => {
-    const store: DeskPeople = app.postgres ? new PostgresPeople(app.postgres) : new SqlitePeople(options.path);
+    const store: DeskPeople = app.postgres ? new PostgresPeople(app.postgres) : sqlitePeople(app, options.path);
     app.decorate('people', store as PeopleStore);
     app.decorate('audit', store as AuditLog);
     app.addHook('onClose', async () => store.close());
