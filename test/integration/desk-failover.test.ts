@@ -77,8 +77,11 @@ describe('a desk of two proxies', () => {
     expect(handed.body.data).toMatchObject({ ticket_id: handed.key, status: 'accepted' });
     expect(handed.body.data?.rows[0]).toMatchObject({ client_order_id: 'one-handed', status: 'accepted', order_id: expect.any(Number) });
     expect(batchesWith(faulty, 'one-handed')).toHaveLength(1);
-    expect(sender.answeredHere()).toContain(handed.key);
-    expect(other.answeredHere()).toEqual([]);
+    // Answered by one proxy, the one that sends: the first, unless a loaded machine delayed its
+    // renewals past the lease and the other took over meanwhile (a loaded run saw it).
+    const answeredBy = (key: string) => [sender, other].filter((desk) => desk.answeredHere().includes(key));
+    expect(answeredBy(handed.key)).toHaveLength(1);
+    if ((await theSender([sender, other])) === 0) expect(answeredBy(handed.key)).toEqual([sender]);
 
     // Tickets at both at once: the service sees one request at a time, a pacer's spacing apart.
     const ids = ['a', 'b', 'c'].flatMap((n) => [`one-sender-${n}`, `one-other-${n}`]);
@@ -88,8 +91,13 @@ describe('a desk of two proxies', () => {
     expect(arrivals).toHaveLength(7);
     const gaps = arrivals.slice(1).map((at, index) => at - arrivals[index]!);
     console.log(`desk pacing: gaps between batch requests at the service (ms): ${gaps.join(', ')}`);
-    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(1000);
-    expect(other.answeredHere()).toEqual([]);
+    // The pacer starts each request 1.1 s after the last; arrivals move by what the machine delays
+    // each in transit (a loaded run saw a gap of 978 ms), which shortens one gap and lengthens the
+    // next. So: the whole run as long as six spacings (two pacers would send the two proxies'
+    // tickets in pairs, in about two), and no two requests together.
+    expect(arrivals.at(-1)! - arrivals[0]!).toBeGreaterThanOrEqual(6 * 1000);
+    expect(Math.min(...gaps)).toBeGreaterThan(500);
+    for (const answer of answers) expect(answeredBy(answer.key)).toHaveLength(1);
   }, 60_000);
 
   it('takes over when the sender is killed mid-ticket: the pending ticket sent once, the in-flight one unknown', async () => {
