@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { differentConfig } from '../fixtures/configs';
 import { startApp, type RunningApp } from '../helpers/app';
+import { seriousViolations } from '../helpers/axe';
 import { launchChromium } from '../helpers/browser';
 import { openTerminal, startAppBehindFaultyService, type AppBehindFaultyService } from '../helpers/browserTest';
 import type { FaultyService } from '../helpers/faultyService';
@@ -217,6 +218,8 @@ describe('with a service that serves a different config', () => {
       /^Prices stale: the service answered the market data with 500 and text\/html instead of JSON/,
     );
     await page.locator('.markets .datagrid--stale').waitFor();
+    // Stale rows stay readable: no contrast lost (they were faded to 2.9:1).
+    expect(await seriousViolations(page, '.markets')).toEqual([]);
     // Failing polls come less and less often (1 s configured, then 2 s, 4 s…).
     const failing = await countFeeds(page, 5000);
     expect(failing.quotes).toBeLessThanOrEqual(3);
