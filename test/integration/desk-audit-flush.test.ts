@@ -3,6 +3,7 @@ import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { openSqliteLimits } from '@/proxy/desk/sqliteLimits';
 import { SqlitePeople } from '@/proxy/desk/sqlitePeople';
 import { WalFlush } from '@/proxy/desk/walFlush';
 import { tempDir } from '../helpers/stack';
@@ -13,7 +14,7 @@ import { tempDir } from '../helpers/stack';
  * moment later, once for a burst, and never by an fsync on the event loop (the proxy's tickets
  * waited on it).
  */
-describe('the desk file on disk', () => {
+describe('the desk files on disk', () => {
   it('flushes a change of people before it resolves, and a burst of audit records once, a moment later', async () => {
     const people = new SqlitePeople(join(tempDir(), 'desk.sqlite'));
     expect(people.db.pragma('synchronous', { simple: true })).toBe(1); // NORMAL
@@ -34,6 +35,19 @@ describe('the desk file on disk', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(people.flush.flushes).toBe(afterPeople + 1);
     await people.close();
+  });
+
+  it('flushes a day\'s use reserved before the ticket goes, and nothing for a refusal; an approval asked the same', async () => {
+    const stores = openSqliteLimits(join(tempDir(), 'desk.sqlite'));
+    const scopes = [{ scope: 'user' as const, name: 'ana', max: '100' }];
+    const before = stores.flush.flushes;
+    expect(await stores.limits.reserve('2026-11-27', scopes, '60')).toEqual({ ok: true });
+    expect(stores.flush.flushes).toBe(before + 1);
+    expect(await stores.limits.reserve('2026-11-27', scopes, '60')).toMatchObject({ ok: false });
+    expect(stores.flush.flushes).toBe(before + 1);
+    await stores.approvals.ask({ id: 'k-1', kind: 'ticket', account: 'main', author: 'ana', notional: '60', body: {}, createdAt: 1, expiresAt: 2 });
+    expect(stores.flush.flushes).toBe(before + 2);
+    await stores.close();
   });
 
   it('keeps committed audit records when the process is killed before the flush', () => {

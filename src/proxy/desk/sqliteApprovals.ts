@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { WalFlush } from './walFlush';
 import type { Approval } from '../../interface';
 import {
   APPROVAL_COLUMNS,
@@ -26,7 +27,10 @@ interface Decided {
 export class SqliteApprovalStore implements ApprovalStore {
   private readonly statements;
 
-  constructor(db: Database.Database) {
+  constructor(
+    db: Database.Database,
+    private readonly flush = new WalFlush(undefined),
+  ) {
     this.statements = {
       insert: db.prepare(
         `INSERT INTO approvals (id, kind, account, author, state, notional, body, created_at, expires_at)
@@ -66,7 +70,7 @@ export class SqliteApprovalStore implements ApprovalStore {
   async ask(approval: NewApproval): Promise<{ approval: Approval; fresh: boolean }> {
     const { id, kind, account, author, notional, body, createdAt, expiresAt } = approval;
     const fresh = this.statements.insert.run(id, kind, account, author, notional, JSON.stringify(body), createdAt, expiresAt).changes === 1;
-    return { approval: approvalOf(this.statements.get.get(id)!), fresh };
+    return this.kept({ approval: approvalOf(this.statements.get.get(id)!), fresh });
   }
 
   async get(id: string): Promise<Approval | undefined> {
@@ -80,30 +84,38 @@ export class SqliteApprovalStore implements ApprovalStore {
   }
 
   async approve(id: string, by: string, now: number, note: string | null): Promise<Decision> {
-    return this.decided(this.statements.approve.get({ id, who: by, now, note }), id, by, now, false);
+    return this.kept(this.decided(this.statements.approve.get({ id, who: by, now, note }), id, by, now, false));
   }
 
   async reject(id: string, by: string, now: number, note: string | null): Promise<Decision> {
-    return this.decided(this.statements.reject.get({ id, who: by, now, note }), id, by, now, false);
+    return this.kept(this.decided(this.statements.reject.get({ id, who: by, now, note }), id, by, now, false));
   }
 
   async withdraw(id: string, author: string, now: number): Promise<Decision> {
-    return this.decided(this.statements.withdraw.get({ id, who: author, now }), id, author, now, true);
+    return this.kept(this.decided(this.statements.withdraw.get({ id, who: author, now }), id, author, now, true));
   }
 
   async expireDue(now: number): Promise<Approval[]> {
-    return this.statements.expire.all({ now }).map(approvalOf);
+    const expired = this.statements.expire.all({ now }).map(approvalOf);
+    return expired.length > 0 ? this.kept(expired) : expired;
   }
 
   async markSent(id: string, ticketId: string): Promise<boolean> {
-    return this.statements.markSent.run(ticketId, id).changes === 1;
+    return this.kept(this.statements.markSent.run(ticketId, id).changes === 1);
   }
 
   async fail(id: string, reason: string): Promise<Approval | undefined> {
     const row = this.statements.get.get(id);
     if (!row) return undefined;
     const failed = this.statements.fail.get(FAILED_NOTE(row.note, reason), id);
-    return failed && approvalOf(failed);
+    return this.kept(failed && approvalOf(failed));
+  }
+
+  /** `value` once the write that made it is on disk (the file is under synchronous = NORMAL). */
+  private async kept<T>(value: T | Promise<T>): Promise<T> {
+    const result = await value;
+    await this.flush.durable();
+    return result;
   }
 
   async approvedUnsent(): Promise<Approval[]> {
