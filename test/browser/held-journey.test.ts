@@ -39,7 +39,11 @@ describe('a stop from the ticket to the chart to the panel', () => {
     await confirm.waitFor();
     expect(await page.getByRole('dialog').innerText()).toMatch(/→/);
     const moved = (await handle.getAttribute('data-price'))!;
-    expect(new Big(moved).lt(trigger)).toBe(true);
+    // Another price than the trigger; which way depends on the scale at the press as well as on the
+    // drag (a poll can rescale the chart between reading the handle's place and pressing: a loaded
+    // run saw the line end above it). That the proposal is the price under the pointer is
+    // chart-held's to test.
+    expect(new Big(moved).eq(trigger)).toBe(false);
     expect((await heldOrder(id)).trigger_price).toBe(Number(trigger));
     await confirm.click();
     await expect.poll(async () => (await heldOrder(id)).trigger_price).toBe(Number(moved));
