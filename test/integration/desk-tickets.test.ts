@@ -80,18 +80,21 @@ describe('a sender stopped cleanly with tickets waiting at its pacer', () => {
     // An account of its own: the last test's requests must not meet the service's 1/s per key.
     const account = createAccountCredentials();
     running.service.accounts.register(account.accountId, account.key);
-    // Paced as deployed: tickets posted together wait their turn of one request a second.
-    const sender = await deskProxy(url, { account, pacingMs: 1100, leaseTtlMs: 1500 });
-    const next = await deskProxy(url, { account, pacingMs: 1100, leaseTtlMs: 1500 });
+    // Paced as deployed: tickets posted together wait their turn of one request a second. A clean
+    // stop releases the lease, so its length costs nothing here; a long one keeps a loaded
+    // machine's late renewals from handing it over before the stop.
+    const sender = await deskProxy(url, { account, pacingMs: 1100, leaseTtlMs: 5000 });
+    const next = await deskProxy(url, { account, pacingMs: 1100, leaseTtlMs: 5000 });
     const sending = async (desk: typeof sender) => ((await (await desk.call('/api/health/ready')).json()) as Readiness).sending;
-    expect([await sending(sender), await sending(next)]).toEqual([true, false]);
+    await expect.poll(() => sending(sender), { timeout: 10_000 }).toBe(true);
+    expect(await sending(next)).toBe(false);
     const ids = ['handover-1', 'handover-2', 'handover-3'];
     const keys = ids.map(() => ticketKey());
     const before = running.service.desk.accepted.length;
     const answers = ids.map((id, i) => sender.send([ethOrder(mark, { client_order_id: id })], keys[i]).catch((error: Error) => error));
     // All three journaled, the first at the service, the others waiting their turn: then the stop.
-    await expect.poll(async () => (await next.orders()).filter((row) => ids.includes(row.client_order_id ?? '')).length, { timeout: 5000 }).toBe(3);
-    await expect.poll(() => running.service.desk.accepted.length - before, { timeout: 5000 }).toBeGreaterThanOrEqual(1);
+    await expect.poll(async () => (await next.orders()).filter((row) => ids.includes(row.client_order_id ?? '')).length, { timeout: 10_000 }).toBe(3);
+    await expect.poll(() => running.service.desk.accepted.length - before, { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
     await sender.proxy.close();
     await Promise.all(answers);
     // The next sender takes the released lease at once and sends what was left, once each.
