@@ -154,7 +154,15 @@ describe('a sender paused past its lease', () => {
     // and nobody sends it again. Either way it reaches the service at most once.
     const waitingKey = keys.get(waiting)!;
     const unknownAtTakeOver = async () => (await other.orders(waitingKey)).some((row) => row.status === 'unknown');
-    await expect.poll(async () => batchesWith(faulty, waiting).length === 1 || (await unknownAtTakeOver()), { timeout: 20_000 }).toBe(true);
+    await expect
+      .poll(async () => batchesWith(faulty, waiting).length === 1 || (await unknownAtTakeOver()), { timeout: 20_000 })
+      .toBe(true)
+      .catch(async (error: Error) => {
+        // Failed twice under concurrency, never alone: what the journal and the service held then.
+        const rows = await other.orders(waitingKey).catch((failure: Error) => failure.message);
+        console.log(`desk pause: gave up; journal ${JSON.stringify(rows)}, at the service ${batchesWith(faulty, waiting).length}×, ready ${JSON.stringify((await other.ready()).body)}`);
+        throw error;
+      });
     const takenOver = batchesWith(faulty, waiting).length === 1;
     console.log(
       takenOver
