@@ -218,8 +218,9 @@ describe('with a service that serves a different config', () => {
       /^Prices stale: the service answered the market data with 500 and text\/html instead of JSON/,
     );
     await page.locator('.markets .datagrid--stale').waitFor();
-    // Stale rows stay readable: no contrast lost (they were faded to 2.9:1).
+    // Stale rows stay readable: no contrast lost (they were faded to 2.9:1); a warning line marks them.
     expect(await seriousViolations(page, '.markets')).toEqual([]);
+    expect(await page.locator('.markets .datagrid--stale .datagrid__scroll').evaluate((scroll) => getComputedStyle(scroll).borderTopStyle)).toBe('dashed');
     // Failing polls come less and less often (1 s configured, then 2 s, 4 s…).
     const failing = await countFeeds(page, 5000);
     expect(failing.quotes).toBeLessThanOrEqual(3);
