@@ -55,8 +55,7 @@ export class HeldOrders {
 
   constructor(private readonly options: HeldOrdersOptions) {
     this.now = options.now ?? Date.now;
-    const fresh = (market: { askedAt: number } | undefined) => this.fresh(market);
-    this.twaps = new TwapRunner({ ...options, marks: this.marks, fresh, now: this.now, clock: options.twapClock ?? this.now });
+    this.twaps = new TwapRunner({ ...options, marks: this.marks, fresh: this.fresh, now: this.now, clock: options.twapClock ?? this.now });
   }
 
   /** What firing needs of the holder: the journal, the sender, and the book to keep up to date. */
@@ -105,9 +104,9 @@ export class HeldOrders {
     this.trailing.delete(id);
   }
 
-  private fresh(mark: { askedAt: number } | undefined): boolean {
-    return mark !== undefined && this.now() - mark.askedAt <= this.options.staleAfterMs();
-  }
+  /** A mark asked for at or after this is fresh (judge() reads it once a poll, fresh() once a mark). */
+  private freshSince = (): number => this.now() - this.options.staleAfterMs();
+  private fresh = (mark: { askedAt: number } | undefined): boolean => mark !== undefined && mark.askedAt >= this.freshSince();
 
   /** A symbol's mark, asked for now when the one known is not fresh (to check an order against it). */
   async freshMark(symbol: string): Promise<MarketMark | undefined> {
@@ -268,7 +267,7 @@ export class HeldOrders {
     this.marks.record(rows, askedAt);
     // Stopping, a fired order could only fail as not sent; on a desk only the sender judges (all orders are in its journal).
     if (this.stopped || !this.options.sender.accepting || !this.options.sender.sending || this.armed === 0) return;
-    const freshSince = this.now() - this.options.staleAfterMs();
+    const freshSince = this.freshSince();
     const crossings: Crossing[] = [];
     for (const symbol of this.book.symbolNames) {
       const market = this.marks.get(symbol);
