@@ -66,6 +66,19 @@ describe('the desk files on disk', () => {
     void reopened.close();
   });
 
+  it('shares flushes between writes made while one is under way: a burst costs two, each write on disk when it resolves', async () => {
+    const stores = openSqliteLimits(join(tempDir(), 'desk.sqlite'));
+    const scopes = (n: number) => [{ scope: 'user' as const, name: `u${n}`, max: '100' }];
+    const before = stores.flush.flushes;
+    const reserved = await Promise.all(Array.from({ length: 12 }, (_, n) => stores.limits.reserve('2026-11-27', scopes(n), '1')));
+    expect(reserved.every((answer) => answer.ok)).toBe(true);
+    expect(stores.flush.flushes - before).toBe(2);
+    // The next write, alone, has its own.
+    await stores.limits.reserve('2026-11-27', scopes(0), '1');
+    expect(stores.flush.flushes - before).toBe(3);
+    await stores.close();
+  });
+
   it('has nothing to flush, and says nothing, before its -wal exists; a close waits for the flush under way', async () => {
     const dir = tempDir();
     const flush = new WalFlush(join(dir, 'none.sqlite-wal'));

@@ -9,7 +9,9 @@ import { closeSync, fdatasync, openSync } from 'node:fs';
 export class WalFlush {
   private fd: number | undefined;
   private timer: NodeJS.Timeout | undefined;
-  private inFlight = new Set<Promise<void>>();
+  /** The fdatasync under way, and the one that follows it for whoever asked meanwhile. */
+  private running: Promise<void> | undefined;
+  private next: Promise<void> | undefined;
   private closed = false;
   /** fdatasyncs started so far. */
   flushes = 0;
@@ -19,16 +21,33 @@ export class WalFlush {
   /** `walPath`: the `-wal` file; undefined for a database without one (`:memory:`). */
   constructor(private readonly walPath: string | undefined) {}
 
-  /** Resolves once every commit made so far is on disk. */
+  /**
+   * Resolves once every commit made so far is on disk. A flush under way may have started before
+   * the caller's commit: callers meanwhile share the one that starts after it (as the journal's
+   * GroupCommit does), so a burst of writes costs two fdatasyncs, not one each.
+   */
   durable(): Promise<void> {
     if (this.closed || this.walPath === undefined) return Promise.resolve();
     const fd = (this.fd ??= this.open());
     // No -wal yet: nothing was committed since the last checkpoint removed it, which synced the database.
     if (fd === undefined) return Promise.resolve();
+    if (!this.running) return this.start(fd);
+    this.next ??= this.running
+      .catch(() => undefined)
+      .then(() => {
+        this.next = undefined;
+        return this.start(fd);
+      });
+    return this.next;
+  }
+
+  private start(fd: number): Promise<void> {
     this.flushes += 1;
     const flush = new Promise<void>((resolve, reject) => fdatasync(fd, (error) => (error ? reject(error) : resolve())));
-    this.inFlight.add(flush);
-    const done = () => this.inFlight.delete(flush);
+    this.running = flush;
+    const done = () => {
+      if (this.running === flush) this.running = undefined;
+    };
     flush.then(done, done);
     return flush;
   }
@@ -57,7 +76,7 @@ export class WalFlush {
     if (this.closed) return;
     this.closed = true;
     clearTimeout(this.timer);
-    await Promise.allSettled([...this.inFlight]);
+    await Promise.allSettled([this.next, this.running]);
     if (this.fd !== undefined) closeSync(this.fd);
   }
 }
