@@ -95,7 +95,10 @@ export async function createProxyApp(options: ProxyOptions): Promise<ProxyApp> {
   await app.register(securityHeadersPlugin);
   await app.register(errorsPlugin);
   await app.register(schemasPlugin);
-  await app.register(postgresPlugin, { url: options.databaseUrl });
+  // A proxy frozen inside a transaction holds its locks until the server ends it: twice the lease's
+  // ttl (at least 5 s), so the proxy that took the sending over waits seconds, not a minute.
+  const leaseTtlMs = options.leaseTtlMs ?? proxyDefaults.leaseTtlMs;
+  await app.register(postgresPlugin, { url: options.databaseUrl, idleInTransactionMs: Math.max(2 * leaseTtlMs, 5000) });
   await app.register(journalPlugin, {
     path: options.journalPath,
     minFreeMb: options.journalMinFreeMb,
@@ -130,7 +133,7 @@ export async function createProxyApp(options: ProxyOptions): Promise<ProxyApp> {
   await app.register(heldPlugin, { maxHeld: options.maxHeldOrders ?? proxyDefaults.maxHeldOrders, twapClock: options.twapClock });
   await app.register(bracketsPlugin, { maxHeld: options.maxHeldOrders ?? proxyDefaults.maxHeldOrders });
   await app.register(preferencesPlugin, { sqlitePath: besideJournal(options.journalPath, 'desk.sqlite') });
-  await app.register(deskPlugin, { leaseTtlMs: options.leaseTtlMs ?? proxyDefaults.leaseTtlMs });
+  await app.register(deskPlugin, { leaseTtlMs });
   await app.register(deskRulesPlugin, { sqlitePath: besideJournal(options.journalPath, 'desk.sqlite'), approvalTtlMs: options.approvalTtlMs });
 
   await app.register(marketReadsRoutes);

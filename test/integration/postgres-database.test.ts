@@ -81,6 +81,37 @@ describe('the Postgres object', () => {
     await expect(quick.query('SELECT pg_sleep(2)')).rejects.toThrow(/statement timeout/);
     expect(quick.available).toBe(true);
   });
+
+  it('ends a transaction left idle past idleInTransactionMs, so a frozen caller does not hold its locks for long', async () => {
+    const db = open(server.url, { idleInTransactionMs: 1000 });
+    const other = open(server.url);
+    await db.query('CREATE TABLE leases_held (id integer PRIMARY KEY, holder text)');
+    await db.query("INSERT INTO leases_held VALUES (1, 'a')");
+    let locked!: () => void;
+    const hasLock = new Promise<void>((resolve) => (locked = resolve));
+    // The row updated, then the caller stalls between statements (as a paused process would).
+    const frozen = db.transaction(async (client) => {
+      await client.query("UPDATE leases_held SET holder = 'frozen' WHERE id = 1");
+      locked();
+      await new Promise((resolve) => setTimeout(resolve, 4000));
+      await client.query('SELECT 1');
+    });
+    frozen.catch(() => undefined);
+    await hasLock;
+    const startedAt = performance.now();
+    await other.query("UPDATE leases_held SET holder = 'successor' WHERE id = 1");
+    const waitedMs = performance.now() - startedAt;
+    // Waited for the server to end the idle transaction (about 1 s), not for the caller's 4 s.
+    expect(waitedMs).toBeGreaterThan(500);
+    expect(waitedMs).toBeLessThan(3500);
+    // Ended by the server: the caller learns it at its next statement, as the database unavailable
+    // (whether its work was kept is for it to find out), and nothing crashes.
+    await expect(frozen).rejects.toThrow(DatabaseUnavailableError);
+    const { rows } = await other.query<{ holder: string }>('SELECT holder FROM leases_held');
+    expect(rows).toEqual([{ holder: 'successor' }]);
+    const { rows: setting } = await db.query<{ idle_in_transaction_session_timeout: string }>('SHOW idle_in_transaction_session_timeout');
+    expect(setting[0]?.idle_in_transaction_session_timeout).toBe('1s');
+  });
 });
 
 describe('an outage', () => {

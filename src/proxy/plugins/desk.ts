@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import fp from 'fastify-plugin';
 import { resyncBook } from '../held/resync';
+import { takeOver } from '../sending/takeOver';
 import { Dispatcher } from '../sending/dispatcher';
 import { SenderLease } from '../sending/lease';
 
@@ -62,16 +63,22 @@ export const deskPlugin = fp<DeskPluginOptions>(
       const dispatcher = new Dispatcher({ journal: app.journal, sender, log, account: account.name });
       dispatchers.push(dispatcher);
       lease.onAcquired((token) => {
-        void (async () => {
-          log.info({ holder, token }, 'this proxy sends for the account now');
-          const recovered = await app.journal.recover(Date.now(), { keepPending: true, account: account.name });
-          if (recovered > 0) log.warn({ orders: recovered }, 'orders the last sender had in flight are now unknown');
-          const armed = await app.held.load();
-          if (armed > 0) log.info({ held: armed }, 'held orders armed from the journal');
-          await app.brackets.recover();
-          dispatcher.start();
-          await keepBookInStep();
-        })().catch((error: Error) => log.error({ err: { message: error.message } }, 'taking over the sending failed; the next renew tries again'));
+        log.info({ holder, token }, 'this proxy sends for the account now');
+        void takeOver({
+          stillHeld: () => lease.token === token,
+          log,
+          steps: async () => {
+            const recovered = await app.journal.recover(Date.now(), { keepPending: true, account: account.name });
+            if (recovered > 0) log.warn({ orders: recovered }, 'orders the last sender had in flight are now unknown');
+            const armed = await app.held.load();
+            if (armed > 0) log.info({ held: armed }, 'held orders armed from the journal');
+            await app.brackets.recover();
+            // Lost meanwhile: the dispatcher was stopped at the loss and must stay so.
+            if (lease.token !== token) return;
+            dispatcher.start();
+            await keepBookInStep();
+          },
+        });
       });
       lease.onLost((reason) => {
         dispatcher.stop();

@@ -4,6 +4,8 @@ import { migratePostgres, openPostgres, type Postgres } from '../postgres';
 export interface PostgresPluginOptions {
   /** DATABASE_URL; unset, `app.postgres` is null and every part keeps to its SQLite file. */
   url?: string;
+  /** How long a transaction may sit idle before the server ends it (see PostgresOptions). */
+  idleInTransactionMs?: number;
 }
 
 /**
@@ -17,7 +19,7 @@ export const postgresPlugin = fp<PostgresPluginOptions>(
       app.decorate('postgres', null);
       return;
     }
-    const pg = openPostgres(options.url, { log: app.log });
+    const pg = openPostgres(options.url, { log: app.log, idleInTransactionMs: options.idleInTransactionMs });
     let version: number;
     try {
       version = await migratePostgres(pg);

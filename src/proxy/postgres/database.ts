@@ -18,6 +18,12 @@ export interface PostgresOptions {
   connectTimeoutMs?: number;
   /** How long one statement may run on the server (default 15 s). */
   statementTimeoutMs?: number;
+  /**
+   * How long a transaction may sit between its statements before the server ends it (default 60 s).
+   * A proxy frozen inside a transaction (a pause, a swap storm) holds its row locks meanwhile, and
+   * the proxy that took its lease over waits on them: a desk sets this near the lease's ttl.
+   */
+  idleInTransactionMs?: number;
 }
 
 /** The part of a connection a transaction's work uses: parametrised queries only. */
@@ -100,8 +106,8 @@ export class Postgres {
       // statement_timeout is the server's: a server cut off by the network never sends it. The
       // client's own limit, a little later, ends such a query instead of leaving it hanging.
       query_timeout: statementTimeoutMs + 5000,
-      // A transaction a crashed caller left open would hold its locks for ever.
-      idle_in_transaction_session_timeout: 60_000,
+      // A transaction a crashed or frozen caller left open would hold its locks for ever.
+      idle_in_transaction_session_timeout: options.idleInTransactionMs ?? 60_000,
       keepAlive: true,
       application_name: 'perp-terminal proxy',
       types: numberTypes(),
@@ -142,6 +148,13 @@ export class Postgres {
       throw this.failed(error);
     }
     let broken = false;
+    // A checked-out connection's own failure (the server ended it: restarted, or the transaction sat
+    // idle too long) is emitted on it, not on the pool: unheard, it would crash the process. The
+    // next statement then fails, and the connection is discarded below.
+    const onError = () => {
+      broken = true;
+    };
+    connection.on('error', onError);
     try {
       await connection.query('BEGIN');
       const result = await work(connection);
@@ -158,6 +171,7 @@ export class Postgres {
       if (failure instanceof DatabaseUnavailableError) broken = true;
       throw failure;
     } finally {
+      connection.off('error', onError);
       // release(true) destroys a connection that failed rather than hand it to the next caller.
       connection.release(broken);
     }
