@@ -1,27 +1,46 @@
 import { plural, t } from '@lingui/core/macro';
-import { useCallback, useEffect, useRef } from 'react';
+import { Suspense } from 'react';
 import { usePollingIntervals } from '../features/config';
-import { MarketsTable, pricesFreshness, useFutures, useFuturesRetryInterval, type FuturesSnapshot } from '../features/markets';
-import { useActiveSymbol, useTicketActions } from '../features/ticket';
-import { useIsPhone } from '../features/workspace';
+import { pricesFreshness, useFutures, useFuturesRetryInterval, type FuturesSnapshot } from '../features/markets';
 import { isStale } from '../shared/api/freshness';
 import { fixedPlain } from '../shared/format/number';
 import { useLocale } from '../shared/i18n/i18n';
+import { lazyWithWords } from '../shared/i18n/lazyWithWords';
 import { useNow } from '../shared/useNow';
 import { FeedStatus } from './FeedStatus';
 
+// The grid's libraries (TanStack Table and Virtual) and the ticket's store: a chunk the first
+// rows need not wait for (FirstRows stands in for the moment it takes).
+const MarketsGrid = lazyWithWords(() => import('./MarketsGrid').then((module) => ({ default: module.MarketsGrid })));
+
+/** As many rows as the inline first rows (firstRows.inline.ts) paint. */
+const FIRST_ROWS = 40;
+
 /**
- * A market for the chart from the first prices: the ticket's own when it has one, else the first
- * listed (BTC), so a trader opening the terminal sees a chart at once, not an empty one.
+ * The first rows again, as the page's inline script painted them, with the terminal's own
+ * formatting, for the moment between the terminal's first render and its grid's arrival.
  */
-function useFirstMarket(snapshot: FuturesSnapshot | undefined, selected: string | undefined, select: (symbol: string) => void) {
-  const done = useRef(false);
-  useEffect(() => {
-    if (done.current || !snapshot) return;
-    done.current = true;
-    const first = snapshot.rows[0];
-    if (!selected && first) select(first.symbol);
-  }, [snapshot, selected, select]);
+function FirstRows({ snapshot }: { snapshot: FuturesSnapshot }) {
+  return (
+    <>
+      <p className="visually-hidden">{t`Loading markets…`}</p>
+      <table className="first-rows" aria-hidden="true">
+        <tbody>
+          {snapshot.rows.slice(0, FIRST_ROWS).map((row) => {
+            const change = row.change24h ?? 0;
+            const tone = change > 0 ? ' first-rows__num--up' : change < 0 ? ' first-rows__num--down' : '';
+            return (
+              <tr key={row.symbol}>
+                <td className="first-rows__symbol">{row.base}</td>
+                <td className="first-rows__num">{fixedPlain(row.mark_price, row.priceDecimals)}</td>
+                <td className={`first-rows__num${tone}`}>{`${change > 0 ? '+' : ''}${(change * 100).toFixed(2)}%`}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </>
+  );
 }
 
 export function MarketsPanel() {
@@ -29,25 +48,11 @@ export function MarketsPanel() {
   const { quotes } = usePollingIntervals();
   const futures = useFutures(quotes);
   const retryInMs = useFuturesRetryInterval(quotes);
-  const ticket = useTicketActions();
-  const selected = useActiveSymbol();
   const now = useNow();
   const snapshot = futures.data;
   const prices = pricesFreshness(futures);
   // The service's words, as sent.
   const serviceError = futures.error?.message;
-  // A finger needs 44 px to hit a row.
-  const rowHeight = useIsPhone() ? 44 : undefined;
-  const bySymbol = snapshot?.bySymbol;
-  // A click anywhere on a row (a price cell included) selects its market: nothing else.
-  const select = useCallback(
-    (symbol: string) => {
-      const market = bySymbol?.get(symbol);
-      ticket.selectMarket(symbol, market ? fixedPlain(market.mark_price, market.priceDecimals) : undefined);
-    },
-    [ticket, bySymbol],
-  );
-  useFirstMarket(snapshot, selected, select);
   return (
     <section className="panel markets" aria-labelledby="markets-title">
       {/* The dock's tab (or the phone's tab bar) names the panel: the rows get its height. */}
@@ -56,14 +61,13 @@ export function MarketsPanel() {
       </h2>
       <p className="visually-hidden">{snapshot ? plural(snapshot.rows.length, { one: '# perpetual', other: '# perpetuals' }) : ''}</p>
       {snapshot ? (
-        <MarketsTable
-          rows={snapshot.rows}
-          selectedSymbol={selected}
-          stale={isStale(prices, quotes, now)}
-          rowHeight={rowHeight}
-          onSelect={select}
-          status={<FeedStatus name={t({ message: 'Prices', context: 'the markets feed, named in its status' })} query={prices} intervalMs={quotes} retryInMs={retryInMs} />}
-        />
+        <Suspense fallback={<FirstRows snapshot={snapshot} />}>
+          <MarketsGrid
+            snapshot={snapshot}
+            stale={isStale(prices, quotes, now)}
+            status={<FeedStatus name={t({ message: 'Prices', context: 'the markets feed, named in its status' })} query={prices} intervalMs={quotes} retryInMs={retryInMs} />}
+          />
+        </Suspense>
       ) : serviceError !== undefined ? (
         <p className="empty" role="alert">
           {t`Market data is unavailable: ${serviceError}`}

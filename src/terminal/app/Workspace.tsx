@@ -1,9 +1,11 @@
 import { Suspense, useEffect } from 'react';
-import { DockDesk, PanelHosts, PanelSlot, useDeskActions, useIsPhone, useShownPanels } from '../features/workspace';
+import { PanelHosts, PanelSlot, useDeskActions, useIsPhone, useShownPanels } from '../features/workspace';
 import { lazyWithWords } from '../shared/i18n/lazyWithWords';
 import { PANELS, useOfferedPanels } from './panels';
 
 const PhoneLayout = lazyWithWords(() => import('./PhoneLayout'));
+// The dock with the panels' headers (they read the ticket, held orders, journal and approvals).
+const Dock = lazyWithWords(() => import('./Dock'));
 
 /** Until the dock's code arrives, the markets fill the desk: the first prices never wait for it. */
 function FirstPaint() {
@@ -44,7 +46,7 @@ export function Workspace({ afterFirstPrices }: { afterFirstPrices: boolean }) {
       {phone ? (
         <Suspense fallback={<PhoneFirstPaint />}>{afterFirstPrices ? <PhoneLayout /> : <PhoneFirstPaint />}</Suspense>
       ) : (
-        <Suspense fallback={<FirstPaint />}>{afterFirstPrices ? <DockDesk panels={PANELS} /> : <FirstPaint />}</Suspense>
+        <Suspense fallback={<FirstPaint />}>{afterFirstPrices ? <Dock /> : <FirstPaint />}</Suspense>
       )}
     </>
   );

@@ -6,7 +6,7 @@ import { isLiveHeld, useHeldOrders } from '../features/held';
 import { useJournal } from '../features/orders';
 import { useSession } from '../features/session';
 import { useActiveSymbol, useTicketRows } from '../features/ticket';
-import type { PanelHeaderState } from '../features/workspace';
+import type { PanelBodies, PanelHeaderState, PanelRegistry } from '../features/workspace';
 import { isStale } from '../shared/api/freshness';
 import { formatAge } from '../shared/format/time';
 import { useLocale } from '../shared/i18n/i18n';
@@ -88,3 +88,22 @@ export function useApprovalsHeader(): PanelHeaderState {
 
 /** The desk's limits and the audit say nothing in their tab: they are read when opened. */
 export const useQuietHeader = (): PanelHeaderState => ({ text: '', stale: false });
+
+/** Each panel's header, by its id; a panel with nothing to say has the quiet one. */
+const HEADERS: Readonly<Record<string, () => PanelHeaderState>> = {
+  markets: useMarketsHeader,
+  chart: useChartHeader,
+  ticket: useTicketHeader,
+  orders: useOrdersHeader,
+  held: useHeldHeader,
+  account: useAccountHeader,
+  approvals: useApprovalsHeader,
+};
+
+/**
+ * The panels with their headers, for the dock's tabs. The headers read the ticket, the held orders,
+ * the journal and the approvals: they come with the dock's code, not in the first load.
+ */
+export function withHeaders(panels: PanelBodies): PanelRegistry {
+  return Object.fromEntries(Object.entries(panels).map(([id, body]) => [id, { ...body, useHeader: HEADERS[id] ?? useQuietHeader }]));
+}

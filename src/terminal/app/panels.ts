@@ -2,9 +2,8 @@ import { t } from '@lingui/core/macro';
 import { useMemo, type ComponentType } from 'react';
 import { offeredPanels, usePerson } from '../features/desk';
 import { lazyWithWords } from '@/terminal/shared/i18n/lazyWithWords';
-import type { PanelEntry, PanelRegistry } from '../features/workspace';
+import type { PanelBodies, PanelBody } from '../features/workspace';
 import { MarketsPanel } from './MarketsPanel';
-import { useAccountHeader, useApprovalsHeader, useChartHeader, useHeldHeader, useMarketsHeader, useOrdersHeader, useQuietHeader, useTicketHeader } from './panelHeaders';
 
 // The markets are what a trader looks at first: the other panels load in parallel, in their own
 // chunks, and render just after, so the first prices do not wait for them.
@@ -22,59 +21,50 @@ const AuditPanel = lazyWithWords(() => import('./DeskPanels').then((module) => (
  * missing here opens without it, with a notice. Adding a panel is one entry. Titles and labels are
  * getters: read at render, in the language chosen then, not once at import.
  */
-export const PANELS: Readonly<Record<string, PanelEntry<ComponentType>>> = {
+export const PANELS: Readonly<Record<string, PanelBody<ComponentType>>> = {
   markets: {
     get title() { return t`Markets`; },
     Component: MarketsPanel,
-    useHeader: useMarketsHeader,
     get label() { return t`Markets`; },
   },
   chart: {
     get title() { return t`Chart`; },
     Component: ChartPanel,
-    useHeader: useChartHeader,
     get label() { return t`Chart`; },
   },
   ticket: {
     get title() { return t({ message: 'Ticket', context: 'panel title: the order ticket' }); },
     Component: TicketPanel,
-    useHeader: useTicketHeader,
     get label() { return t`Order ticket`; },
   },
   orders: {
     get title() { return t`Orders`; },
     Component: OrdersPanel,
-    useHeader: useOrdersHeader,
     get label() { return t`Orders`; },
   },
   held: {
     get title() { return t({ message: 'Held orders', context: 'panel title: stops, take-profits, trailing stops and TWAPs the proxy holds' }); },
     Component: HeldOrdersPanel,
-    useHeader: useHeldHeader,
     get label() { return t`Held orders`; },
   },
   account: {
     get title() { return t`Account`; },
     Component: AccountPanel,
-    useHeader: useAccountHeader,
     get label() { return t`Account`; },
   },
   approvals: {
     get title() { return t({ message: 'Approvals', context: 'panel title: tickets waiting for a second pair of eyes' }); },
     Component: ApprovalsPanel,
-    useHeader: useApprovalsHeader,
     get label() { return t`Approvals`; },
   },
   desk: {
     get title() { return t({ message: 'Desk', context: 'panel title: users and accounts of the desk with their limits' }); },
     Component: DeskPanel,
-    useHeader: useQuietHeader,
     get label() { return t({ message: 'Desk limits', context: 'the desk panel: users, accounts and their limits' }); },
   },
   audit: {
     get title() { return t({ message: 'Audit', context: 'panel title: the audit trail' }); },
     Component: AuditPanel,
-    useHeader: useQuietHeader,
     get label() { return t`Audit trail`; },
   },
 };
@@ -84,7 +74,7 @@ export const PANELS: Readonly<Record<string, PanelEntry<ComponentType>>> = {
  * to the roles that use them, none in single-token mode. The dock still knows every panel, so a
  * saved layout keeps a desk panel while the person is still being read.
  */
-export function useOfferedPanels(): PanelRegistry {
+export function useOfferedPanels(): PanelBodies {
   const person = usePerson();
   return useMemo(() => offeredPanels(PANELS, person), [person]);
 }

@@ -10,7 +10,7 @@ export { layoutToOpen, reportDropped } from './open';
 export { openPanel } from './openPanel';
 export { usePhoneStore, type PhoneTab } from './phoneStore';
 export { useWorkspaceStore, WORKSPACE_STORAGE_KEY, type Workspace } from './store';
-export type { PanelEntry, PanelHeaderState, PanelRegistry } from './types';
+export type { PanelBodies, PanelBody, PanelEntry, PanelHeaderState, PanelRegistry } from './types';
 export { PHONE_MAX_WIDTH, useIsPhone } from './useIsPhone';
 export { DockDesk } from './lazyDesk';
 export { workspacePreferences } from './preferences';

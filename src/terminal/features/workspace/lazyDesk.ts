@@ -1,4 +1,5 @@
-import { lazyWithWords } from '@/terminal/shared/i18n/lazyWithWords';
-
-/** The docking library is most of a first load's worth of code: it comes in its own chunk, after the markets. */
-export const DockDesk = lazyWithWords(() => import('./components/DockDesk'));
+/**
+ * The docking library is most of a first load's worth of code: the app imports this only from a
+ * chunk of its own (app/Dock.tsx, with the panels' headers), loaded after the markets.
+ */
+export { default as DockDesk } from './components/DockDesk';

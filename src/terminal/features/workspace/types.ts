@@ -21,3 +21,10 @@ export interface PanelEntry<C extends ComponentType = ComponentType> {
 }
 
 export type PanelRegistry = Readonly<Record<string, PanelEntry>>;
+
+/**
+ * A panel as the hosts, the phone and the Layout menu place it: without its header's hook, which
+ * only the dock's tabs call (the app brings the headers with the dock's code, not the first load).
+ */
+export type PanelBody<C extends ComponentType = ComponentType> = Omit<PanelEntry<C>, 'useHeader'>;
+export type PanelBodies = Readonly<Record<string, PanelBody>>;

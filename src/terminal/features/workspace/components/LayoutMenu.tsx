@@ -4,12 +4,12 @@ import { lazyWithWords } from '@/terminal/shared/i18n/lazyWithWords';
 import { MenuOnDemand } from '@/terminal/shared/ui/MenuOnDemand';
 import { workspaceName } from '../model/presets';
 import { useActiveWorkspaceId, useWorkspaces } from '../store';
-import type { PanelRegistry } from '../types';
+import type { PanelBodies } from '../types';
 
 const LayoutMenuBody = lazyWithWords(() => import('./LayoutMenuBody'));
 
 /** The Layout control: the active workspace's name, always on screen, over what it opens on. */
-export function LayoutMenu({ panels }: { panels: PanelRegistry }) {
+export function LayoutMenu({ panels }: { panels: PanelBodies }) {
   useLocale();
   const active = useActiveWorkspaceId();
   const shownName = workspaceName(active, useWorkspaces()[active]);

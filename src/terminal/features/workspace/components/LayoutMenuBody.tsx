@@ -9,7 +9,7 @@ import { MAX_LAYOUT_FILE_BYTES } from '../model/layoutLimits';
 import { isPresetId, workspaceName } from '../model/presets';
 import { readWorkspaceFile, workspaceFile, workspaceFileName } from '../model/workspaceFile';
 import { layoutOf, MAX_WORKSPACES, useActiveWorkspaceId, useWorkspaceActions, useWorkspaces, useWorkspaceStore } from '../store';
-import type { PanelRegistry } from '../types';
+import type { PanelBodies } from '../types';
 import { openOffScreen } from './openOffScreen';
 
 const notify = (tone: 'success' | 'error', title: string, detail?: string) =>
@@ -64,7 +64,7 @@ function useImport(saveAs: SaveAs) {
  * What the Layout control opens on: switch workspaces, save as, rename, delete, reset, panels,
  * export and import. Its own chunk, fetched when the trader reaches for the control.
  */
-export default function LayoutMenuBody({ panels }: { panels: PanelRegistry }) {
+export default function LayoutMenuBody({ panels }: { panels: PanelBodies }) {
   useLocale();
   const active = useActiveWorkspaceId();
   const workspaces = useWorkspaces();

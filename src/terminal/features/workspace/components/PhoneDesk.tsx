@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useLocale } from '@/terminal/shared/i18n/i18n';
 import { panelTitle } from '../model/presets';
 import { usePhoneStore, type PhoneTab } from '../phoneStore';
-import type { PanelRegistry } from '../types';
+import type { PanelBodies } from '../types';
 import { PanelSlot } from './PanelSlot';
 
 // The desk's panels (approvals, limits, audit) only for the roles given them: their tabs wrap to a
@@ -19,7 +19,7 @@ function tabTitle(id: PhoneTab | 'trade'): string {
 }
 
 /** The phone: one panel at a time under a bottom tab bar, the ticket as a full-height sheet. */
-export function PhoneDesk({ panels, tradeBar }: { panels: PanelRegistry; tradeBar: ReactNode }) {
+export function PhoneDesk({ panels, tradeBar }: { panels: PanelBodies; tradeBar: ReactNode }) {
   useLocale();
   const { tab, sheet, set } = usePhoneStore();
   const tabs = TABS.filter((id) => id === 'trade' || panels[id]).map((id) => ({ id, title: tabTitle(id) }));
