@@ -149,6 +149,19 @@ describe.each(adapters)('the journal on %s', (_name, { shared, place }) => {
     expect(rows[3]).toMatchObject({ status: 'rejected', order_id: null, error_message: 'price off' });
     expect(rows[11]).toMatchObject({ status: 'failed', error_message: 'not sent: request 1 went wrong' });
     expect(await journal.firstProblem('t-steps')).toEqual({ reason: 'not-sent', httpStatus: null, code: null, message: 'not sent: request 1 went wrong' });
+    // A later request's answer goes to its own orders, row i to its i-th (seqs 10 and 11 here).
+    await journal.createTicket(ticket('t-second', Array.from({ length: 12 }, (_, i) => order({ client_order_id: `second-${i}` }))));
+    await journal.recordAnswer('t-second', 2, 200, [
+      { status: 'accepted', orderId: 7001, errorMessage: null },
+      { status: 'rejected', orderId: null, errorMessage: 'too small' },
+    ], 65);
+    const second = (await journal.ticketResult('t-second'))!.rows;
+    expect(second.slice(10).map((row) => [row.client_order_id, row.status, row.order_id, row.error_message])).toEqual([
+      ['second-10', 'accepted', 7001, null],
+      ['second-11', 'rejected', null, 'too small'],
+    ]);
+    expect(second.slice(0, 10).every((row) => row.status === 'pending')).toBe(true);
+    await journal.recordRequestOutcome('t-second', 1, 'failed', { reason: 'not-sent', httpStatus: null, code: null, message: 'not sent' }, 66);
     await journal.createTicket(ticket('t-unknown', [order()]));
     await journal.markSent('t-unknown', 1, 1, 1);
     await journal.recordRequestOutcome('t-unknown', 1, 'unknown', { reason: 'timeout', httpStatus: null, code: null, message: 'no answer in 5 s' }, 80);

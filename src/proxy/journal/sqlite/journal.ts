@@ -188,13 +188,9 @@ export class SqliteJournal {
   /** The service answered with one row per order. */
   recordAnswer(ticketId: string, requestNo: number, httpStatus: number, outcomes: OrderOutcome[], now: number): void {
     const s = this.statements;
+    const rows = JSON.stringify(outcomes.map((outcome) => [outcome.status, outcome.orderId, outcome.errorMessage]));
     this.write(() => {
-      const seqs = (s.seqsOfRequest.all(ticketId, requestNo) as { seq: number }[]).map((row) => row.seq);
-      seqs.forEach((seq, i) => {
-        const outcome = outcomes[i];
-        if (!outcome) return;
-        s.orderOutcome.run(outcome.status, outcome.orderId, outcome.errorMessage, now, ticketId, requestNo, seq);
-      });
+      s.answerOutcomes.run(now, rows, ticketId, requestNo, ticketId, requestNo);
       s.finishRequest.run(now, httpStatus, 'answered', null, null, null, ticketId, requestNo);
     });
   }

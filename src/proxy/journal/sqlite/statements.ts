@@ -45,12 +45,15 @@ export function prepareStatements(db: Database.Database) {
       reason = ?, error_code = ?, error_message = ? WHERE ticket_id = ? AND request_no = ?`),
     firstProblem: db.prepare(`SELECT reason, http_status, error_code, error_message FROM requests
       WHERE ticket_id = ? AND outcome IN ('failed', 'unknown') ORDER BY request_no LIMIT 1`),
-    orderOutcome: db.prepare(`UPDATE orders SET status = ?, order_id = ?, error_message = ?,
-      updated_at = ? WHERE ticket_id = ? AND request_no = ? AND seq = ?`),
+    // The answer's rows as one JSON array of [status, order_id, error_message], row i to the i-th
+    // order of the request by seq (its orders' seqs run on from the lowest): one statement, not one per order.
+    answerOutcomes: db.prepare(`UPDATE orders SET status = a.value ->> 0, order_id = a.value ->> 1,
+      error_message = a.value ->> 2, updated_at = ? FROM json_each(?) AS a
+      WHERE orders.ticket_id = ? AND orders.request_no = ?
+        AND orders.seq = (SELECT min(seq) FROM orders WHERE ticket_id = ? AND request_no = ?) + a.key`),
     requestOutcome: db.prepare(`UPDATE orders SET status = ?, error_code = ?, error_message = ?,
       updated_at = ? WHERE ticket_id = ? AND request_no = ? AND status IN ('pending', 'sent')`),
     ordersOfTicket: db.prepare(`SELECT ${viewColumns} ${ticketOf} WHERE o.ticket_id = ? ORDER BY o.seq`),
-    seqsOfRequest: db.prepare('SELECT seq FROM orders WHERE ticket_id = ? AND request_no = ? ORDER BY seq'),
     unsent: db.prepare(
       "UPDATE orders SET status = 'unknown', error_message = ?, updated_at = ? WHERE status = 'sent'",
     ),
