@@ -89,11 +89,14 @@ describe('the Postgres object', () => {
     await db.query("INSERT INTO leases_held VALUES (1, 'a')");
     let locked!: () => void;
     const hasLock = new Promise<void>((resolve) => (locked = resolve));
-    // The row updated, then the caller stalls between statements (as a paused process would).
+    let thaw!: () => void;
+    const thawed = new Promise<void>((resolve) => (thaw = resolve));
+    // The row updated, then the caller stalls between statements (as a paused process would)
+    // until the successor got the row.
     const frozen = db.transaction(async (client) => {
       await client.query("UPDATE leases_held SET holder = 'frozen' WHERE id = 1");
       locked();
-      await new Promise((resolve) => setTimeout(resolve, 4000));
+      await thawed;
       await client.query('SELECT 1');
     });
     frozen.catch(() => undefined);
@@ -101,7 +104,9 @@ describe('the Postgres object', () => {
     const startedAt = performance.now();
     await other.query("UPDATE leases_held SET holder = 'successor' WHERE id = 1");
     const waitedMs = performance.now() - startedAt;
-    // Waited for the server to end the idle transaction (about 1 s), not for the caller's 4 s.
+    thaw();
+    // Waited for the server to end the idle transaction (about 1 s), not for the caller, which
+    // stays frozen until after it.
     expect(waitedMs).toBeGreaterThan(500);
     expect(waitedMs).toBeLessThan(3500);
     // Ended by the server: the caller learns it at its next statement, as the database unavailable

@@ -46,4 +46,3 @@ export function MarketsGrid({ snapshot, stale, status }: MarketsGridProps) {
   useFirstMarket(snapshot, selected, select);
   return <MarketsTable rows={snapshot.rows} selectedSymbol={selected} stale={stale} rowHeight={rowHeight} onSelect={select} status={status} />;
 }
-
