@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -118,22 +117,10 @@ async function inlineScript(): Promise<string> {
  */
 export function firstRowsInline(): Plugin {
   let build = false;
-  // The same script as a file too, loaded deferred after the template: it runs only if the inline
-  // copy did not (a CSP refusing it after an HTML rewriter changed it), so the terminal still starts.
-  let file: { fileName: string; code: string } | undefined;
-  const fileOf = async () => {
-    const code = await inlineScript();
-    file ??= { fileName: `assets/first-rows-${createHash('sha256').update(code).digest('hex').slice(0, 10)}.js`, code };
-    return file;
-  };
   return {
     name: 'first-rows-inline',
     configResolved(config) {
       build = config.command === 'build';
-    },
-    async generateBundle() {
-      const { fileName, code } = await fileOf();
-      this.emitFile({ type: 'asset', fileName, source: code });
     },
     transformIndexHtml: {
       // After the build has added its module scripts: they become preloads, and the same tags go
@@ -149,8 +136,7 @@ export function firstRowsInline(): Plugin {
             })
           : html;
         if (build && entries.length === 0) throw new Error('the built index.html has no module script for the first-rows script to start');
-        const fallback = build ? `\n    <script src="/${(await fileOf()).fileName}" defer></script>` : '';
-        const template = entries.length > 0 ? `\n    <template id="${ENTRIES_ID}">${entries.join('')}</template>${fallback}` : '';
+        const template = entries.length > 0 ? `\n    <template id="${ENTRIES_ID}">${entries.join('')}</template>` : '';
         return page.replace('</title>', `</title>\n    <script>${await inlineScript()}</script>${template}`);
       },
     },
