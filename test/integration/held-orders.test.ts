@@ -76,6 +76,25 @@ describe('held orders fire at the proxy’s mark, and not before', () => {
     await expect.poll(async () => (await heldOrder(stack, stop.id)).state, { timeout: 5_000 }).toBe('fired');
   });
 
+  it('the kill switch holds a crossed stop back: armed, nothing sent, until trading is on again', { timeout: 30_000 }, async () => {
+    await markTo(stack, 100_000, 0);
+    const stop = await armed(stack, { type: 'STOP_MARKET', side: 'SELL', trigger_price: 99_500 });
+    // As a risk user's switch (or `npm run desk -- limits`) sets it: the account's limits.
+    const limits = stack.proxy.app.limits;
+    await limits.set('account', 'main', { tradingOff: true }, 'rita', Date.now());
+    try {
+      await markTo(stack, 99_000, 0);
+      // Several fresh marks past the trigger: judged on each, fired on none.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(await states(stack, [stop.id])).toEqual(['armed']);
+      expect(await sentOrders(stack, stop.id)).toEqual([]);
+    } finally {
+      await limits.set('account', 'main', {}, 'rita', Date.now());
+    }
+    await expect.poll(() => states(stack, [stop.id]), poll).toEqual(['fired']);
+    await expect.poll(() => sentOrders(stack, stop.id), { timeout: 10_000 }).toMatchObject([{ client_order_id: `${stop.id}-1`, side: 'SELL' }]);
+  });
+
   it('OCO: when one fires the other is cancelled, and only one order is sent', { timeout: 30_000 }, async () => {
     await markTo(stack, 100_000);
     const stop = await armed(stack, { type: 'STOP_MARKET', side: 'SELL', trigger_price: 99_000 });

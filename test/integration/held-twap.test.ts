@@ -149,6 +149,28 @@ describe('pause, resume, modify and the budget', () => {
     expect((await cancel(stack, order.id)).body.data?.state).toBe('cancelled');
   });
 
+  it("the kill switch stops its slices: due ones count missed, none reaches the service until trading is on again", { timeout: 60_000 }, async () => {
+    await markTo(stack, 100_000, 300);
+    const order = await twap({});
+    await expect.poll(async () => (await progress(order.id)).slices_sent, poll).toBe(1);
+    // As a risk user's switch (or `npm run desk -- limits`) sets it: the account's limits.
+    const limits = stack.proxy.app.limits;
+    await limits.set('account', 'main', { tradingOff: true }, 'rita', Date.now());
+    try {
+      await step(20_000);
+      await expect.poll(async () => (await progress(order.id)).slices_missed, poll).toBeGreaterThanOrEqual(1);
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      expect((await progress(order.id)).slices_sent).toBe(1);
+      expect(await slices(order.id, 2)).toHaveLength(1);
+    } finally {
+      await limits.set('account', 'main', {}, 'rita', Date.now());
+    }
+    await step(10_000);
+    await expect.poll(async () => (await progress(order.id)).slices_sent, poll).toBe(2);
+    expect((await heldOrder(stack, order.id)).state).toBe('armed');
+    expect((await cancel(stack, order.id)).body.data?.state).toBe('cancelled');
+  });
+
   it('refuses a TWAP that would take more than half the request budget, naming slice_ms', { timeout: 30_000 }, async () => {
     await markTo(stack, 100_000, 300);
     const fast = await twap({ slice_ms: 2_000 });

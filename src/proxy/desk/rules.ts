@@ -54,6 +54,17 @@ export class DeskRules {
     return { limits, usedToday, openHeld };
   }
 
+  /**
+   * Why nothing of `account` placed by `user` may leave now: the kill switch (`tradingOff`) of the
+   * account or of the user; undefined when neither is on. Read fresh, as every limit is.
+   */
+  async tradingOff(user: string | null, account: string): Promise<string | undefined> {
+    const [accountLimits, userLimits] = await Promise.all([this.limitsOf('account', account), user === null ? ({} as LimitSet) : this.limitsOf('user', user)]);
+    if (accountLimits.tradingOff === true) return `trading is off for account ${account}`;
+    if (userLimits.tradingOff === true) return `trading is off for ${user}`;
+    return undefined;
+  }
+
   sentAlready(key: string, kind: 'ticket' | 'held' | 'bracket'): Promise<boolean> {
     return this.options.sentAlready(key, kind);
   }

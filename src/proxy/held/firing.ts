@@ -21,7 +21,12 @@ export interface FiringOptions {
   untrack: (id: string) => void;
   /** Back into the book: armed again because its order was never sent. */
   track: (order: HeldOrder) => void;
+  /** Why nothing of this order's account or placer may leave now (the desk's kill switch): it stays armed. */
+  halted?: (row: HeldRow) => Promise<string | undefined>;
 }
+
+/** Orders held back by the kill switch, logged once each until it lets them go. */
+const heldBack = new Set<string>();
 
 /**
  * Fires the orders one poll crossed, in order, in tickets of up to 10 orders of one account: a
@@ -52,6 +57,14 @@ async function firingsOf(options: FiringOptions, crossings: readonly Crossing[])
     if (!triggerCrossed(row, mark)) continue;
     // On a desk, another proxy may hold this account's lease: it fires the order, not this one.
     if (!options.sender.sendingFor(row.account)) continue;
+    // Trading turned off for its account or its placer: nothing leaves; judged again on the next mark.
+    const halted = await options.halted?.(row);
+    if (halted) {
+      if (!heldBack.has(id)) options.log.warn({ held: id, mark, reason: halted }, 'held order crossed, not fired');
+      heldBack.add(id);
+      continue;
+    }
+    heldBack.delete(id);
     taken.add(id);
     // Both legs of an OCO pair crossed: the first fires and its firing cancels the other.
     if (row.oco_with !== null) taken.add(row.oco_with);

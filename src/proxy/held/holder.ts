@@ -34,6 +34,8 @@ export interface HeldOrdersOptions {
   readMarks?: () => Promise<void>;
   /** Tests only: the clock TWAP schedules run on (default: `now`). */
   twapClock?: () => number;
+  /** The desk's kill switch: why nothing of an order's account or placer may leave now. */
+  halted?: FiringOptions['halted'];
 }
 
 /**
@@ -60,8 +62,8 @@ export class HeldOrders {
 
   /** What firing needs of the holder: the journal, the sender, and the book to keep up to date. */
   private get firing(): FiringOptions {
-    const { journal, sender, log } = this.options;
-    return { journal, sender, log, now: this.now, untrack: (id) => this.untrack(id), track: (order) => this.track(order) };
+    const { journal, sender, log, halted } = this.options;
+    return { journal, sender, log, halted, now: this.now, untrack: (id) => this.untrack(id), track: (order) => this.track(order) };
   }
 
   private get store() {
@@ -289,9 +291,8 @@ export class HeldOrders {
     if (best !== order.best_mark) {
       order.best_mark = best;
       // Not awaited: lost, the stop only trails less far (the next mark writes it again).
-      this.store.setBestMark(id, best).catch((error: Error) =>
-        this.options.log.warn({ held: id, err: { message: error.message } }, 'a trailing stop\'s best mark was not written'),
-      );
+      const failed = (error: Error) => this.options.log.warn({ held: id, err: { message: error.message } }, "a trailing stop's best mark was not written");
+      this.store.setBestMark(id, best).catch(failed);
     }
     const level = trailingLevel(order, best);
     return order.side === 'SELL' ? mark <= level : mark >= level;

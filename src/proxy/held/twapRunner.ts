@@ -29,6 +29,11 @@ export interface TwapRunnerOptions {
   clock: () => number;
   /** The clock of the rows' timestamps. */
   now: () => number;
+  /**
+   * Why its slices must not leave now (the desk's kill switch): due ones count missed, as while
+   * paused, and one already waiting at the pacer does not leave.
+   */
+  halted?: (row: HeldRow) => Promise<string | undefined>;
 }
 
 type Issue = { field: string; message: string };
@@ -51,7 +56,6 @@ export class TwapRunner {
   /** TWAPs with a slice at the sender: the next one waits for its answer, so slices never queue up. */
   private readonly sending = new Set<string>();
   private judging = false;
-
   constructor(private readonly options: TwapRunnerOptions) {}
 
   private get store() {
@@ -163,6 +167,12 @@ export class TwapRunner {
     const market = this.options.marks.get(row.symbol);
     // No fresh price, nothing sent: the slice is counted missed once one comes (or the time is over).
     if (!this.options.fresh(market)) return;
+    const halted = await this.options.halted?.(row);
+    if (halted) {
+      await this.store.pass(id, from, step.index + 1, { skipped: 0, missed: step.missed + 1 }, now);
+      this.options.log.warn({ held: id, slice: step.index + 1, reason: halted }, 'TWAP slice not sent');
+      return;
+    }
     if (beyondLimit(row.side, market!.mark, row.price_limit)) {
       await this.store.pass(id, from, step.index + 1, { skipped: 1, missed: step.missed }, now);
       return;
@@ -172,9 +182,12 @@ export class TwapRunner {
 
   /** Why a slice still waiting at the pacer must not leave: its TWAP was cancelled or paused meanwhile. */
   private async withdrawn(id: string): Promise<string | undefined> {
-    const state = (await this.options.journal.held.row(id))?.state;
+    const row = await this.options.journal.held.row(id);
+    const state = row?.state;
     // Fired: this slice is its last, journaled so.
-    return state === undefined || state === 'armed' || state === 'fired' ? undefined : `not sent: TWAP ${state}`;
+    if (state !== undefined && state !== 'armed' && state !== 'fired') return `not sent: TWAP ${state}`;
+    const halted = row && (await this.options.halted?.(row));
+    return halted ? `not sent: ${halted}` : undefined;
   }
 
   private async sendSlice(row: HeldRow, step: { index: number; missed: number }, market: MarketMark): Promise<void> {

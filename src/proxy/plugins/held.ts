@@ -41,6 +41,8 @@ export const heldPlugin = fp<HeldPluginOptions>(
       staleAfterMs: () => 2 * interval(),
       readMarks,
       twapClock: options.twapClock,
+      // The kill switch (the desk's rules, registered after this plugin, read when an order crosses).
+      halted: (row) => app.deskRules.tradingOff(row.placed_by, row.account),
     });
     // On a desk the proxy that takes the sending arms them (plugins/desk.ts).
     const loaded = app.journal.kind === 'sqlite' ? await held.load() : 0;
