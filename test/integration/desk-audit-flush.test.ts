@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { openSqliteLimits } from '@/proxy/desk/sqliteLimits';
 import { SqlitePeople } from '@/proxy/desk/sqlitePeople';
-import { WalFlush } from '@/proxy/desk/walFlush';
+import { WalFlush } from '@/proxy/journal/sqlite/walFlush';
 import { tempDir } from '../helpers/stack';
 
 /**

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { WalFlush } from './walFlush';
+import { WalFlush } from '../journal/sqlite/walFlush';
 import type { Approval } from '../../interface';
 import {
   APPROVAL_COLUMNS,

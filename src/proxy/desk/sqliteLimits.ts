@@ -3,7 +3,7 @@ import Database from 'better-sqlite3';
 import type { LimitScope, LimitSet } from '../../interface';
 import { preparePrivateFile } from '../files';
 import { SqliteApprovalStore } from './sqliteApprovals';
-import { WalFlush } from './walFlush';
+import { WalFlush } from '../journal/sqlite/walFlush';
 import {
   amountOf,
   lockOrder,

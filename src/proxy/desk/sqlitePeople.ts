@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import type { AuditQuery, AuditRecord, Role } from '../../interface';
 import { preparePrivateFile } from '../files';
-import { WalFlush } from './walFlush';
+import { WalFlush } from '../journal/sqlite/walFlush';
 import {
   accountsOf,
   auditWhere,
@@ -182,6 +182,7 @@ export class SqlitePeople implements DeskPeople {
       entry.address ?? null,
       JSON.stringify(entry.detail ?? {}),
     ) as AuditRow;
+    this.flush.committed();
     this.flush.soon(AUDIT_FLUSH_MS);
     return recordOf(row);
   }

@@ -1,5 +1,5 @@
-import { closeSync, fdatasync, openSync } from 'node:fs';
 import type Database from 'better-sqlite3';
+import { WalFlush } from './walFlush';
 
 interface Batch {
   /** Settles when the batch's transaction commits (or fails to). */
@@ -35,14 +35,11 @@ function openBatch(): Batch {
  */
 export class GroupCommit {
   private batch: Batch | undefined;
-  private commits = 0;
-  private synced = 0;
-  private syncing: { upTo: number; done: Promise<void> } | undefined;
+  /** The number of the last commit, for the flush (WalFlush) to know what it covers. */
+  private lastCommit = 0;
   private flushTimer: NodeJS.Timeout | undefined;
-  /** fdatasyncs started so far. */
-  flushes = 0;
   private readonly statements;
-  private readonly walFd: number | undefined;
+  private readonly flush: WalFlush;
   private closed = false;
   /** Told about a batch that could not be committed, or a flush that failed, with nobody waiting. */
   onBackgroundError: (error: Error) => void = () => undefined;
@@ -60,7 +57,12 @@ export class GroupCommit {
       release: db.prepare('RELEASE write'),
       rollbackTo: db.prepare('ROLLBACK TO write'),
     };
-    this.walFd = walPath === undefined ? undefined : openSync(walPath, 'r+');
+    this.flush = new WalFlush(walPath);
+  }
+
+  /** fdatasyncs started so far. */
+  get flushes(): number {
+    return this.flush.flushes;
   }
 
   write<T>(work: () => T): T {
@@ -101,7 +103,7 @@ export class GroupCommit {
       batch.reject(error as Error);
       throw error;
     }
-    this.commits += 1;
+    this.lastCommit = this.flush.committed();
     batch.resolve();
   }
 
@@ -109,7 +111,7 @@ export class GroupCommit {
   async durable(): Promise<void> {
     if (this.closed) throw new Error('the journal is closed');
     if (this.batch) await this.batch.committed;
-    await this.syncedUpTo(this.commits);
+    await this.flush.durable(this.lastCommit);
   }
 
   /**
@@ -126,30 +128,6 @@ export class GroupCommit {
     this.flushTimer.unref();
   }
 
-  private syncedUpTo(commit: number): Promise<void> {
-    const fd = this.walFd;
-    if (fd === undefined || this.synced >= commit) return Promise.resolve();
-    if (this.syncing) {
-      // A flush that started after this commit covers it; one that started before does not.
-      return this.syncing.upTo >= commit
-        ? this.syncing.done
-        : this.syncing.done.catch(() => undefined).then(() => this.syncedUpTo(commit));
-    }
-    const upTo = this.commits;
-    this.flushes += 1;
-    const done = new Promise<void>((resolve, reject) => {
-      fdatasync(fd, (error) => (error ? reject(error) : resolve()));
-    })
-      .then(() => {
-        this.synced = Math.max(this.synced, upTo);
-      })
-      .finally(() => {
-        this.syncing = undefined;
-      });
-    this.syncing = { upTo, done };
-    return done;
-  }
-
   /** Commits what is open and lets go of the WAL file (after a flush still running). */
   close(): void {
     if (this.closed) return;
@@ -158,11 +136,7 @@ export class GroupCommit {
       this.commit();
     } finally {
       this.closed = true;
-      const fd = this.walFd;
-      if (fd !== undefined) {
-        if (this.syncing) void this.syncing.done.catch(() => undefined).finally(() => closeSync(fd));
-        else closeSync(fd);
-      }
+      void this.flush.close();
     }
   }
 }
