@@ -23,10 +23,9 @@ export interface FiringOptions {
   track: (order: HeldOrder) => void;
   /** Why nothing of this order's account or placer may leave now (the desk's kill switch): it stays armed. */
   halted?: (row: HeldRow) => Promise<string | undefined>;
+  /** The orders the last round held back (the holder's): each is logged when it is first held back. */
+  heldBack: Set<string>;
 }
-
-/** Orders held back by the kill switch, logged once each until it lets them go. */
-const heldBack = new Set<string>();
 
 /**
  * Fires the orders one poll crossed, in order, in tickets of up to 10 orders of one account: a
@@ -45,6 +44,14 @@ export async function fireCrossed(options: FiringOptions, crossings: readonly Cr
 async function firingsOf(options: FiringOptions, crossings: readonly Crossing[]): Promise<(FiringOrder & { account: string })[]> {
   const firings: (FiringOrder & { account: string })[] = [];
   const taken = new Set<string>();
+  // The kill switch, read once a round per account and placer: 300 crossed stops are not 600 reads.
+  const reasons = new Map<string, Promise<string | undefined>>();
+  const haltedOf = (row: HeldRow) => {
+    const key = JSON.stringify([row.account, row.placed_by]);
+    if (!reasons.has(key)) reasons.set(key, options.halted?.(row) ?? Promise.resolve(undefined));
+    return reasons.get(key)!;
+  };
+  const heldBack = new Set<string>();
   for (const { id, mark } of crossings) {
     if (taken.has(id)) continue;
     // The stored row, not the API's view: the view reads its orders' statuses, a cost per firing.
@@ -58,18 +65,19 @@ async function firingsOf(options: FiringOptions, crossings: readonly Crossing[])
     // On a desk, another proxy may hold this account's lease: it fires the order, not this one.
     if (!options.sender.sendingFor(row.account)) continue;
     // Trading turned off for its account or its placer: nothing leaves; judged again on the next mark.
-    const halted = await options.halted?.(row);
+    const halted = await haltedOf(row);
     if (halted) {
-      if (!heldBack.has(id)) options.log.warn({ held: id, mark, reason: halted }, 'held order crossed, not fired');
+      if (!options.heldBack.has(id)) options.log.warn({ held: id, mark, reason: halted }, 'held order crossed, not fired');
       heldBack.add(id);
       continue;
     }
-    heldBack.delete(id);
     taken.add(id);
     // Both legs of an OCO pair crossed: the first fires and its firing cancels the other.
     if (row.oco_with !== null) taken.add(row.oco_with);
     firings.push({ id, ticketId: firedTicketId(row), order: firedOrder(row), mark, account: row.account });
   }
+  options.heldBack.clear();
+  for (const id of heldBack) options.heldBack.add(id);
   return firings;
 }
 

@@ -54,16 +54,14 @@ export class HeldOrders {
   private firings: Promise<void> = Promise.resolve();
   private readonly now: () => number;
   readonly twaps: TwapRunner;
+  /** What firing needs of the holder: the journal, the sender, the book to keep up to date, the kill switch. */
+  private readonly firing: FiringOptions;
 
   constructor(private readonly options: HeldOrdersOptions) {
     this.now = options.now ?? Date.now;
     this.twaps = new TwapRunner({ ...options, marks: this.marks, fresh: this.fresh, now: this.now, clock: options.twapClock ?? this.now });
-  }
-
-  /** What firing needs of the holder: the journal, the sender, and the book to keep up to date. */
-  private get firing(): FiringOptions {
-    const { journal, sender, log, halted } = this.options;
-    return { journal, sender, log, halted, now: this.now, untrack: (id) => this.untrack(id), track: (order) => this.track(order) };
+    const { journal, sender, log, halted } = options;
+    this.firing = { journal, sender, log, halted, heldBack: new Set(), now: this.now, untrack: (id) => this.untrack(id), track: (order) => this.track(order) };
   }
 
   private get store() {

@@ -56,6 +56,7 @@ export class TwapRunner {
   /** TWAPs with a slice at the sender: the next one waits for its answer, so slices never queue up. */
   private readonly sending = new Set<string>();
   private judging = false;
+
   constructor(private readonly options: TwapRunnerOptions) {}
 
   private get store() {
