@@ -3,7 +3,7 @@ import { Suspense } from 'react';
 import { usePollingIntervals } from '../features/config';
 import { MARKET_PAINT_TIMING, pricesFreshness, useFutures, useFuturesRetryInterval, type FuturesSnapshot } from '../features/markets';
 import { isStale } from '../shared/api/freshness';
-import { fixedPlain } from '../shared/format/number';
+import { fixedPlain, formatPercent } from '../shared/format/number';
 import { useLocale } from '../shared/i18n/i18n';
 import { lazyWithWords } from '../shared/i18n/lazyWithWords';
 import { useNow } from '../shared/useNow';
@@ -29,6 +29,7 @@ function FirstRows({ snapshot }: { snapshot: FuturesSnapshot }) {
           {snapshot.rows.slice(0, FIRST_ROWS).map((row, index) => {
             const change = row.change24h ?? 0;
             const tone = change > 0 ? ' first-rows__num--up' : change < 0 ? ' first-rows__num--down' : '';
+            // In the trader's language already (the inline rows could not know it).
             return (
               <tr key={row.symbol}>
                 {/* Timed as the grid's and the inline rows' first symbol are: a market row on screen. */}
@@ -36,7 +37,7 @@ function FirstRows({ snapshot }: { snapshot: FuturesSnapshot }) {
                   {row.base}
                 </td>
                 <td className="first-rows__num">{fixedPlain(row.mark_price, row.priceDecimals)}</td>
-                <td className={`first-rows__num${tone}`}>{`${change > 0 ? '+' : ''}${(change * 100).toFixed(2)}%`}</td>
+                <td className={`first-rows__num${tone}`}>{formatPercent(row.change24h)}</td>
               </tr>
             );
           })}

@@ -12,5 +12,6 @@ export { usePhoneStore, type PhoneTab } from './phoneStore';
 export { useWorkspaceStore, WORKSPACE_STORAGE_KEY, type Workspace } from './store';
 export type { PanelBodies, PanelBody, PanelEntry, PanelHeaderState, PanelRegistry } from './types';
 export { PHONE_MAX_WIDTH, useIsPhone } from './useIsPhone';
-export { DockDesk } from './lazyDesk';
+// The docking library: the app imports it only from a chunk of its own (app/Dock.tsx, with the panels' headers).
+export { default as DockDesk } from './components/DockDesk';
 export { workspacePreferences } from './preferences';
