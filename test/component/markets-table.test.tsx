@@ -166,6 +166,17 @@ describe('MarketsTable', () => {
       const same = down.map((row) => (row.symbol === btc.symbol ? { ...row } : row));
       rerender(<MarketsTable rows={same} selectedSymbol={undefined} onSelect={() => {}} />);
       expect(mark()).not.toHaveAttribute('data-tone');
+      // Moved again within its flash: the tint follows the new move and lasts from it.
+      const moved = (delta: number) =>
+        rows.map((row) => (row === btc ? toMarketRow({ ...row, mark_price: row.mark_price + delta }, inferSpec(row), 0, row) : row));
+      rerender(<MarketsTable rows={moved(-7)} selectedSymbol={undefined} onSelect={() => {}} />);
+      act(() => vi.advanceTimersByTime(200));
+      rerender(<MarketsTable rows={moved(3)} selectedSymbol={undefined} onSelect={() => {}} />);
+      expect(mark()).toHaveAttribute('data-tone', 'up');
+      act(() => vi.advanceTimersByTime(200));
+      expect(mark()).toHaveAttribute('data-tone', 'up');
+      act(() => vi.advanceTimersByTime(200));
+      expect(mark()).not.toHaveAttribute('data-tone');
     } finally {
       vi.useRealTimers();
     }

@@ -11,8 +11,8 @@ interface LiveCell {
   text?: string;
   tone?: string;
   title?: string;
-  /** The end of a flash under way. */
-  flashEnds?: ReturnType<typeof setTimeout>;
+  /** When the flash under way ends (performance.now()), if one is. */
+  flashUntil?: number;
 }
 
 /** How long a moved value stays tinted: a glance, then neutral (never until the next poll). */
@@ -28,6 +28,7 @@ export const FLASH_MS = 300;
 export class LiveCells {
   /** By row id, then column id. */
   private readonly rows = new Map<string, Map<string, LiveCell>>();
+  private readonly flashes = new FlashClock();
 
   /**
    * A cell in the DOM, from its ref; the returned cleanup forgets it, and only it: a cell of the
@@ -49,7 +50,7 @@ export class LiveCells {
     const cells = this.rows.get(rowId);
     const cell = cells?.get(columnId);
     if (!cells || cell?.element !== element) return;
-    clearTimeout(cell.flashEnds);
+    this.flashes.forget(cell);
     cells.delete(columnId);
     if (cells.size === 0) this.rows.delete(rowId);
   }
@@ -63,12 +64,61 @@ export class LiveCells {
       if (!cell || (cell.row === row && cell.column === column) || !column.text) continue;
       cell.row = row;
       cell.column = column;
-      writeCell(cell, column, row);
+      writeCell(cell, column, row, this.flashes);
     }
   }
 }
 
-function writeCell(cell: LiveCell, column: GridColumn<RowData>, row: RowData): void {
+/**
+ * Ends the flashes of one grid with one timer, not one per cell: a poll that moves every price in
+ * view starts thirty flashes at once, and they end together. A flash is a tint switched on and
+ * off, not faded (grid.css): a fade redraws the cells in every frame between two polls.
+ */
+class FlashClock {
+  private readonly flashing = new Set<LiveCell>();
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private timerAt = Number.POSITIVE_INFINITY;
+
+  start(cell: LiveCell, tone: string): void {
+    if (tone !== cell.tone) cell.element.setAttribute('data-tone', tone);
+    cell.tone = tone;
+    cell.flashUntil = performance.now() + FLASH_MS;
+    this.flashing.add(cell);
+    this.arm(cell.flashUntil);
+  }
+
+  forget(cell: LiveCell): void {
+    this.flashing.delete(cell);
+  }
+
+  private arm(at: number): void {
+    if (this.timer !== undefined && this.timerAt <= at) return;
+    clearTimeout(this.timer);
+    this.timerAt = at;
+    this.timer = setTimeout(this.end, Math.max(0, at - performance.now()));
+  }
+
+  private readonly end = () => {
+    this.timer = undefined;
+    this.timerAt = Number.POSITIVE_INFINITY;
+    const now = performance.now();
+    let next = Number.POSITIVE_INFINITY;
+    for (const cell of this.flashing) {
+      const until = cell.flashUntil ?? 0;
+      if (until > now) {
+        next = Math.min(next, until);
+        continue;
+      }
+      cell.element.removeAttribute('data-tone');
+      cell.tone = '';
+      cell.flashUntil = undefined;
+      this.flashing.delete(cell);
+    }
+    if (next !== Number.POSITIVE_INFINITY) this.arm(next);
+  };
+}
+
+function writeCell(cell: LiveCell, column: GridColumn<RowData>, row: RowData, flashes: FlashClock): void {
   const text = column.text!(row);
   const changed = cell.text !== undefined && text !== cell.text;
   if (text !== cell.text) {
@@ -77,8 +127,10 @@ function writeCell(cell: LiveCell, column: GridColumn<RowData>, row: RowData): v
     else cell.node = cell.element.appendChild(document.createTextNode(text));
     cell.text = text;
   }
-  if (column.tone && column.flash) flash(cell, column.tone(row) ?? '', changed);
-  else if (column.tone) {
+  if (column.tone && column.flash) {
+    const tone = column.tone(row) ?? '';
+    if (changed && tone) flashes.start(cell, tone);
+  } else if (column.tone) {
     const tone = column.tone(row) ?? '';
     if (tone !== cell.tone) {
       if (tone) cell.element.setAttribute('data-tone', tone);
@@ -93,19 +145,4 @@ function writeCell(cell: LiveCell, column: GridColumn<RowData>, row: RowData): v
       cell.title = title;
     }
   }
-}
-
-/**
- * A value that moved shows its direction for FLASH_MS, then the cell is neutral again: a poll that
- * leaves it as it was does not tint it, and a tint never flips on and off with every poll.
- */
-function flash(cell: LiveCell, tone: string, changed: boolean): void {
-  if (!changed || !tone) return;
-  clearTimeout(cell.flashEnds);
-  cell.element.setAttribute('data-tone', tone);
-  cell.tone = tone;
-  cell.flashEnds = setTimeout(() => {
-    cell.element.removeAttribute('data-tone');
-    cell.tone = '';
-  }, FLASH_MS);
 }
