@@ -137,6 +137,48 @@ describe('the chart', () => {
     }
   });
 
+  it('writes the last price on the price scale as the legend’s close, and draws nothing while the tab is hidden', async () => {
+    await clickMarket(page, 'PERP_BTC_USDC');
+    await page.mouse.move(1, 1);
+    const label = page.getByTestId('chart-last-price');
+    const close = page.getByLabel('Values under the crosshair').getByText('C', { exact: true }).locator('xpath=following-sibling::dd');
+    await expect.poll(async () => (await label.textContent()) === (await close.innerText())).toBe(true);
+    await expect.poll(() => label.getAttribute('data-tone')).toMatch(/^(up|down)$/);
+    // On the price scale: its right edge is the chart's, inside the price pane.
+    const [box, stage] = [await label.boundingBox(), await canvas().boundingBox()];
+    expect(Math.abs(box!.x + box!.width - (stage!.x + stage!.width))).toBeLessThanOrEqual(1);
+    expect(box!.y).toBeGreaterThanOrEqual(stage!.y);
+    // Hidden (another browser tab): polls go on, the chart draws nothing; shown again, it catches up.
+    await page.evaluate(() => {
+      let frame = 0;
+      const painted = new Set<number>();
+      const tick = () => {
+        frame += 1;
+        requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+      const save = CanvasRenderingContext2D.prototype.save;
+      CanvasRenderingContext2D.prototype.save = function (this: CanvasRenderingContext2D) {
+        if (this.canvas instanceof HTMLCanvasElement && this.canvas.closest('.chart')) painted.add(frame);
+        save.call(this);
+      };
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
+      document.dispatchEvent(new Event('visibilitychange'));
+      Object.assign(window, { hiddenPaints: painted });
+    });
+    await page.waitForTimeout(300);
+    await page.evaluate(() => (window as unknown as { hiddenPaints: Set<number> }).hiddenPaints.clear());
+    const polled = page.waitForResponse((response) => response.url().includes('/v1/public/futures'));
+    await polled;
+    await page.waitForTimeout(2500);
+    expect(await page.evaluate(() => (window as unknown as { hiddenPaints: Set<number> }).hiddenPaints.size)).toBe(0);
+    await page.evaluate(() => {
+      Object.defineProperty(document, 'hidden', { configurable: true, get: () => false });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await expect.poll(() => page.evaluate(() => (window as unknown as { hiddenPaints: Set<number> }).hiddenPaints.size)).toBeGreaterThan(0);
+  });
+
   it('paints at most once per poll of the markets, and keeps moving with them', async () => {
     await clickMarket(page, 'PERP_BTC_USDC');
     await page.mouse.move(1, 1);

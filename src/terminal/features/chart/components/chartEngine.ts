@@ -20,6 +20,8 @@ import { diffLines, type ChartPriceLine } from '../model/priceLines';
 import { sameSlot, type ChartSeries } from '../model/series';
 import { amountFormat, candleColours, paletteOptions, percentFormat, priceFormatOf, seriesTitles } from './chartOptions';
 import { HeldLayer } from './heldLayer';
+import { LastPriceLabel } from './lastPriceLabel';
+import { PixelGate } from './pixelGate';
 import { PricePaneWatch, type PricePaneHandlers } from './pricePane';
 
 export interface ChartHandlers extends PricePaneHandlers {
@@ -32,7 +34,6 @@ type AnySlot = ChartSeries['candles'][number] | ChartSeries['index'][number];
 
 // The chart library wants its nominal time type; ours is the same whole seconds.
 const asTimed = <T extends { time: number }>(slots: readonly T[]) => slots as unknown as (T & { time: UTCTimestamp })[];
-const asTime = <T extends { time: number }>(slot: T) => slot as unknown as T & { time: UTCTimestamp };
 
 /**
  * The canvas side of the chart, as one object the React view drives: mark candles with the index
@@ -58,6 +59,8 @@ export class ChartEngine {
   private readonly stopFollowingLocale: () => void;
   private readonly pane: PricePaneWatch;
   private readonly held: HeldLayer;
+  private readonly gate: PixelGate;
+  private readonly lastLabel: LastPriceLabel;
 
   constructor(
     container: HTMLElement,
@@ -85,7 +88,8 @@ export class ChartEngine {
       localization: { timeFormatter: (time: Time) => crosshairLabel(Number(time)) },
     });
     const titles = seriesTitles();
-    this.candles = this.chart.addSeries(CandlestickSeries, { ...candleColours(colours), title: titles.candles });
+    // The last price's label is the page's (LastPriceLabel): its text changes with polls that move no pixel.
+    this.candles = this.chart.addSeries(CandlestickSeries, { ...candleColours(colours), title: titles.candles, lastValueVisible: false });
     this.index = this.chart.addSeries(LineSeries, { color: colours.index, lineWidth: 1, title: titles.index, lastValueVisible: false, crosshairMarkerVisible: false });
     this.basis = this.chart.addSeries(LineSeries, {
       color: colours.basis, lineWidth: 1, title: titles.basis, priceScaleId: 'left', visible: false,
@@ -94,22 +98,41 @@ export class ChartEngine {
     this.funding = this.chart.addSeries(LineSeries, { color: colours.funding, lineWidth: 1, title: titles.funding, priceFormat: percentFormat(4) }, 1);
     this.openInterest = this.chart.addSeries(LineSeries, { color: colours.openInterest, lineWidth: 1, title: titles.openInterest, priceFormat: amountFormat }, 2);
     // The series' names follow the language; the price lines' titles come from the view, which renders again.
-    this.stopFollowingLocale = onLocaleChange(() => this.setTitles());
+    this.stopFollowingLocale = onLocaleChange(() => {
+      this.setTitles();
+      this.writeLast();
+    });
     const [, fundingPane, interestPane] = this.chart.panes();
     this.chart.panes()[0]?.setStretchFactor(4);
     fundingPane?.setStretchFactor(1);
     interestPane?.setStretchFactor(1);
     // No click handler: a plain click, drag or scroll never prices an order (see PricePaneWatch).
-    this.pane = new PricePaneWatch(this.chart, this.candles, container, handlers, () => this.last?.close);
+    this.lastLabel = new LastPriceLabel(container);
+    const onLayout = (layout: Parameters<ChartHandlers['onLayout']>[0]) => {
+      this.lastLabel.place(layout.last?.y ?? null, layout.height, layout.scaleWidth);
+      handlers.onLayout(layout);
+    };
+    this.pane = new PricePaneWatch(this.chart, this.candles, container, { ...handlers, onLayout }, () => this.last?.close);
     this.chart.subscribeCrosshairMove(this.crosshair);
     this.held = new HeldLayer(this.candles, colours);
+    // The library's own size, not the element's: reading layout in a poll would force the page's layout there.
+    this.gate = new PixelGate(() => document.hidden || this.chart.paneSize(0).height === 0);
+    this.gate.watch(this.candles, { labelled: false });
+    this.gate.watch(this.index, { labelled: false });
+    for (const series of [this.basis, this.funding, this.openInterest]) this.gate.watch(series, { labelled: true });
+    document.addEventListener('visibilitychange', this.showAgain);
+    this.chart.timeScale().subscribeSizeChange(this.showAgain);
   }
+
+  /** Shown again (the tab, or the panel): what the polls meanwhile brought is drawn. */
+  private readonly showAgain = () => this.gate.flush();
 
   /** The price format of the instrument: as many decimals as its tick. */
   setPriceDecimals(decimals: number): void {
     const priceFormat = priceFormatOf(decimals);
     this.candles.applyOptions({ priceFormat });
     this.index.applyOptions({ priceFormat });
+    this.writeLast();
     this.pane.soon();
   }
 
@@ -121,8 +144,10 @@ export class ChartEngine {
     this.funding.setData(asTimed(series.funding));
     this.openInterest.setData(asTimed(series.openInterest));
     this.given.clear();
+    this.gate.reset();
     this.hiddenBasis.clear();
     this.last = last;
+    this.writeLast();
     this.latest = legendAt(series, series.candles.length - 1);
     if (!this.hovering) this.handlers.onLegend(this.latest);
     this.pane.soon();
@@ -131,25 +156,32 @@ export class ChartEngine {
   /**
    * One poll of the markets feed: the last candle moves, or the next one opens. Each update makes
    * the library redraw the whole chart, so a series the poll does not change (a funding rate
-   * that holds, the hidden basis) is not updated, and a poll that changes nothing redraws nothing.
+   * that holds, the hidden basis) is not updated, a change that moves no pixel waits (PixelGate),
+   * and a poll that changes nothing redraws nothing.
    */
   applyTick(tick: MarketTick, resolutionMs: number): void {
     const update = liveUpdate(this.last, tick, resolutionMs);
     if (!update) return;
     const { series } = update;
-    for (const slot of series.candles) if (this.changes(this.candles, slot)) this.candles.update(asTime(slot));
     if (!this.basisShown) for (const slot of series.basis) this.hiddenBasis.set(slot.time, slot);
-    const lines: [ValueSeries, ChartSeries['index']][] = [
+    const lines: [ISeriesApi<'Candlestick' | 'Line'>, readonly AnySlot[]][] = [
+      [this.candles, series.candles],
       [this.index, series.index],
       [this.funding, series.funding],
       [this.openInterest, series.openInterest],
     ];
     if (this.basisShown) lines.push([this.basis, series.basis]);
-    for (const [target, slots] of lines) for (const slot of slots) if (this.changes(target, slot)) target.update(asTime(slot));
+    this.gate.give(lines.flatMap(([target, slots]) => slots.filter((slot) => this.changes(target, slot)).map((slot) => [target, slot] as const)));
     this.last = update.last;
+    this.writeLast();
     this.latest = legendAt(series, series.candles.length - 1);
     if (!this.hovering) this.handlers.onLegend(this.latest);
     this.pane.soon();
+  }
+
+  private writeLast(): void {
+    const last = this.last;
+    if (last) this.lastLabel.write(this.candles.priceFormatter().format(last.close), last.close >= last.open ? 'up' : 'down');
   }
 
   /** Whether `slot` changes what `series` was given last (remembered if it does). */
@@ -186,7 +218,7 @@ export class ChartEngine {
     if (visible) {
       for (const time of [...this.hiddenBasis.keys()].sort((a, b) => a - b)) {
         const slot = this.hiddenBasis.get(time)!;
-        if (this.changes(this.basis, slot)) this.basis.update(asTime(slot));
+        if (this.changes(this.basis, slot)) this.gate.give([[this.basis, slot]]);
       }
       this.hiddenBasis.clear();
     }
@@ -232,8 +264,11 @@ export class ChartEngine {
   }
 
   remove(): void {
+    document.removeEventListener('visibilitychange', this.showAgain);
+    this.chart.timeScale().unsubscribeSizeChange(this.showAgain);
     this.stopFollowingLocale();
     this.pane.remove();
+    this.lastLabel.remove();
     this.held.remove();
     this.chart.unsubscribeCrosshairMove(this.crosshair);
     this.chart.remove();
@@ -242,7 +277,8 @@ export class ChartEngine {
   private readonly crosshair = (param: MouseEventParams<Time>) => {
     this.pane.crosshair(param);
     this.hovering = param.time !== undefined;
-    if (!this.hovering) return this.handlers.onLegend(this.latest);
+    // The last slot as the polls brought it: the library may hold a move too small to draw.
+    if (!this.hovering || Number(param.time) === this.latest?.time) return this.handlers.onLegend(this.latest);
     const value = (series: ValueSeries) => {
       const data = param.seriesData.get(series);
       return data && 'value' in data ? data.value : undefined;
