@@ -96,6 +96,21 @@ describe('bounded work', () => {
     expect(at - acceptedBefore).toBeLessThanOrEqual(5 * 10);
     // And the four large tickets (100 requests each) are still sending: it went past them.
     expect(stack.proxy.sender.ticketsInFlight).toBe(4);
+    // A session at its limit still gets a ticket journaled before replayed (its result, nothing sent).
+    const smallBody = JSON.stringify({ orders: [ethOrder(mark, { order_tag: 'small-replayed' })] });
+    const post = (cookie: string) =>
+      fetch(`${stack.origin}/v1/batch-order`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: stack.origin, cookie, 'idempotency-key': 'replayed-while-busy' },
+        body: smallBody,
+      });
+    const first = await post(other);
+    expect(first.status).toBe(200);
+    const replayed = await post(stack.cookie);
+    expect(replayed.status).toBe(200);
+    expect(replayed.headers.get('idempotent-replayed')).toBe('true');
+    expect(await replayed.json()).toMatchObject({ data: { ticket_id: 'replayed-while-busy' } });
+    expect(stack.service.desk.accepted.filter((order) => order.order_tag === 'small-replayed')).toHaveLength(1);
 
     // Sessions together: once a new ticket would wait more than MAX_QUEUE_SECONDS, it is refused.
     const third = await login(stack.proxy.url);
@@ -111,11 +126,11 @@ describe('bounded work', () => {
       /^the send queue is 1 s behind, more than 1 s \(MAX_QUEUE_SECONDS\); nothing was sent: retry in 1 s$/,
     );
 
-    // What reached the journal is bounded by the limits, not by what was thrown at it.
+    // What reached the journal is bounded by the limits, not by what was thrown at it (the two small tickets too).
     const db = new Database(stack.proxy.app.proxyOptions.journalPath, { readonly: true });
     const journaled = (db.prepare('SELECT COUNT(*) AS n FROM orders').get() as { n: number }).n;
     db.close();
-    expect(journaled).toBe(11 * 1000 + 1);
+    expect(journaled).toBe(11 * 1000 + 2);
   }, 60_000);
 
   it('refuses tickets while the journal’s disk is below its floor', async () => {

@@ -107,11 +107,13 @@ export class TicketSender {
     // Each order's JSON, made once: hashed here, journaled and sent as the request bodies below.
     const orderJson = ticket.orders.map((order) => JSON.stringify(order));
     const bodyHash = hashTicketJson(orderJson, ticket.recvWindow);
-    const existing = await journal.findTicket(ticket.id);
-    if (existing) return this.replay(ticket.id, existing.bodyHash, bodyHash, existing.account);
-
+    // A key journaled already is replayed: looked up first only if it would be refused for now; else
+    // writing it finds it (`exists`), and a new ticket costs no lookup (on PostgreSQL a round trip).
     const busy = this.admission(ticket.owner);
-    if (busy) return busy;
+    if (busy) {
+      const existing = await journal.findTicket(ticket.id);
+      return existing ? this.replay(ticket.id, existing.bodyHash, bodyHash, existing.account) : busy;
+    }
     const twice = clientOrderIdTwice(ticket.orders);
     if (twice) return { kind: 'conflict', message: `${twice}; nothing was sent` };
 
@@ -121,15 +123,15 @@ export class TicketSender {
       return { orders, orderJson: json, body: `{"orders":[${json.join(',')}]}` };
     });
     const { account } = this.options;
-    const { placedBy, approvedBy } = ticket;
-    const written = journal.createTicket({ id: ticket.id, bodyHash, recvWindow: ticket.recvWindow, requests, now: Date.now(), account, placedBy, approvedBy }, ticket.extras);
+    const written = journal.createTicket({ id: ticket.id, bodyHash, recvWindow: ticket.recvWindow, requests, now: Date.now(), account, placedBy: ticket.placedBy, approvedBy: ticket.approvedBy }, ticket.extras);
     this.writing.set(ticket.id, written);
     let outcome: CreateTicketOutcome;
     try {
       outcome = await written;
     } catch (error) {
-      if (error instanceof JournalFullError) return { kind: 'refused', status: 507, message: error.message };
-      throw error;
+      if (!(error instanceof JournalFullError)) throw error;
+      const existing = await journal.findTicket(ticket.id);
+      return existing ? this.replay(ticket.id, existing.bodyHash, bodyHash, existing.account) : { kind: 'refused', status: 507, message: error.message }; // a replay is not refused
     } finally {
       this.writing.delete(ticket.id);
     }
@@ -141,10 +143,7 @@ export class TicketSender {
         message: `orders[${outcome.index}].client_order_id ${outcome.clientOrderId} is already used by an order of ticket ${outcome.ticketId}; nothing was sent`,
       };
     }
-    this.options.log.info(
-      { ticket: ticket.id, account, orders: ticket.orders.length, requests: requests.length },
-      'ticket journaled',
-    );
+    this.options.log.info({ ticket: ticket.id, account, orders: ticket.orders.length, requests: requests.length }, 'ticket journaled');
     // Another proxy of the desk sends: it finds the ticket in the journal; its outcome is read back.
     if (!this.gate.sending) return { kind: 'done', result: await this.handedOver(ticket.id), replayed: false };
     const bodies = requests.map((request, index) => ({ requestNo: index + 1, body: request.body, orders: request.orders.length }));
