@@ -151,11 +151,13 @@ describe.each(adapters)('the journal on %s', (_name, { shared, place }) => {
     expect(await journal.firstProblem('t-steps')).toEqual({ reason: 'not-sent', httpStatus: null, code: null, message: 'not sent: request 1 went wrong' });
     // A later request's answer goes to its own orders, row i to its i-th (seqs 10 and 11 here).
     await journal.createTicket(ticket('t-second', Array.from({ length: 12 }, (_, i) => order({ client_order_id: `second-${i}` }))));
-    await journal.recordAnswer('t-second', 2, 200, [
+    const after = await journal.recordAnswer('t-second', 2, 200, [
       { status: 'accepted', orderId: 7001, errorMessage: null },
       { status: 'rejected', orderId: null, errorMessage: 'too small' },
     ], 65);
-    const second = (await journal.ticketResult('t-second'))!.rows;
+    // The answer's write gives the ticket's result as a read after it does (both requests' orders, in order).
+    expect(after).toEqual(await journal.ticketResult('t-second'));
+    const second = after!.rows;
     expect(second.slice(10).map((row) => [row.client_order_id, row.status, row.order_id, row.error_message])).toEqual([
       ['second-10', 'accepted', 7001, null],
       ['second-11', 'rejected', null, 'too small'],

@@ -61,7 +61,10 @@ recvWindow: number | undefined,
   const { journal, log } = ctx.options;
   // Why the requests left of the ticket are not sent, once one is not.
   let skip: { reason: 'stopped' | 'not-sent'; message: string } | undefined;
+  // The ticket's result as the last answer recorded left it; any later write of the ticket makes it stale.
+  let answered: TicketResult | undefined;
   for (const request of requests) {
+    answered = undefined;
     if (request.state !== undefined && request.state !== 'pending') {
       // Resumed: this one went before the take-over; one that did not go through stops the rest.
       if (request.state !== 'answered' && !skip) skip = { reason: 'not-sent', message: `not sent: ${earlierProblem(request)}` };
@@ -100,7 +103,7 @@ recvWindow: number | undefined,
       }
     }
     if (verdict.kind === 'answered') {
-      await afterSending(ticketId, request.requestNo, journal.recordAnswer(ticketId, request.requestNo, verdict.httpStatus, verdict.outcomes, Date.now()));
+      answered = await afterSending(ticketId, request.requestNo, journal.recordAnswer(ticketId, request.requestNo, verdict.httpStatus, verdict.outcomes, Date.now()));
       const accepted = verdict.outcomes.filter((outcome) => outcome.status === 'accepted').length;
       log.info({ ticket: ticketId, request: request.requestNo, accepted, rejected: verdict.outcomes.length - accepted }, 'request answered');
     } else {
@@ -124,7 +127,7 @@ recvWindow: number | undefined,
           };
     }
   }
-  return ctx.resultOf(ticketId);
+  return answered ?? ctx.resultOf(ticketId);
 }
 
 /**
@@ -132,9 +135,9 @@ recvWindow: number | undefined,
  * must not read as "nothing happened". The orders may be placed; the journal shows them sent (and
  * unknown after the next take-over or restart).
  */
-async function afterSending(ticketId: string, requestNo: number, writing: Promise<void>): Promise<void> {
+async function afterSending<T>(ticketId: string, requestNo: number, writing: Promise<T>): Promise<T> {
   try {
-    await writing;
+    return await writing;
   } catch (error) {
     if (!(error instanceof DatabaseUnavailableError)) throw error;
     throw new DatabaseUnavailableError(
