@@ -4,6 +4,15 @@ import { classifyFailure, DatabaseUnavailableError, redactUrl, scrubber } from '
 
 export { DatabaseUnavailableError, redactUrl } from './failures';
 
+
+/*
+ * Every statement is a named prepared statement whose plan is kept: by default the server plans it
+ * again at each run while it believes a custom plan is cheaper, which for a ticket's statements
+ * (the answer's CTE over unnested arrays, the ticket's insert) took longer than running them, on
+ * every ticket. Their plans do not depend on the values: the same indexes serve every ticket.
+ */
+const GENERIC_PLANS = '-c plan_cache_mode=force_generic_plan';
+
 /** What the pool logs: pino's shape (Fastify's `app.log` fits). */
 export interface PostgresLog {
   warn(fields: object, message: string): void;
@@ -87,7 +96,7 @@ export class Postgres {
     this.pool = new pg.Pool(this.poolConfig(url, options.max ?? 20));
     // Writes that need not wait for the disk (an answer: lost to a crash of the server, its order
     // reads as unknown, never as placed twice) go through connections that do not wait for it.
-    this.soonPool = new pg.Pool({ ...this.poolConfig(url, 4), options: '-c synchronous_commit=off' });
+    this.soonPool = new pg.Pool({ ...this.poolConfig(url, 4), options: `${GENERIC_PLANS} -c synchronous_commit=off` });
     this.soonPool.on('error', () => undefined);
     // An idle connection that breaks (the server restarted, a firewall dropped it) is emitted here;
     // unheard, it would crash the process. The pool has already discarded it and opens another on
@@ -110,6 +119,7 @@ export class Postgres {
       idle_in_transaction_session_timeout: options.idleInTransactionMs ?? 60_000,
       keepAlive: true,
       application_name: 'perp-terminal proxy',
+      options: GENERIC_PLANS,
       types: numberTypes(),
     };
   }
