@@ -106,7 +106,10 @@ export const batchOrdersRoutes: ZodRoutes<BatchOrdersOptions> = async (app, opti
     const recvWindow = parseRecvWindow(request.headers[authHeaders.recvWindow]) as number | undefined;
     const gated = await gate(request, reply, { id, kind: 'ticket', orders, heldAdding: 0, body: request.body });
     if (gated.kind === 'answered') return reply;
-    const outcome = await app.sender.submit({ id, orders, recvWindow, owner: request.session?.key ?? '', account: gated.account, placedBy: placedByOf(request) });
+    // Audited as soon as it is journaled, while it is sent (on a desk's database a round trip of its own).
+    let auditing: Promise<void> | undefined;
+    const onJournaled = () => void (auditing = audited(request, 'ticket', id, { orders: orders.length }));
+    const outcome = await app.sender.submit({ id, orders, recvWindow, owner: request.session?.key ?? '', account: gated.account, placedBy: placedByOf(request), onJournaled });
     // Refused before it was journaled, or the same key journaled meanwhile by a twin request (a
     // double click: the twin holds the reservation): today's use this one reserved is given back.
     if ((outcome.kind !== 'done' || outcome.replayed) && gated.judged) await app.deskRules.release(gated.judged);
@@ -117,7 +120,7 @@ export const batchOrdersRoutes: ZodRoutes<BatchOrdersOptions> = async (app, opti
       return sendError(reply, outcome.status === 429 ? 'rateLimited' : 'unknown', outcome.message, outcome.status);
     }
     if (outcome.replayed) reply.header('idempotent-replayed', 'true');
-    else await audited(request, 'ticket', outcome.result.ticket_id, { orders: orders.length });
+    else await (auditing ?? audited(request, 'ticket', outcome.result.ticket_id, { orders: orders.length }));
     return sendTicket(app.journal, reply, outcome.result);
   });
 };

@@ -18,6 +18,8 @@ export interface Ticket {
   /** Who placed it ("terminal" in single-token mode) and who approved it (four-eyes), journaled with it. */
   placedBy: string;
   approvedBy?: string;
+  /** Told once the ticket is journaled (not on a replay), before anything of it is sent. */
+  onJournaled?(): void;
 }
 
 type FiredLane = Extract<Lane, 'held' | 'slice'>;
@@ -144,6 +146,7 @@ export class TicketSender {
       };
     }
     this.options.log.info({ ticket: ticket.id, account, orders: ticket.orders.length, requests: requests.length }, 'ticket journaled');
+    ticket.onJournaled?.();
     // Another proxy of the desk sends: it finds the ticket in the journal; its outcome is read back.
     if (!this.gate.sending) return { kind: 'done', result: await this.handedOver(ticket.id), replayed: false };
     const bodies = requests.map((request, index) => ({ requestNo: index + 1, body: request.body, orders: request.orders.length }));
@@ -221,12 +224,8 @@ export class TicketSender {
 
   /** Why a new ticket of `owner` is not taken now, if it is not. */
   private admission(owner: string): SubmitOutcome | undefined {
-    return refusal({
-      stopping: this.stopping,
-      ownerInFlight: this.perOwner.get(owner) ?? 0,
-      queueDelayMs: this.queueDelayMs,
-      limits: this.options.limits,
-    });
+    const { stopping, queueDelayMs, options } = this;
+    return refusal({ stopping, ownerInFlight: this.perOwner.get(owner) ?? 0, queueDelayMs, limits: options.limits });
   }
 
   /**
