@@ -151,6 +151,25 @@ describe('a ticket whose journal cannot be made durable', () => {
     expect(retried.json.data?.rows.map((row) => row.status)).toEqual(['accepted']);
     expect(placed()).toBe(1);
   });
+
+  it('leaves only once its flush is done, though it is signed and marked sent meanwhile', async () => {
+    stack = await startStack();
+    const placed = () => stack!.service.desk.accepted.length;
+    const mark = await markOf(stack.service.url, 'PERP_ETH_USDC');
+    const durable = stack.proxy.journal.durable.bind(stack.proxy.journal);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // A slow disk: the flush finishes when the test says.
+    stack.proxy.journal.durable = () => durable().then(() => held);
+    const answer = submitTicket(stack, [ethOrder(mark)]);
+    await expect.poll(async () => (await stack!.proxy.journal.countLive()).sent).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(placed()).toBe(0);
+    release();
+    expect((await answer).json.data?.rows.map((row) => row.status)).toEqual(['accepted']);
+    expect(placed()).toBe(1);
+    stack.proxy.journal.durable = durable;
+  });
 });
 
 describe('a journal written by a newer build', () => {

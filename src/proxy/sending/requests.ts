@@ -34,6 +34,8 @@ export interface SendingParts {
 
 export interface RequestContext {
   options: SendingParts;
+  /** The ticket's write-ahead flush, when it was just written: awaited before anything of it leaves. */
+  durable?: Promise<void>;
   isStopping(): boolean;
   /**
    * On a desk, what a stopping proxy has not sent stays journaled, pending, for the next sender
@@ -121,7 +123,9 @@ recvWindow: number | undefined,
       log.warn({ ticket: ticketId, request: request.requestNo, outcome, reason: detail.message }, 'request did not go through');
       skip = ctx.isStopping() && !ctx.handsOverOnStop
         ? { reason: 'stopped', message: STOPPED_MESSAGE }
-        : {
+        : verdict.kind === 'failed' && verdict.reason === 'not-sent'
+          ? { reason: 'not-sent', message: verdict.message }
+          : {
             reason: 'not-sent',
             message: `not sent: request ${request.requestNo} of this ticket ${outcome === 'failed' ? 'failed' : 'has an unknown outcome'}`,
           };
@@ -144,6 +148,15 @@ async function afterSending<T>(ticketId: string, requestNo: number, writing: Pro
       `${error.reason}; request ${requestNo} of ticket ${ticketId} had been sent, so its orders may have been placed: check open orders at the service before sending them again`,
     );
   }
+}
+
+/** Why nothing may leave: the ticket's write-ahead flush failed (a full or failing disk). */
+async function notDurable(ctx: RequestContext): Promise<RequestVerdict | undefined> {
+  const failure = await ctx.durable?.then(() => undefined, (error: Error) => error);
+  if (!failure) return undefined;
+  const message = `not sent: the journal could not be written to disk (${failure.message})`;
+  ctx.options.log.error({ reason: message }, 'ticket not sent');
+  return { kind: 'failed', reason: 'not-sent', httpStatus: null, code: null, message };
 }
 
 /** Signs and sends one request through the pacer, retrying only what the service refused unseen (429). */
@@ -175,6 +188,8 @@ async function sendRequest(ctx: RequestContext, ticketId: string, request: Outgo
       };
       if (recvWindow !== undefined) headers[authHeaders.recvWindow] = String(recvWindow);
       await journal.markSent(ticketId, requestNo, timestamp, Date.now(), attempt > 0, ctx.fence);
+      const unwritten = await notDurable(ctx);
+      if (unwritten) return unwritten;
       return judgeAnswer(await client.post(BATCH_PATH, body, headers), count);
     }, ctx.laneOf(ticketId));
     if (verdict.kind !== 'rate-limited' || attempt >= MAX_RATE_LIMIT_RETRIES || ctx.isStopping()) return verdict;

@@ -246,33 +246,18 @@ export class TicketSender {
     clearTimeout(timer);
   }
 
-  /** Write-ahead: nothing leaves before the ticket is on disk. */
-  private async sendWhenDurable(
-    ticketId: string,
-    requests: OutgoingRequest[],
-    recvWindow: number | undefined,
-  ): Promise<TicketResult> {
-    const { journal, log } = this.options;
-    try {
-      await journal.durable();
-    } catch (error) {
-      const message = `not sent: the journal could not be written to disk (${(error as Error).message})`;
-      log.error({ ticket: ticketId, reason: message }, 'ticket not sent');
-      for (const request of requests) {
-        await journal.recordRequestOutcome(
-          ticketId,
-          request.requestNo,
-          'failed',
-          { reason: 'not-sent', httpStatus: null, code: null, message },
-          Date.now(),
-        );
-      }
-      return this.resultOf(ticketId);
-    }
-    const result = await sendRequests(this.context(), ticketId, requests, recvWindow);
+  /**
+   * Write-ahead: nothing leaves before the ticket is on disk. The flush runs while the first
+   * request takes its turn, is signed and marked sent; it is awaited just before that request
+   * leaves (requests.ts), and if it failed nothing of the ticket is sent.
+   */
+  private async sendWhenDurable(ticketId: string, requests: OutgoingRequest[], recvWindow: number | undefined): Promise<TicketResult> {
+    const durable = this.options.journal.durable();
+    durable.catch(() => undefined);
+    const result = await sendRequests(this.context(durable), ticketId, requests, recvWindow);
     // Answers need not wait for the disk: lost to a power cut, they would read as unknown, never
     // as placed twice. They are flushed soon all the same, with the next ticket's flush if one comes.
-    journal.flushSoon();
+    this.options.journal.flushSoon();
     return result;
   }
 
@@ -282,9 +267,10 @@ export class TicketSender {
     return result;
   }
 
-  private context(): RequestContext {
+  private context(durable?: Promise<void>): RequestContext {
     return {
       options: this.options,
+      durable,
       isStopping: () => this.stopping,
       handsOverOnStop: this.gate !== ALWAYS,
       fence: this.fence,
