@@ -170,6 +170,25 @@ describe('a ticket whose journal cannot be made durable', () => {
     expect(placed()).toBe(1);
     stack.proxy.journal.durable = durable;
   });
+
+  it('does not leave when the proxy is stopped while its flush is still running', async () => {
+    stack = await startStack();
+    const placed = () => stack!.service.desk.accepted.length;
+    const mark = await markOf(stack.service.url, 'PERP_ETH_USDC');
+    const durable = stack.proxy.journal.durable.bind(stack.proxy.journal);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    stack.proxy.journal.durable = () => durable().then(() => held);
+    const answer = submitTicket(stack, [ethOrder(mark)]);
+    await expect.poll(async () => (await stack!.proxy.journal.countLive()).sent).toBe(1);
+    const stopped = stack.proxy.sender.stop(5000);
+    release();
+    await stopped;
+    const rows = (await answer).json.data?.rows ?? [];
+    expect(rows.map((row) => [row.status, row.error_message])).toEqual([['failed', 'not sent: the proxy stopped']]);
+    expect(placed()).toBe(0);
+    stack.proxy.journal.durable = durable;
+  });
 });
 
 describe('a journal written by a newer build', () => {

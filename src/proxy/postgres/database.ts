@@ -11,7 +11,8 @@ export { DatabaseUnavailableError, redactUrl } from './failures';
  * (the answer's CTE over unnested arrays, the ticket's insert) took longer than running them, on
  * every ticket. Their plans do not depend on the values: the same indexes serve every ticket.
  */
-const GENERIC_PLANS = '-c plan_cache_mode=force_generic_plan';
+// Added to the server options the environment gives (PGOPTIONS), which setting `options` would drop.
+const GENERIC_PLANS = [process.env.PGOPTIONS, '-c plan_cache_mode=force_generic_plan'].filter(Boolean).join(' ');
 
 /** What the pool logs: pino's shape (Fastify's `app.log` fits). */
 export interface PostgresLog {

@@ -151,11 +151,11 @@ async function afterSending<T>(ticketId: string, requestNo: number, writing: Pro
 }
 
 /** Why nothing may leave: the ticket's write-ahead flush failed (a full or failing disk). */
-async function notDurable(ctx: RequestContext): Promise<RequestVerdict | undefined> {
+async function notDurable(ctx: RequestContext, ticketId: string): Promise<RequestVerdict | undefined> {
   const failure = await ctx.durable?.then(() => undefined, (error: Error) => error);
   if (!failure) return undefined;
   const message = `not sent: the journal could not be written to disk (${failure.message})`;
-  ctx.options.log.error({ reason: message }, 'ticket not sent');
+  ctx.options.log.error({ ticket: ticketId, reason: message }, 'ticket not sent');
   return { kind: 'failed', reason: 'not-sent', httpStatus: null, code: null, message };
 }
 
@@ -188,8 +188,10 @@ async function sendRequest(ctx: RequestContext, ticketId: string, request: Outgo
       };
       if (recvWindow !== undefined) headers[authHeaders.recvWindow] = String(recvWindow);
       await journal.markSent(ticketId, requestNo, timestamp, Date.now(), attempt > 0, ctx.fence);
-      const unwritten = await notDurable(ctx);
+      const unwritten = await notDurable(ctx, ticketId);
       if (unwritten) return unwritten;
+      // Stopped while the flush was running (a stalled disk): it does not leave after the stop.
+      if (ctx.isStopping() && !ctx.handsOverOnStop) return { kind: 'failed', reason: 'stopped', httpStatus: null, code: null, message: STOPPED_MESSAGE };
       return judgeAnswer(await client.post(BATCH_PATH, body, headers), count);
     }, ctx.laneOf(ticketId));
     if (verdict.kind !== 'rate-limited' || attempt >= MAX_RATE_LIMIT_RETRIES || ctx.isStopping()) return verdict;

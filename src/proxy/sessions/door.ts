@@ -37,6 +37,7 @@ interface Known {
   key: string;
   expiresAt: number;
   user: string | null;
+  hasUsers?: boolean;
 }
 
 /**
@@ -164,13 +165,14 @@ export class Door {
    */
   async visit(id: string | undefined, now = Date.now()): Promise<Session | { refused: string } | undefined> {
     if (!id || !SESSION_ID.test(id)) return undefined;
-    // On a desk's database both are round trips: asked together (a token session needs the second).
-    const desk = this.store.shared ? this.isDesk() : undefined;
-    desk?.catch(() => undefined);
     const known = await this.lookup(id);
     if (known === undefined || known.expiresAt <= now) return undefined;
     const { key, expiresAt } = known;
-    if (known.user === null) return (await (desk ?? this.isDesk())) ? { refused: DESK_NOW } : { key, expiresAt, person: IMPLICIT_PERSON };
+    if (known.user === null) {
+      // Read with the session on a desk's database; else asked now (the desk command may add the first user).
+      const desk = known.hasUsers === undefined ? await this.isDesk() : this.people !== null && known.hasUsers;
+      return desk ? { refused: DESK_NOW } : { key, expiresAt, person: IMPLICIT_PERSON };
+    }
     const user = this.people ? await this.people.user(known.user) : undefined;
     return user && !user.disabled ? { key, expiresAt, person: personOf(user) } : undefined;
   }

@@ -38,6 +38,8 @@ export interface SessionStore {
 export interface StoredSession {
   expiresAt: number;
   user: string | null;
+  /** Whether the desk has users, read with the session where they share a database (PostgreSQL). */
+  hasUsers?: boolean;
 }
 
 /** What bindToken compares: the stored fingerprint against `token` under the stored salt (or a new one). */

@@ -176,7 +176,11 @@ export class SqliteJournal {
     return undefined;
   }
 
-  /** Recorded just before the request leaves: from here on, its outcome can only be learned. */
+  /**
+   * Recorded just before the request leaves, while its ticket's flush may still run (if that fails,
+   * or the proxy stops meanwhile, the request becomes failed, not sent): from here on, its outcome
+   * can only be learned.
+   */
   markSent(ticketId: string, requestNo: number, serviceTimestamp: number, now: number): void {
     const s = this.statements;
     this.write(() => {
