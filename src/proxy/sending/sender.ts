@@ -254,6 +254,8 @@ export class TicketSender {
   private async sendWhenDurable(ticketId: string, requests: OutgoingRequest[], recvWindow: number | undefined): Promise<TicketResult> {
     const durable = this.options.journal.durable();
     durable.catch(() => undefined);
+    // The flush starts once this turn's writes are committed (at its end): signed and marked sent after that, it runs meanwhile.
+    await new Promise((resolve) => setImmediate(resolve));
     const result = await sendRequests(this.context(durable), ticketId, requests, recvWindow);
     // Answers need not wait for the disk: lost to a power cut, they would read as unknown, never
     // as placed twice. They are flushed soon all the same, with the next ticket's flush if one comes.
