@@ -30,6 +30,25 @@ const canvas = () => page.getByTestId('chart-canvas');
 
 const price = () => page.getByLabel('Price (USDC)');
 
+/** From now on, each frame in which a chart canvas is drawn on (the library saves the context per layer), kept as `window[name]`. */
+const countChartPaints = (name: string) =>
+  page.evaluate((key) => {
+    const painted = new Set<number>();
+    let frame = 0;
+    const tick = () => {
+      frame += 1;
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+    const save = CanvasRenderingContext2D.prototype.save;
+    CanvasRenderingContext2D.prototype.save = function (this: CanvasRenderingContext2D) {
+      if (this.canvas instanceof HTMLCanvasElement && this.canvas.closest('.chart')) painted.add(frame);
+      save.call(this);
+    };
+    Object.assign(window, { [key]: painted });
+  }, name);
+const chartPaints = (name: string) => page.evaluate((key) => (window as unknown as Record<string, Set<number>>)[key]!.size, name);
+
 describe('the chart', () => {
   it('shows the candles of the picked market from the tape', async () => {
     const answered = page.waitForResponse((response) => response.url().includes('/api/tape/candles?') && response.url().includes('PERP_ETH_USDC'));
@@ -149,55 +168,28 @@ describe('the chart', () => {
     expect(Math.abs(box!.x + box!.width - (stage!.x + stage!.width))).toBeLessThanOrEqual(1);
     expect(box!.y).toBeGreaterThanOrEqual(stage!.y);
     // Hidden (another browser tab): polls go on, the chart draws nothing; shown again, it catches up.
+    await countChartPaints('hiddenPaints');
     await page.evaluate(() => {
-      let frame = 0;
-      const painted = new Set<number>();
-      const tick = () => {
-        frame += 1;
-        requestAnimationFrame(tick);
-      };
-      requestAnimationFrame(tick);
-      const save = CanvasRenderingContext2D.prototype.save;
-      CanvasRenderingContext2D.prototype.save = function (this: CanvasRenderingContext2D) {
-        if (this.canvas instanceof HTMLCanvasElement && this.canvas.closest('.chart')) painted.add(frame);
-        save.call(this);
-      };
       Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
       document.dispatchEvent(new Event('visibilitychange'));
-      Object.assign(window, { hiddenPaints: painted });
     });
     await page.waitForTimeout(300);
     await page.evaluate(() => (window as unknown as { hiddenPaints: Set<number> }).hiddenPaints.clear());
     const polled = page.waitForResponse((response) => response.url().includes('/v1/public/futures'));
     await polled;
     await page.waitForTimeout(2500);
-    expect(await page.evaluate(() => (window as unknown as { hiddenPaints: Set<number> }).hiddenPaints.size)).toBe(0);
+    expect(await chartPaints('hiddenPaints')).toBe(0);
     await page.evaluate(() => {
       Object.defineProperty(document, 'hidden', { configurable: true, get: () => false });
       document.dispatchEvent(new Event('visibilitychange'));
     });
-    await expect.poll(() => page.evaluate(() => (window as unknown as { hiddenPaints: Set<number> }).hiddenPaints.size)).toBeGreaterThan(0);
+    await expect.poll(() => chartPaints('hiddenPaints')).toBeGreaterThan(0);
   });
 
   it('paints at most once per poll of the markets, and keeps moving with them', async () => {
     await clickMarket(page, 'PERP_BTC_USDC');
     await page.mouse.move(1, 1);
-    // Every frame in which a chart canvas was drawn on (the library saves the context per layer).
-    await page.evaluate(() => {
-      const painted = new Set<number>();
-      let frame = 0;
-      const tick = () => {
-        frame += 1;
-        requestAnimationFrame(tick);
-      };
-      requestAnimationFrame(tick);
-      const save = CanvasRenderingContext2D.prototype.save;
-      CanvasRenderingContext2D.prototype.save = function (this: CanvasRenderingContext2D) {
-        if (this.canvas instanceof HTMLCanvasElement && this.canvas.closest('.chart')) painted.add(frame);
-        save.call(this);
-      };
-      Object.assign(window, { chartPaints: painted });
-    });
+    await countChartPaints('chartPaints');
     let polls = 0;
     const count = (response: { url(): string }) => {
       if (response.url().includes('/v1/public/futures')) polls += 1;
@@ -205,7 +197,7 @@ describe('the chart', () => {
     page.on('response', count);
     await page.waitForTimeout(6000);
     page.off('response', count);
-    const painted = await page.evaluate(() => (window as unknown as { chartPaints: Set<number> }).chartPaints.size);
+    const painted = await chartPaints('chartPaints');
     expect(polls).toBeGreaterThan(5);
     // Live: the candle, funding and open interest move with the polls (a poll that moves none of
     // them paints nothing); and no more frames than polls (one more for the edges of the window).

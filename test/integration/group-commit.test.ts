@@ -152,42 +152,40 @@ describe('a ticket whose journal cannot be made durable', () => {
     expect(placed()).toBe(1);
   });
 
-  it('leaves only once its flush is done, though it is signed and marked sent meanwhile', async () => {
+  /** A slow disk: the ticket's flush finishes when the test says; its request is marked sent meanwhile. */
+  async function ticketWithHeldFlush() {
     stack = await startStack();
-    const placed = () => stack!.service.desk.accepted.length;
-    const mark = await markOf(stack.service.url, 'PERP_ETH_USDC');
-    const durable = stack.proxy.journal.durable.bind(stack.proxy.journal);
+    const running = stack;
+    const mark = await markOf(running.service.url, 'PERP_ETH_USDC');
+    const durable = running.proxy.journal.durable.bind(running.proxy.journal);
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    // A slow disk: the flush finishes when the test says.
-    stack.proxy.journal.durable = () => durable().then(() => held);
-    const answer = submitTicket(stack, [ethOrder(mark)]);
-    await expect.poll(async () => (await stack!.proxy.journal.countLive()).sent).toBe(1);
+    running.proxy.journal.durable = () => durable().then(() => held);
+    const answer = submitTicket(running, [ethOrder(mark)]);
+    await expect.poll(async () => (await running.proxy.journal.countLive()).sent).toBe(1);
+    const placed = () => running.service.desk.accepted.length;
+    return { answer, placed, release, restore: () => (running.proxy.journal.durable = durable) };
+  }
+
+  it('leaves only once its flush is done, though it is signed and marked sent meanwhile', async () => {
+    const { answer, placed, release, restore } = await ticketWithHeldFlush();
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(placed()).toBe(0);
     release();
     expect((await answer).json.data?.rows.map((row) => row.status)).toEqual(['accepted']);
     expect(placed()).toBe(1);
-    stack.proxy.journal.durable = durable;
+    restore();
   });
 
   it('does not leave when the proxy is stopped while its flush is still running', async () => {
-    stack = await startStack();
-    const placed = () => stack!.service.desk.accepted.length;
-    const mark = await markOf(stack.service.url, 'PERP_ETH_USDC');
-    const durable = stack.proxy.journal.durable.bind(stack.proxy.journal);
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    stack.proxy.journal.durable = () => durable().then(() => held);
-    const answer = submitTicket(stack, [ethOrder(mark)]);
-    await expect.poll(async () => (await stack!.proxy.journal.countLive()).sent).toBe(1);
-    const stopped = stack.proxy.sender.stop(5000);
+    const { answer, placed, release, restore } = await ticketWithHeldFlush();
+    const stopped = stack!.proxy.sender.stop(5000);
     release();
     await stopped;
     const rows = (await answer).json.data?.rows ?? [];
     expect(rows.map((row) => [row.status, row.error_message])).toEqual([['failed', 'not sent: the proxy stopped']]);
     expect(placed()).toBe(0);
-    stack.proxy.journal.durable = durable;
+    restore();
   });
 });
 
