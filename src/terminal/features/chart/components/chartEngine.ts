@@ -181,7 +181,9 @@ export class ChartEngine {
 
   private writeLast(): void {
     const last = this.last;
-    if (last) this.lastLabel.write(this.candles.priceFormatter().format(last.close), last.close >= last.open ? 'up' : 'down');
+    // No candle (a market with an empty tape): no label, not the last market's price.
+    if (!last) this.lastLabel.clear();
+    else this.lastLabel.write(this.candles.priceFormatter().format(last.close), last.close >= last.open ? 'up' : 'down');
   }
 
   /** Whether `slot` changes what `series` was given last (remembered if it does). */

@@ -26,6 +26,13 @@ export class LastPriceLabel {
     this.shown = { ...this.shown, text, tone };
   }
 
+  /** Nothing to show: hidden at once, until a close is written and placed again. */
+  clear(): void {
+    this.write('', this.shown.tone === 'down' ? 'down' : 'up');
+    this.element.hidden = true;
+    this.shown = { ...this.shown, visible: false };
+  }
+
   /** Where the close is on the pane (null: no candle), and the price scale's width. */
   place(y: number | null, paneHeight: number, scaleWidth: number): void {
     const visible = y !== null && y >= 0 && y <= paneHeight && scaleWidth > 0 && this.shown.text !== '';
