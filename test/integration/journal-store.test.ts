@@ -142,7 +142,7 @@ describe.each(adapters)('the journal on %s', (_name, { shared, place }) => {
     const outcomes = orders.slice(0, 10).map((_, i) =>
       i === 3 ? { status: 'rejected' as const, orderId: null, errorMessage: 'price off' } : { status: 'accepted' as const, orderId: 9000 + i, errorMessage: null },
     );
-    await journal.recordAnswer('t-steps', 1, 200, outcomes, 60);
+    expect(await journal.recordAnswer('t-steps', 1, 200, outcomes, 60)).toBeUndefined();
     await journal.recordRequestOutcome('t-steps', 2, 'failed', { reason: 'not-sent', httpStatus: null, code: null, message: 'not sent: request 1 went wrong' }, 70);
     const rows = (await journal.ticketResult('t-steps'))!.rows;
     expect(rows[0]).toMatchObject({ status: 'accepted', order_id: 9000, updated_at: 60 });
@@ -154,8 +154,9 @@ describe.each(adapters)('the journal on %s', (_name, { shared, place }) => {
     const after = await journal.recordAnswer('t-second', 2, 200, [
       { status: 'accepted', orderId: 7001, errorMessage: null },
       { status: 'rejected', orderId: null, errorMessage: 'too small' },
-    ], 65);
-    // The answer's write gives the ticket's result as a read after it does (both requests' orders, in order).
+    ], 65, true);
+    // Asked for (the ticket's last request), the answer's write gives the ticket's result as a read
+    // after it does (both requests' orders, in order); an earlier request's answer reads nothing back.
     expect(after).toEqual(await journal.ticketResult('t-second'));
     const second = after!.rows;
     expect(second.slice(10).map((row) => [row.client_order_id, row.status, row.order_id, row.error_message])).toEqual([

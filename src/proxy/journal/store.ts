@@ -126,8 +126,11 @@ export interface JournalStore {
    * may not send it (see postgres/sending.ts).
    */
   markSent(ticketId: string, requestNo: number, serviceTimestamp: number, now: number, retry?: boolean, fence?: SendFence): Promise<void>;
-  /** The service's answer to a request, one row per order; resolves with the ticket's result as it now stands. */
-  recordAnswer(ticketId: string, requestNo: number, httpStatus: number, outcomes: OrderOutcome[], now: number): Promise<TicketResult | undefined>;
+  /**
+   * The service's answer to a request, one row per order. With `withResult` (the ticket's last
+   * request: its reply) it resolves with the ticket's result as it now stands; else undefined.
+   */
+  recordAnswer(ticketId: string, requestNo: number, httpStatus: number, outcomes: OrderOutcome[], now: number, withResult?: boolean): Promise<TicketResult | undefined>;
   recordRequestOutcome(
     ticketId: string,
     requestNo: number,

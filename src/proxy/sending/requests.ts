@@ -63,8 +63,9 @@ recvWindow: number | undefined,
   const { journal, log } = ctx.options;
   // Why the requests left of the ticket are not sent, once one is not.
   let skip: { reason: 'stopped' | 'not-sent'; message: string } | undefined;
-  // The ticket's result as the last answer recorded left it; any later write of the ticket makes it stale.
+  // The ticket's result as its last request's answer left it (the reply); any later write makes it stale.
   let answered: TicketResult | undefined;
+  const last = requests.at(-1);
   for (const request of requests) {
     answered = undefined;
     if (request.state !== undefined && request.state !== 'pending') {
@@ -105,7 +106,7 @@ recvWindow: number | undefined,
       }
     }
     if (verdict.kind === 'answered') {
-      answered = await afterSending(ticketId, request.requestNo, journal.recordAnswer(ticketId, request.requestNo, verdict.httpStatus, verdict.outcomes, Date.now()));
+      answered = await afterSending(ticketId, request.requestNo, journal.recordAnswer(ticketId, request.requestNo, verdict.httpStatus, verdict.outcomes, Date.now(), request === last));
       const accepted = verdict.outcomes.filter((outcome) => outcome.status === 'accepted').length;
       log.info({ ticket: ticketId, request: request.requestNo, accepted, rejected: verdict.outcomes.length - accepted }, 'request answered');
     } else {

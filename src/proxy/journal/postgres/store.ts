@@ -88,27 +88,30 @@ export class PostgresJournal implements JournalStore {
     await markSent(this.pg, fence, { ticketId, requestNo, serviceTimestamp, now, retry });
   }
 
-  async recordAnswer(ticketId: string, requestNo: number, httpStatus: number, outcomes: OrderOutcome[], now: number): Promise<TicketResult | undefined> {
+  async recordAnswer(ticketId: string, requestNo: number, httpStatus: number, outcomes: OrderOutcome[], now: number, withResult = false): Promise<TicketResult | undefined> {
     // Row i of the answer is the i-th order of the request, by seq. Written without waiting for the
-    // disk, as SQLite's journal does: lost to a crash of the server, the order reads as unknown. The
-    // ticket's result comes back with it (the answered rows as written, its other requests' as they
-    // are): one round trip, not a write and then a read.
+    // disk, as SQLite's journal does: lost to a crash of the server, the order reads as unknown. For
+    // the ticket's last request its result comes back with it (the answered rows as written, its
+    // other requests' as they are): one round trip, not a write and then a read.
+    const finish = `UPDATE requests SET answered_at = $1, http_status = $4, outcome = 'answered', reason = NULL, error_code = NULL,
+      error_message = NULL WHERE ticket_id = $2 AND request_no = $3`;
     const { rows } = await this.pg.writeSoon<JournalOrder & { ticket_requests: number }>(
       `WITH answer AS (SELECT * FROM unnest($5::text[], $6::bigint[], $7::text[]) WITH ORDINALITY AS a(status, order_id, error_message, n)),
         numbered AS (SELECT id, row_number() OVER (ORDER BY seq) AS n FROM orders WHERE ticket_id = $2 AND request_no = $3),
         answered AS (UPDATE orders o SET status = a.status, order_id = a.order_id, error_message = a.error_message, updated_at = $1
-          FROM numbered JOIN answer a USING (n) WHERE o.id = numbered.id RETURNING o.*),
-        finished AS (UPDATE requests SET answered_at = $1, http_status = $4, outcome = 'answered', reason = NULL, error_code = NULL,
-          error_message = NULL WHERE ticket_id = $2 AND request_no = $3)
-        SELECT t.requests AS ticket_requests, ${VIEW_COLUMNS} FROM tickets t
-          JOIN (SELECT * FROM answered UNION ALL SELECT * FROM orders WHERE ticket_id = $2 AND request_no <> $3) o ON o.ticket_id = t.id
-          WHERE t.id = $2 ORDER BY o.seq`,
+          FROM numbered JOIN answer a USING (n) WHERE o.id = numbered.id RETURNING o.*)
+        ${withResult
+          ? `, finished AS (${finish})
+            SELECT t.requests AS ticket_requests, ${VIEW_COLUMNS} FROM tickets t
+              JOIN (SELECT * FROM answered UNION ALL SELECT * FROM orders WHERE ticket_id = $2 AND request_no <> $3) o ON o.ticket_id = t.id
+              WHERE t.id = $2 ORDER BY o.seq`
+          : finish}`,
       [
         now, ticketId, requestNo, httpStatus,
         outcomes.map((outcome) => outcome.status), outcomes.map((outcome) => outcome.orderId), outcomes.map((outcome) => outcome.errorMessage),
       ],
     );
-    if (rows.length === 0) return undefined;
+    if (!withResult || rows.length === 0) return undefined;
     const orders = rows.map(({ ticket_requests: _requests, ...order }) => order as JournalOrder);
     return { ticket_id: ticketId, status: ticketStatusOf(orders.map((row) => row.status)), requests: rows[0]!.ticket_requests, rows: orders };
   }
