@@ -21,14 +21,17 @@ const PROBE = `
   window.__rowsProbe = { inserted: null, element: [], paints: [] };
   new MutationObserver((records) => {
     for (const record of records) for (const node of record.addedNodes) {
-      if (node.nodeType === 1 && node.matches('table.first-rows') && window.__rowsProbe.inserted === null) window.__rowsProbe.inserted = performance.now();
+      if (node.nodeType === 1 && node.matches('table.first-rows') && window.__rowsProbe.inserted === null) { window.__rowsProbe.inserted = performance.now(); window.__rowsProbe.inline = node; }
+    }
+    for (const record of records) for (const node of record.removedNodes) {
+      if (node === window.__rowsProbe.inline) window.__rowsProbe.removed = Math.round(performance.now());
     }
   }).observe(document, { childList: true, subtree: true });
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) window.__rowsProbe.element.push([entry.identifier, Math.round(entry.startTime), entry.element ? entry.element.className : null]);
+    for (const entry of list.getEntries()) window.__rowsProbe.element.push([entry.identifier, Math.round(entry.startTime), entry.element ? (window.__rowsProbe.inline && window.__rowsProbe.inline.contains(entry.element) ? 'inline' : entry.element.className) : null, Math.round(entry.renderTime), Math.round(entry.loadTime)]);
   }).observe({ type: 'element', buffered: true });
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) window.__rowsProbe.paints.push([entry.name, Math.round(entry.startTime)]);
+    for (const entry of list.getEntries()) window.__rowsProbe.paints.push([entry.name, Math.round(entry.startTime), 'seen at ' + Math.round(performance.now())]);
   }).observe({ type: 'paint', buffered: true });
 `;
 
@@ -46,7 +49,7 @@ try {
     const probe = await page.evaluate(() => (window as unknown as { __rowsProbe: Probe }).__rowsProbe);
     const symbols = probe.element.filter(([name]) => name === MARKET_PAINT_TIMING).slice(0, 3);
     const inserted = probe.inserted === null ? 'never' : `${Math.round(probe.inserted)} ms`;
-    console.log(`load ${load}: rows inserted ${inserted}; paints ${JSON.stringify(probe.paints)}; first symbols timed ${JSON.stringify(symbols)}`);
+    console.log(`load ${load}: rows inserted ${inserted}, removed ${(probe as unknown as { removed?: number }).removed ?? 'never'}; paints ${JSON.stringify(probe.paints)}; first symbols timed ${JSON.stringify(symbols)}`);
     await context.close();
   }
 } finally {

@@ -2,8 +2,8 @@
  * Section 4: what the first load costs. The JavaScript of the first load from the built index.html
  * (entry script + modulepreload chunks, raw and gzip, each file named), the script bytes Chromium
  * actually received from the proxy (which serves the build's pre-compressed files), and the time
- * from navigation to the first market row painted (the browser's Element Timing of the first market
- * symbol) over cold loads, against a floor page measured in alternation: a static HTML page served
+ * from navigation to the first market row painted (`firstMarketPaint`: the frame that first showed
+ * the first market symbol) over cold loads, against a floor page measured in alternation: a static HTML page served
  * by the same proxy whose inline script fetches /v1/public/futures and writes the first 30 rows
  * (pages/floorPage.html). What the terminal waits for before its first row (every response
  * finished by then, with its bytes as served) is printed for the median load and kept in the details.
@@ -72,7 +72,7 @@ async function measureLoads(browser: Browser, app: RealApp, coldLoads: number) {
     coldLoads,
     async (page, round) => {
       const load = await coldLoad(browser, app, urls[page], page === 'floor');
-      progress(`startup cold load ${round}, ${page}: first market row at ${load.firstRowMs.toFixed(0)} ms, ${load.scriptBytesReceived} script bytes received`);
+      progress(`startup cold load ${round}, ${page}: first market row at ${load.firstRowMs.toFixed(0)} ms (${load.timedBy}), ${load.scriptBytesReceived} script bytes received`);
       return load;
     },
     { mirror: true },
