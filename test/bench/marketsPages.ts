@@ -31,6 +31,9 @@ export async function buildMarketsPages(outDir: string, pages: readonly string[]
     publicDir: false,
     // The terminal's own table, with its words compiled as in the terminal's build.
     plugins: [linguiMacros(), react()],
+    // The feed's worker too (as vite.config.ts builds it): without the macros compiled its script
+    // fails to load, and the terminal's table would poll on the page's thread, as it never does.
+    worker: { plugins: () => [linguiMacros()] },
     build: {
       outDir,
       emptyOutDir: true,
