@@ -25,7 +25,9 @@ async function pageWithLateTerminal(): Promise<{ page: Page; problems: string[] 
     if (message.type() === 'error') problems.push(message.text());
   });
   page.on('pageerror', (error) => problems.push(error.message));
-  await page.route('**/assets/first-*.js', async (route) => {
+  // The terminal's first chunk, not the first-rows script's own file (first-rows-*.js), which is
+  // deferred: held up, it would hold up the page's load event that goto waits for.
+  await page.route((url) => /^\/assets\/first-(?!rows-)[^/]+\.js$/.test(url.pathname), async (route) => {
     const response = await route.fetch();
     await new Promise((resolve) => setTimeout(resolve, 1500));
     await route.fulfill({ response });
@@ -66,6 +68,26 @@ describe('the first market rows, before the terminal’s code', () => {
     await page.getByText('Trading enabled').waitFor();
     expect(problems).toEqual([]);
     await page.context().close();
+  });
+
+  it('start the terminal when the inline script is refused (something in front rewrote it, so its hash no longer matches)', async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    // The page as an HTML rewriter would pass it on: the same CSP, the inline script changed.
+    await page.route((url) => url.pathname === '/', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, body: (await response.text()).replace('<script>', '<script>/* rewritten */') });
+    });
+    await page.goto(app.loginUrl);
+    await page.locator('tr[data-symbol="PERP_BTC_USDC"]').waitFor();
+    await page.getByText('Trading enabled').waitFor();
+    // Refused, as the CSP says: the copy loaded from its file started the terminal instead.
+    expect(errors.filter((text) => /inline script/i.test(text))).toHaveLength(1);
+    await context.close();
   });
 
   it('show public prices only to a browser without a session, which then gets the locked terminal as before', async () => {

@@ -16,6 +16,7 @@ const row = (symbol: string, mark_price: number) => ({ symbol, mark_price, '24h_
 
 /** Runs the script as the page does: once, from the start. */
 async function runScript() {
+  delete window.__firstRowsRan;
   vi.resetModules();
   await import('@/terminal/shared/firstRows/firstRows.inline');
   await vi.waitFor(() => expect(window.__firstFutures).toBeDefined());
@@ -37,6 +38,7 @@ describe('the first-rows script', () => {
     vi.useRealTimers();
     vi.unstubAllGlobals();
     delete window.__firstFutures;
+    delete window.__firstRowsRan;
   });
 
   it('writes the first rows as text, the first symbol marked for Element Timing, then starts the terminal', async () => {
@@ -78,5 +80,18 @@ describe('the first-rows script', () => {
     answer(body);
     await runScript();
     expect(await window.__firstFutures?.body).toEqual(body);
+  });
+
+  it('runs once: the copy the page loads from its file (for when the inline one was refused) does nothing after it', async () => {
+    answer({ success: true, data: { rows: [row('PERP_BTC_USDC', 1)] } });
+    await runScript();
+    await vi.waitFor(() => expect(started()).toEqual([ENTRY]));
+    // The deferred file's copy, evaluated after the inline one.
+    vi.resetModules();
+    await import('@/terminal/shared/firstRows/firstRows.inline');
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(vi.mocked(fetch)).toHaveBeenCalledTimes(1);
+    expect(started()).toEqual([ENTRY]);
+    expect(document.querySelectorAll('#root .first-rows')).toHaveLength(1);
   });
 });

@@ -103,20 +103,31 @@ function paint(root: HTMLElement, rows: FirstRow[]): void {
   setTimeout(() => table.classList.add('first-rows--stale'), STALE_AFTER_MS);
 }
 
-const startedAt = Date.now();
-const body = fetch(FUTURES_PATH, { credentials: 'same-origin', headers: { accept: 'application/json' } })
-  .then((response): Promise<unknown> | undefined => (response.ok ? response.json() : undefined))
-  .catch(() => undefined);
-window.__firstFutures = { startedAt, body } satisfies FirstFutures;
-setTimeout(startTerminal, START_AT_THE_LATEST_MS);
-void body.then((answer) => {
-  const root = document.getElementById('root');
-  const rows = firstRowsOf(answer);
-  // React has rendered already (the data came late): nothing to paint over.
-  if (root && rows && root.childElementCount === 0) {
-    paint(root, rows);
-    startAfterPaint();
-  } else {
-    startTerminal();
-  }
-});
+/** Fetches the first market data, hands it over, paints its rows and starts the terminal. */
+function run(): void {
+  const startedAt = Date.now();
+  const body = fetch(FUTURES_PATH, { credentials: 'same-origin', headers: { accept: 'application/json' } })
+    .then((response): Promise<unknown> | undefined => (response.ok ? response.json() : undefined))
+    .catch(() => undefined);
+  window.__firstFutures = { startedAt, body } satisfies FirstFutures;
+  setTimeout(startTerminal, START_AT_THE_LATEST_MS);
+  void body.then((answer) => {
+    const root = document.getElementById('root');
+    const rows = firstRowsOf(answer);
+    // React has rendered already (the data came late): nothing to paint over.
+    if (root && rows && root.childElementCount === 0) {
+      paint(root, rows);
+      startAfterPaint();
+    } else {
+      startTerminal();
+    }
+  });
+}
+
+// Once: inline in the page, or else from its own file, which the page also loads (deferred) for
+// when the inline copy was refused (an HTML rewriter in front of the proxy changed it, so the
+// CSP's hash no longer matches): without it, nothing would start the terminal.
+if (!window.__firstRowsRan) {
+  window.__firstRowsRan = true;
+  run();
+}

@@ -13,6 +13,8 @@ export interface FirstFutures {
 declare global {
   interface Window {
     __firstFutures?: FirstFutures;
+    /** Set by the first-rows script as it starts: it runs once, inline or from its file. */
+    __firstRowsRan?: boolean;
   }
 }
 
