@@ -18,13 +18,15 @@ const FIRST_ROWS = 40;
 
 /**
  * The first rows again, as the page's inline script painted them, with the terminal's own
- * formatting, for the moment between the terminal's first render and its grid's arrival.
+ * formatting, for the moment between the terminal's first render and its grid's arrival. Greyed
+ * as the inline rows are when the prices stop coming (the grid's chunk slow to arrive, the feed
+ * down meanwhile): a picture of old prices never looks live.
  */
-function FirstRows({ snapshot }: { snapshot: FuturesSnapshot }) {
+export function FirstRows({ snapshot, stale }: { snapshot: FuturesSnapshot; stale: boolean }) {
   return (
     <>
       <p className="visually-hidden">{t`Loading markets…`}</p>
-      <table className="first-rows" aria-hidden="true">
+      <table className={stale ? 'first-rows first-rows--stale' : 'first-rows'} aria-hidden="true">
         <tbody>
           {snapshot.rows.slice(0, FIRST_ROWS).map((row, index) => {
             const change = row.change24h ?? 0;
@@ -55,6 +57,7 @@ export function MarketsPanel() {
   const now = useNow();
   const snapshot = futures.data;
   const prices = pricesFreshness(futures);
+  const stale = isStale(prices, quotes, now);
   // The service's words, as sent.
   const serviceError = futures.error?.message;
   return (
@@ -65,10 +68,10 @@ export function MarketsPanel() {
       </h2>
       <p className="visually-hidden">{snapshot ? plural(snapshot.rows.length, { one: '# perpetual', other: '# perpetuals' }) : ''}</p>
       {snapshot ? (
-        <Suspense fallback={<FirstRows snapshot={snapshot} />}>
+        <Suspense fallback={<FirstRows snapshot={snapshot} stale={stale} />}>
           <MarketsGrid
             snapshot={snapshot}
-            stale={isStale(prices, quotes, now)}
+            stale={stale}
             status={<FeedStatus name={t({ message: 'Prices', context: 'the markets feed, named in its status' })} query={prices} intervalMs={quotes} retryInMs={retryInMs} />}
           />
         </Suspense>
