@@ -122,14 +122,20 @@ export function firstRowsInline(): Plugin {
   // copy did not (a CSP refusing it after an HTML rewriter changed it), so the terminal still starts.
   let file: { fileName: string; code: string } | undefined;
   const fileOf = async () => {
-    const code = await inlineScript();
-    file ??= { fileName: `assets/first-rows-${createHash('sha256').update(code).digest('hex').slice(0, 10)}.js`, code };
+    if (!file) {
+      const code = await inlineScript();
+      file = { fileName: `assets/first-rows-${createHash('sha256').update(code).digest('hex').slice(0, 10)}.js`, code };
+    }
     return file;
   };
   return {
     name: 'first-rows-inline',
     configResolved(config) {
       build = config.command === 'build';
+    },
+    // Read again for every build (a watched build too): the file and the inline copy are the same script.
+    buildStart() {
+      file = undefined;
     },
     async generateBundle() {
       const { fileName, code } = await fileOf();

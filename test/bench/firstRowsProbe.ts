@@ -1,9 +1,10 @@
 /**
  * `npx tsx test/bench/firstRowsProbe.ts [loads] [dist]` (after `npm run build`): cold loads of the built
  * terminal with observers installed before the page's own scripts, printing for each load when the
- * inline first rows were inserted, the page's first (contentful) paint, and the Element Timing
- * entries of the first market symbol. For the first-row figure's race (docs/performance.md, "First
- * market row"): whether the rows are timed, and how late after their paint.
+ * inline first rows were inserted and removed (React's rows replace them), each paint entry with the
+ * time the page was told of it, and the first Element Timing entries of a market symbol, each with
+ * the table it was in ('inline': the inline rows). Why the figure times the inline rows by the
+ * first contentful paint when they have no entry: docs/performance.md, "How the first row is timed".
  */
 import { launchChromium } from '../helpers/browser';
 import { MARKET_PAINT_TIMING } from '@/terminal/features/markets/paintTiming';
@@ -12,8 +13,11 @@ import { sleep } from './stats';
 
 interface Probe {
   inserted: number | null;
-  element: [string, number, string | null][];
-  paints: [string, number][];
+  removed?: number;
+  /** Identifier, start time, where ('inline' or the element's class), render time, load time. */
+  element: [string, number, string | null, number, number][];
+  /** Name, start time, when the page was told. */
+  paints: [string, number, string][];
 }
 
 /** A string, not a function: tsx compiles functions with helpers the page does not have. */
@@ -49,7 +53,7 @@ try {
     const probe = await page.evaluate(() => (window as unknown as { __rowsProbe: Probe }).__rowsProbe);
     const symbols = probe.element.filter(([name]) => name === MARKET_PAINT_TIMING).slice(0, 3);
     const inserted = probe.inserted === null ? 'never' : `${Math.round(probe.inserted)} ms`;
-    console.log(`load ${load}: rows inserted ${inserted}, removed ${(probe as unknown as { removed?: number }).removed ?? 'never'}; paints ${JSON.stringify(probe.paints)}; first symbols timed ${JSON.stringify(symbols)}`);
+    console.log(`load ${load}: rows inserted ${inserted}, removed ${probe.removed ?? 'never'}; paints ${JSON.stringify(probe.paints)}; first symbols timed ${JSON.stringify(symbols)}`);
     await context.close();
   }
 } finally {

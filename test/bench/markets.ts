@@ -59,6 +59,9 @@ export async function runOnce(browser: Browser, url: string, contender: Contende
       WARMUP_UPDATES,
       { timeout: 60_000 },
     );
+    // Our table polls in its worker, as in the terminal; a worker that did not start (its bundle
+    // built without the macros, once) would put the feed on the page's thread unnoticed.
+    if (contender === 'ours' && page.workers().length === 0) throw new Error('our page runs no market-data worker');
     const times0 = await threadTimes(cdp);
     const probe0 = await readProbe(page);
     await sleep(runMs);

@@ -149,7 +149,8 @@ async function coldLoad(browser: Browser, name: PageName, servers: Servers): Pro
     await context.addInitScript(WATCH_MARKET_SYMBOL(MARKET_PAINT_TIMING));
     const page = await context.newPage();
     await page.goto(name === 'terminal' ? servers.terminal.url : `${servers.aggrid.url}/aggridPage.html`);
-    const painted = await page.evaluate(firstMarketPaint, { name: MARKET_PAINT_TIMING, timeoutMs: 30_000 });
+    const painted = await page.evaluate(firstMarketPaint, { timeoutMs: 30_000 });
+    progress(`page cold load, ${NAMES[name]}: first market row at ${painted.ms.toFixed(0)} ms (${painted.by})`);
     return painted.ms;
   } finally {
     await context.close();

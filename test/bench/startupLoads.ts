@@ -15,58 +15,84 @@ export interface FirstMarketPaint {
   by: TimedBy;
 }
 
+/** What `WATCH_MARKET_SYMBOL` keeps in the page about the first market symbol. */
+interface WatchedSymbol {
+  node: Element | null;
+  insertedAt?: number;
+  removedAt?: number;
+  /** Each Element Timing entry of a market symbol: its time, and whether it is the first symbol's. */
+  entries: [number, boolean][];
+}
+
 /**
- * Before the page's own scripts (`addInitScript`): notes when the first market symbol (the element
- * marked `elementtiming`) entered the document, so `firstMarketPaint` can tell whether the page's
- * first contentful paint showed it. A string: tsx compiles functions with helpers the page lacks.
+ * Before the page's own scripts (`addInitScript`): the first market symbol (the element marked
+ * `elementtiming`), when it entered the document and when it left it, and every Element Timing
+ * entry of a market symbol from navigation on, each marked whether it is that first symbol's. A
+ * string: tsx compiles functions with helpers the page lacks.
  */
 export const WATCH_MARKET_SYMBOL = (name: string) => `
-  new MutationObserver((records, observer) => {
-    const selector = '[elementtiming="${name}"]';
+  const watched = { node: null, entries: [] };
+  window.__marketSymbol = watched;
+  const selector = '[elementtiming="${name}"]';
+  const mutations = new MutationObserver((records) => {
     for (const record of records) for (const node of record.addedNodes) {
-      if (node.nodeType !== 1 || !(node.matches(selector) || node.querySelector(selector))) continue;
-      window.__marketSymbolInsertedAt = performance.now();
-      observer.disconnect();
-      return;
+      if (watched.node || node.nodeType !== 1) continue;
+      watched.node = node.matches(selector) ? node : node.querySelector(selector);
+      if (watched.node) watched.insertedAt = performance.now();
     }
-  }).observe(document, { childList: true, subtree: true });
+    if (watched.node && !watched.node.isConnected) {
+      watched.removedAt = performance.now();
+      mutations.disconnect();
+    }
+  });
+  mutations.observe(document, { childList: true, subtree: true });
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (entry.identifier !== ${JSON.stringify(name)}) continue;
+      const first = watched.node !== null && entry.element === watched.node;
+      watched.entries.push([entry.startTime, first]);
+      if (first) mutations.disconnect();
+    }
+  }).observe({ type: 'element', buffered: true });
 `;
 
 /**
- * In the page: when the first market symbol was painted, ms since navigation. The browser's Element
- * Timing of the symbol dates it, except when the symbol was in the document before the page's
- * first contentful paint: that paint then showed it, and is its date. Why both: Chromium makes the
- * entries of a frame when the main thread hears the frame was presented; when that thread is busy
- * starting the terminal, it hears it hundreds of ms late, and an element removed by then (the
- * inline first rows, replaced by React's) gets no entry at all, while the first contentful paint is
- * always reported, dated when the frame was presented (firstRowsProbe.ts shows both). Both clocks
- * give the same time when both report.
- * Needs `WATCH_MARKET_SYMBOL` installed before the page's scripts.
+ * In the page: when the first market symbol was painted, ms since navigation. Its own Element
+ * Timing entry dates it. Chromium makes a frame's entries when the main thread hears the frame was
+ * presented; when that thread is busy starting the terminal it hears it hundreds of ms late, and an
+ * element removed by then (the inline first rows, replaced by React's) gets no entry at all, while
+ * the first contentful paint is always reported (firstRowsProbe.ts shows both). So when the first
+ * symbol left the page without an entry, the first contentful paint dates it, if the symbol was in
+ * the page when that frame was painted and still when it was presented; otherwise the earliest
+ * entry of a later symbol does. A page whose first symbol stays (the floor, AG Grid) is always
+ * timed by its entry. Needs `WATCH_MARKET_SYMBOL` installed before the page's scripts.
  */
-export function firstMarketPaint({ name, timeoutMs }: { name: string; timeoutMs: number }): Promise<FirstMarketPaint> {
+export function firstMarketPaint({ timeoutMs }: { timeoutMs: number }): Promise<FirstMarketPaint> {
   // No named inner function: tsx would wrap it in a helper the page does not have.
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    // Element entries are only given to observers, never by getEntries.
-    const timed: number[] = [];
-    const observer = new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) if ((entry as PerformanceEntry & { identifier?: string }).identifier === name) timed.push(entry.startTime);
-    });
-    observer.observe({ type: 'element', buffered: true });
     const timer = setInterval(() => {
-      const insertedAt = (window as unknown as { __marketSymbolInsertedAt?: number }).__marketSymbolInsertedAt;
-      const contentful = performance.getEntriesByName('first-contentful-paint')[0]?.startTime;
-      if (contentful !== undefined && insertedAt !== undefined && insertedAt <= contentful) {
-        resolve({ ms: contentful, by: 'first contentful paint' });
-      } else if (timed.length > 0) {
-        resolve({ ms: Math.min(...timed), by: 'element timing' });
+      const watched = (window as unknown as { __marketSymbol?: WatchedSymbol }).__marketSymbol;
+      if (!watched) {
+        clearInterval(timer);
+        reject(new Error('WATCH_MARKET_SYMBOL was not installed before the page'));
+        return;
+      }
+      const own = watched.entries.find(([, first]) => first);
+      const contentful = performance.getEntriesByName('first-contentful-paint')[0] as (PerformanceEntry & { paintTime?: number }) | undefined;
+      const painted = contentful?.paintTime ?? contentful?.startTime;
+      if (own) {
+        resolve({ ms: own[0], by: 'element timing' });
+      } else if (watched.removedAt !== undefined && contentful && painted !== undefined && watched.insertedAt! <= painted && watched.removedAt > contentful.startTime) {
+        resolve({ ms: contentful.startTime, by: 'first contentful paint' });
+      } else if (watched.removedAt !== undefined && watched.entries.length > 0) {
+        resolve({ ms: Math.min(...watched.entries.map(([time]) => time)), by: 'element timing' });
       } else if (performance.now() - started > timeoutMs) {
-        reject(new Error(`no ${name} painted within ${timeoutMs} ms`));
+        reject(new Error(`no market symbol painted within ${timeoutMs} ms`));
       } else {
         return;
       }
       clearInterval(timer);
-      observer.disconnect();
     }, 25);
   });
 }
@@ -120,7 +146,7 @@ export async function coldLoad(browser: Browser, app: RealApp, url: string, bypa
     const finished: Promise<Awaited<ReturnType<typeof received>> | undefined>[] = [];
     page.on('requestfinished', (request) => finished.push(received(request).catch(() => undefined)));
     await page.goto(url);
-    const { ms: firstRowMs, by: timedBy } = await page.evaluate(firstMarketPaint, { name: MARKET_PAINT_TIMING, timeoutMs: 30_000 });
+    const { ms: firstRowMs, by: timedBy } = await page.evaluate(firstMarketPaint, { timeoutMs: 30_000 });
     const timeOrigin = await page.evaluate(() => performance.timeOrigin);
     const beforeFirstRow = (await Promise.all(finished))
       .filter((response) => response !== undefined)

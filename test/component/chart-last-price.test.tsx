@@ -7,13 +7,16 @@ describe('the last price on the price scale (the page’s label, not the library
     document.body.append(container);
     const label = new LastPriceLabel(container);
     const element = container.querySelector<HTMLElement>('[data-testid="chart-last-price"]')!;
+    // As the browser lays it out: 18 px high.
+    Object.defineProperty(element, 'offsetHeight', { configurable: true, get: () => 18 });
     expect(element.hidden).toBe(true);
     label.write('100,026.3', 'up');
     label.place(120.4, 300, 64);
     expect(element.hidden).toBe(false);
     expect(element.textContent).toBe('100,026.3');
     expect(element.dataset.tone).toBe('up');
-    expect(element.style.transform).toBe('translateY(120px) translateY(-50%)');
+    // Its middle on the close.
+    expect(element.style.transform).toBe('translateY(111px)');
     expect(element.style.width).toBe('64px');
     label.write('100,021.9', 'down');
     expect(element.textContent).toBe('100,021.9');
@@ -34,5 +37,22 @@ describe('the last price on the price scale (the page’s label, not the library
     expect(element.hidden).toBe(false);
     label.remove();
     expect(container.querySelector('[data-testid="chart-last-price"]')).toBeNull();
+  });
+
+  it('stays whole inside the pane when the close is at its top or bottom edge', () => {
+    const container = document.createElement('div');
+    document.body.append(container);
+    const label = new LastPriceLabel(container);
+    const element = container.querySelector<HTMLElement>('[data-testid="chart-last-price"]')!;
+    // As the browser lays it out: 18 px high.
+    Object.defineProperty(element, 'offsetHeight', { configurable: true, get: () => 18 });
+    label.write('100,026.3', 'up');
+    label.place(150, 300, 64);
+    expect(element.style.transform).toBe('translateY(141px)');
+    label.place(2, 300, 64);
+    expect(element.style.transform).toBe('translateY(0px)');
+    label.place(299, 300, 64);
+    expect(element.style.transform).toBe('translateY(282px)');
+    label.remove();
   });
 });

@@ -8,6 +8,8 @@ export class LastPriceLabel {
   private readonly element: HTMLDivElement;
   private readonly text: Text;
   private shown = { text: '', tone: '', y: Number.NaN, width: Number.NaN, visible: false };
+  /** The label's own height, read when it is shown or its width changes (never on every poll). */
+  private height = 0;
 
   constructor(container: HTMLElement) {
     this.element = document.createElement('div');
@@ -33,12 +35,22 @@ export class LastPriceLabel {
     this.shown = { ...this.shown, visible: false };
   }
 
-  /** Where the close is on the pane (null: no candle), and the price scale's width. */
+  /**
+   * Where the close is on the pane (null: no candle), and the price scale's width. A close near the
+   * pane's top or bottom edge keeps the whole label inside the pane, as the library's own labels do
+   * (the chart's box clips what leaves it).
+   */
   place(y: number | null, paneHeight: number, scaleWidth: number): void {
     const visible = y !== null && y >= 0 && y <= paneHeight && scaleWidth > 0 && this.shown.text !== '';
+    const measure = visible && (!this.shown.visible || scaleWidth !== this.shown.width);
     if (visible !== this.shown.visible) this.element.hidden = !visible;
-    if (visible && y !== this.shown.y) this.element.style.transform = `translateY(${Math.round(y)}px) translateY(-50%)`;
     if (visible && scaleWidth !== this.shown.width) this.element.style.width = `${scaleWidth}px`;
+    if (measure) this.height = this.element.offsetHeight;
+    if (visible && (y !== this.shown.y || measure)) {
+      const half = this.height / 2;
+      const centre = Math.min(Math.max(y, half), Math.max(half, paneHeight - half));
+      this.element.style.transform = `translateY(${Math.round(centre - half)}px)`;
+    }
     this.shown = { ...this.shown, visible, y: visible ? y : this.shown.y, width: visible ? scaleWidth : this.shown.width };
   }
 
