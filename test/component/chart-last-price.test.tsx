@@ -1,14 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { LastPriceLabel } from '@/terminal/features/chart/components/lastPriceLabel';
 
+/** A label in a container of its own, laid out 18 px high as the browser would (jsdom lays out nothing). */
+function labelIn() {
+  const container = document.createElement('div');
+  document.body.append(container);
+  const label = new LastPriceLabel(container);
+  const element = container.querySelector<HTMLElement>('[data-testid="chart-last-price"]')!;
+  Object.defineProperty(element, 'offsetHeight', { configurable: true, get: () => 18 });
+  return { container, label, element };
+}
+
 describe('the last price on the price scale (the page’s label, not the library’s)', () => {
   it('shows the close where the pane puts it, hides off the pane, and shows no other market’s price', () => {
-    const container = document.createElement('div');
-    document.body.append(container);
-    const label = new LastPriceLabel(container);
-    const element = container.querySelector<HTMLElement>('[data-testid="chart-last-price"]')!;
-    // As the browser lays it out: 18 px high.
-    Object.defineProperty(element, 'offsetHeight', { configurable: true, get: () => 18 });
+    const { container, label, element } = labelIn();
     expect(element.hidden).toBe(true);
     label.write('100,026.3', 'up');
     label.place(120.4, 300, 64);
@@ -40,12 +45,7 @@ describe('the last price on the price scale (the page’s label, not the library
   });
 
   it('stays whole inside the pane when the close is at its top or bottom edge', () => {
-    const container = document.createElement('div');
-    document.body.append(container);
-    const label = new LastPriceLabel(container);
-    const element = container.querySelector<HTMLElement>('[data-testid="chart-last-price"]')!;
-    // As the browser lays it out: 18 px high.
-    Object.defineProperty(element, 'offsetHeight', { configurable: true, get: () => 18 });
+    const { label, element } = labelIn();
     label.write('100,026.3', 'up');
     label.place(150, 300, 64);
     expect(element.style.transform).toBe('translateY(141px)');
