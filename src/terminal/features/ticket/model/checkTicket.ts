@@ -115,10 +115,15 @@ function orderOf(row: DraftRow, market: MarketContext | undefined, context: RowC
   return order;
 }
 
+/** What the row probably did not mean, in the order the rules are listed. */
+function warningsOf(row: DraftRow, market: MarketContext | undefined, context: RowContext): TicketIssue[] {
+  return rowWarnings.map((rule) => rule(row, market, context)).filter((found) => found !== undefined);
+}
+
 export function checkRow(row: DraftRow, context: RowContext): CheckedRow {
   const market = context.markets.get(row.symbol);
   const issues = rowIssues(row, market, context);
-  const warnings = rowWarnings.map((rule) => rule(row, market, context)).filter((found) => found !== undefined);
+  const warnings = warningsOf(row, market, context);
   const checked: CheckedRow = { id: row.id, issues, warnings, fromMark: distanceFromMark(row, market, context) };
   if (!issues.size) Object.assign(checked, marketRowSize(row, market, context) ?? rowSize(row, market, context));
   const mark = row.kind === 'market' ? usableMark(market) : undefined;
@@ -176,19 +181,26 @@ function summarise(rows: CheckedRow[], drafts: readonly DraftRow[], context: Tic
  * result, with no React and no network.
  */
 export function checkTicket(drafts: readonly DraftRow[], context: TicketContext): TicketCheck {
-  const checkAll = (median?: Big) => {
+  const checkAll = () => {
     const earlierClientIds = new Map<string, number>();
     return drafts.map((draft, index) => {
-      const checked = checkRow(draft, { ...context, earlierClientIds, medianNotional: median });
+      const checked = checkRow(draft, { ...context, earlierClientIds });
       const clientId = draft.clientOrderId.trim();
       if (clientId !== '' && !earlierClientIds.has(clientId)) earlierClientIds.set(clientId, index);
       return checked;
     });
   };
   const first = checkAll();
-  // The ticket's usual size comes from its good rows; with one, every row is looked at again.
+  // The ticket's usual size comes from its good rows; with one, every row's warnings are looked at
+  // again (the only rule that reads it is a warning: the errors and the orders stay as they are).
   const median = medianNotional(first.flatMap((row) => (row.order && row.notional ? [row.notional] : [])));
-  const rows = median ? checkAll(median) : first;
+  const usual = { ...context, earlierClientIds: new Map<string, number>(), medianNotional: median };
+  const rows = median
+    ? first.map((row, index) => {
+        const draft = drafts[index]!;
+        return { ...row, warnings: warningsOf(draft, context.markets.get(draft.symbol), usual) };
+      })
+    : first;
   const blockers: TicketBlocker[] = [];
   if (drafts.length === 0) blockers.push(blocker('ticket.empty', {}));
   const invalid = rows.filter((row) => !row.order).length;
