@@ -118,8 +118,9 @@ async function inlineScript(): Promise<string> {
  */
 export function firstRowsInline(): Plugin {
   let build = false;
-  // The same script as a file too, loaded deferred after the template: it runs only if the inline
+  // The same script as a file too, loaded deferred at the end of the body: it runs only if the inline
   // copy did not (a CSP refusing it after an HTML rewriter changed it), so the terminal still starts.
+  // Made once per build, and both copies are this one text.
   let file: { fileName: string; code: string } | undefined;
   const fileOf = async () => {
     if (!file) {
@@ -133,7 +134,7 @@ export function firstRowsInline(): Plugin {
     configResolved(config) {
       build = config.command === 'build';
     },
-    // Read again for every build (a watched build too): the file and the inline copy are the same script.
+    // Read again for every build (a watched build too).
     buildStart() {
       file = undefined;
     },
@@ -156,7 +157,8 @@ export function firstRowsInline(): Plugin {
           : html;
         if (build && entries.length === 0) throw new Error('the built index.html has no module script for the first-rows script to start');
         const template = entries.length > 0 ? `\n    <template id="${ENTRIES_ID}">${entries.join('')}</template>` : '';
-        const withInline = page.replace('</title>', `</title>\n    <script>${await inlineScript()}</script>${template}`);
+        const script = build ? (await fileOf()).code : await inlineScript();
+        const withInline = page.replace('</title>', `</title>\n    <script>${script}</script>${template}`);
         if (!build) return withInline;
         if (!withInline.includes('</body>')) throw new Error('index.html has no </body> to put the first-rows file before');
         // At the end of the body and at low priority: asked for after the style sheet and the
