@@ -169,20 +169,23 @@ describe('the chart', () => {
     expect(box!.y).toBeGreaterThanOrEqual(stage!.y);
     // Hidden (another browser tab): polls go on, the chart draws nothing; shown again, it catches up.
     await countChartPaints('hiddenPaints');
-    await page.evaluate(() => {
-      Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
-      document.dispatchEvent(new Event('visibilitychange'));
-    });
-    await page.waitForTimeout(300);
-    await page.evaluate(() => (window as unknown as { hiddenPaints: Set<number> }).hiddenPaints.clear());
-    const polled = page.waitForResponse((response) => response.url().includes('/v1/public/futures'));
-    await polled;
-    await page.waitForTimeout(2500);
-    expect(await chartPaints('hiddenPaints')).toBe(0);
-    await page.evaluate(() => {
-      Object.defineProperty(document, 'hidden', { configurable: true, get: () => false });
-      document.dispatchEvent(new Event('visibilitychange'));
-    });
+    const setHidden = (hidden: boolean) =>
+      page.evaluate((value) => {
+        Object.defineProperty(document, 'hidden', { configurable: true, get: () => value });
+        document.dispatchEvent(new Event('visibilitychange'));
+      }, hidden);
+    await setHidden(true);
+    try {
+      await page.waitForTimeout(300);
+      await page.evaluate(() => (window as unknown as { hiddenPaints: Set<number> }).hiddenPaints.clear());
+      const polled = page.waitForResponse((response) => response.url().includes('/v1/public/futures'));
+      await polled;
+      await page.waitForTimeout(2500);
+      // Nothing at all: not a poll's move, nor a candle that ends meanwhile (drawn when shown).
+      expect(await chartPaints('hiddenPaints')).toBe(0);
+    } finally {
+      await setHidden(false);
+    }
     await expect.poll(() => chartPaints('hiddenPaints')).toBeGreaterThan(0);
   });
 

@@ -69,6 +69,28 @@ describe('PixelGate: the library draws a poll only when it shows something new',
     expect(updates).toHaveLength(1);
   });
 
+  it('a candle that ends while the chart is hidden is not drawn then; each is drawn, as it ended, once it shows', () => {
+    const { series, updates } = fakeSeries(1);
+    let hidden = false;
+    const gate = new PixelGate(() => hidden);
+    gate.watch(series, { labelled: false });
+    gate.give([[series, candle(60, 100.2)]]);
+    gate.give([[series, candle(60, 100.4)]]); // under a pixel: waits
+    hidden = true;
+    gate.give([[series, candle(60, 103)]]);
+    gate.give([[series, candle(120, 104, 103)]]);
+    gate.give([[series, candle(120, 99, 103)]]);
+    gate.give([[series, candle(180, 98, 99)]]);
+    expect(updates).toEqual([candle(60, 100.2)]);
+    hidden = false;
+    gate.flush();
+    expect(updates).toEqual([candle(60, 100.2), candle(60, 103), candle(120, 99, 103), candle(180, 98, 99)]);
+    // Shown: the next candle's slot draws the one that waited under a pixel first.
+    gate.give([[series, candle(180, 98.2, 99)]]);
+    gate.give([[series, candle(240, 97, 98.2)]]);
+    expect(updates.slice(4)).toEqual([candle(180, 98.2, 99), candle(240, 97, 98.2)]);
+  });
+
   it('after a new history nothing is taken as drawn', () => {
     const { series, updates } = fakeSeries(1);
     const gate = new PixelGate(() => false);

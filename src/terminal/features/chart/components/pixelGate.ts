@@ -18,13 +18,16 @@ const asTime = <T extends { time: number }>(slot: T) => slot as unknown as T & {
  * candle's colour and, where the series has a last-value label, the label's text; a slot that
  * shows the same as the one drawn is kept and drawn with the next one that does not (or when the
  * candle's slot ends, so a finished candle is always the one the tape has). Nothing is drawn while
- * the chart is hidden; it is brought up to date when it shows again.
+ * the chart is hidden, not even a candle that ends meanwhile; it is brought up to date when it shows again.
  */
 export class PixelGate {
   /** What the library shows of each series, as a key. */
   private readonly drawn = new Map<AnySeries, string>();
-  /** Slots given and not drawn (they showed nothing new), by series. */
-  private readonly waiting = new Map<AnySeries, AnySlot>();
+  /**
+   * Slots given and not drawn, by series, in time order: the last may still be forming; those
+   * before it are candles that ended while the chart was hidden (one per slot of hidden time).
+   */
+  private readonly waiting = new Map<AnySeries, AnySlot[]>();
   private readonly options = new Map<AnySeries, GateOptions>();
 
   constructor(private readonly hidden: () => boolean) {}
@@ -48,33 +51,34 @@ export class PixelGate {
     const keys = slots.map(([series, slot]) => (hidden ? undefined : this.keyOf(series, slot)));
     slots.forEach(([series, slot], i) => {
       const key = keys[i];
-      if (key !== undefined && key === this.drawn.get(series)) this.waiting.set(series, slot);
-      else this.keepOrDraw(series, slot, key);
+      if (key === undefined || key === this.drawn.get(series)) this.wait(series, slot);
+      else this.draw(series, slot, key);
     });
   }
 
   /** Draws what waits (the chart shows again, or the trader needs its exact values). */
   flush(): void {
     if (this.hidden()) return;
-    for (const [series, slot] of [...this.waiting]) {
+    for (const [series, queue] of [...this.waiting]) {
       this.waiting.delete(series);
-      series.update(asTime(slot) as never);
-      this.drawn.set(series, this.keyOf(series, slot));
+      for (const slot of queue) series.update(asTime(slot) as never);
+      this.drawn.set(series, this.keyOf(series, queue.at(-1)!));
     }
   }
 
-  private keepOrDraw(series: AnySeries, slot: AnySlot, key: string | undefined): void {
-    const before = this.waiting.get(series);
-    // A later slot: the one waiting is a finished candle, drawn first as it ended.
-    if (before && before.time !== slot.time) {
-      series.update(asTime(before) as never);
-      this.drawn.delete(series);
-    }
-    if (key === undefined) {
-      this.waiting.set(series, slot);
-      return;
-    }
+  /** Kept for later: it replaces a waiting slot of its time, and follows the ones before. */
+  private wait(series: AnySeries, slot: AnySlot): void {
+    const queue = this.waiting.get(series) ?? [];
+    if (queue.at(-1)?.time === slot.time) queue.pop();
+    queue.push(slot);
+    this.waiting.set(series, queue);
+  }
+
+  /** Drawn now, after the waiting candles that ended before it (each as it ended). */
+  private draw(series: AnySeries, slot: AnySlot, key: string): void {
+    const earlier = (this.waiting.get(series) ?? []).filter((before) => before.time !== slot.time);
     this.waiting.delete(series);
+    for (const before of earlier) series.update(asTime(before) as never);
     series.update(asTime(slot) as never);
     this.drawn.set(series, key);
   }
