@@ -1,25 +1,18 @@
-import { useMemo } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InstrumentSpec } from '../model/specs';
-import { useFutures } from './futuresQuery';
+import { futuresQueryOptions } from './futuresQuery';
+import { marketsFeedOf } from './marketsFeed';
 
-/** symbol:priceDecimals:quantityDecimals of every market, as one key that changes only with a spec. */
-const keyOf = (rows: readonly ({ symbol: string } & InstrumentSpec)[] | undefined) =>
-  rows?.map((row) => `${row.symbol}:${row.priceDecimals}:${row.quantityDecimals}`).join(',') ?? '';
-
-function specsOf(key: string): ReadonlyMap<string, InstrumentSpec> {
-  const specs = new Map<string, InstrumentSpec>();
-  for (const entry of key ? key.split(',') : []) {
-    const [symbol = '', price = '0', quantity = '0'] = entry.split(':');
-    specs.set(symbol, { priceDecimals: Number(price), quantityDecimals: Number(quantity) });
-  }
-  return specs;
-}
+const NO_SPECS: ReadonlyMap<string, InstrumentSpec> = new Map();
 
 /**
- * The decimals of every market, for views that write its prices and quantities (the orders): the
- * same map across polls until a spec changes, so those views do not render on every poll.
+ * The decimals of every market, for views that write its prices and quantities (the orders). The
+ * query's `select` hands out the feed's specs map, which stays the same object across polls until
+ * a spec changes: those views do not render on every poll of the markets.
  */
 export function useInstrumentSpecs(intervalMs: number): ReadonlyMap<string, InstrumentSpec> {
-  const key = keyOf(useFutures(intervalMs).data?.rows);
-  return useMemo(() => specsOf(key), [key]);
+  const { data } = useQuery({ ...futuresQueryOptions(marketsFeedOf(useQueryClient()), intervalMs), select: selectSpecs });
+  return data ?? NO_SPECS;
 }
+
+const selectSpecs = (snapshot: { specs: ReadonlyMap<string, InstrumentSpec> }) => snapshot.specs;

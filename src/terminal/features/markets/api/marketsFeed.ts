@@ -17,6 +17,11 @@ export interface FuturesSnapshot {
    * with the same snapshot is frozen, however fast it answers.
    */
   advancedAt: number;
+  /**
+   * The decimals of every market in the rows: the same map from poll to poll until a spec is
+   * refined or the markets listed change, so a view that only writes prices can skip a poll.
+   */
+  specs: ReadonlyMap<string, InstrumentSpec>;
 }
 
 const createFeedWorker =
@@ -32,6 +37,8 @@ const createFeedWorker =
 export class MarketsFeed {
   private readonly specs = new Map<string, InstrumentSpec>();
   private previous = new Map<string, MarketRow>();
+  /** The specs of the last snapshot, as given out (see FuturesSnapshot.specs). */
+  private shownSpecs: ReadonlyMap<string, InstrumentSpec> = new Map();
   /** How long the last poll took, so that polls start at the configured rate, not that much later. */
   private lastPollMs = 0;
   private last: { serviceTime: number; advancedAt: number } | undefined;
@@ -60,19 +67,22 @@ export class MarketsFeed {
     const clockOffsetMs = frame.serviceTime - frame.receivedAt;
     const bySymbol = new Map<string, MarketRow>();
     const rows: MarketRow[] = new Array(symbols.length);
-    const { specs, previous } = this;
+    const { specs, previous, shownSpecs } = this;
+    let specsChanged = symbols.length !== shownSpecs.size;
     decodeFrame(frame, symbols, (row, priceDecimals, quantityDecimals, index) => {
       const spec = mergeSpec(specs.get(row.symbol), priceDecimals, quantityDecimals);
       specs.set(row.symbol, spec);
+      if (shownSpecs.get(row.symbol) !== spec) specsChanged = true;
       const market = toMarketRow(row, spec, clockOffsetMs, previous.get(row.symbol));
       bySymbol.set(row.symbol, market);
       rows[index] = market;
     });
     this.previous = bySymbol;
+    if (specsChanged) this.shownSpecs = new Map(rows.map((market) => [market.symbol, specs.get(market.symbol)!]));
     this.lastPollMs = Date.now() - startedAt;
     const advancedAt = this.last && this.last.serviceTime >= frame.serviceTime ? this.last.advancedAt : frame.receivedAt;
     this.last = { serviceTime: frame.serviceTime, advancedAt };
-    return { rows, bySymbol, serviceTime: frame.serviceTime, receivedAt: frame.receivedAt, advancedAt };
+    return { rows, bySymbol, serviceTime: frame.serviceTime, receivedAt: frame.receivedAt, advancedAt, specs: this.shownSpecs };
   }
 }
 
