@@ -132,6 +132,13 @@ describe('the chart', () => {
     try {
       await page.getByRole('navigation', { name: 'Panels' }).getByRole('button', { name: 'Chart' }).click();
       await canvas().waitFor();
+      // The chart takes its new box's size (it is sized at most every 100 ms while the box keeps changing).
+      const sizes = () =>
+        canvas().evaluate((box) => {
+          const drawn = box.querySelector('.tv-lightweight-charts')?.getBoundingClientRect();
+          return { box: Math.floor(box.getBoundingClientRect().width), drawn: Math.floor(drawn?.width ?? -1) };
+        });
+      await expect.poll(async () => { const { box, drawn } = await sizes(); return box > 0 && box === drawn; }).toBe(true);
       const plus = page.getByRole('button', { name: /^Order at / });
       await plus.focus();
       await page.keyboard.press('Enter');

@@ -21,6 +21,7 @@ import { sameSlot, type ChartSeries } from '../model/series';
 import { amountFormat, candleColours, paletteOptions, percentFormat, priceFormatOf, seriesTitles } from './chartOptions';
 import { HeldLayer } from './heldLayer';
 import { LastPriceLabel } from './lastPriceLabel';
+import { ChartSizer } from './chartSizer';
 import { PixelGate } from './pixelGate';
 import { PricePaneWatch, type PricePaneHandlers } from './pricePane';
 
@@ -61,6 +62,7 @@ export class ChartEngine {
   private readonly held: HeldLayer;
   private readonly gate: PixelGate;
   private readonly lastLabel: LastPriceLabel;
+  private readonly sizer: ChartSizer;
 
   constructor(
     container: HTMLElement,
@@ -68,7 +70,6 @@ export class ChartEngine {
     private readonly handlers: ChartHandlers,
   ) {
     this.chart = createChart(container, {
-      autoSize: true,
       ...paletteOptions(colours),
       layout: {
         ...paletteOptions(colours).layout,
@@ -87,14 +88,14 @@ export class ChartEngine {
       },
       localization: { timeFormatter: (time: Time) => crosshairLabel(Number(time)) },
     });
+    // Not the library's autoSize, which resizes on every frame of a splitter's drag (ChartSizer).
+    this.sizer = new ChartSizer(this.chart, container);
     const titles = seriesTitles();
     // The last price's label is the page's (LastPriceLabel): its text changes with polls that move no pixel.
     this.candles = this.chart.addSeries(CandlestickSeries, { ...candleColours(colours), title: titles.candles, lastValueVisible: false });
     this.index = this.chart.addSeries(LineSeries, { color: colours.index, lineWidth: 1, title: titles.index, lastValueVisible: false, crosshairMarkerVisible: false });
-    this.basis = this.chart.addSeries(LineSeries, {
-      color: colours.basis, lineWidth: 1, title: titles.basis, priceScaleId: 'left', visible: false,
-      priceFormat: percentFormat(3),
-    });
+    const basis = { color: colours.basis, lineWidth: 1, title: titles.basis, priceScaleId: 'left', visible: false, priceFormat: percentFormat(3) } as const;
+    this.basis = this.chart.addSeries(LineSeries, basis);
     this.funding = this.chart.addSeries(LineSeries, { color: colours.funding, lineWidth: 1, title: titles.funding, priceFormat: percentFormat(4) }, 1);
     this.openInterest = this.chart.addSeries(LineSeries, { color: colours.openInterest, lineWidth: 1, title: titles.openInterest, priceFormat: amountFormat }, 2);
     // The series' names follow the language; the price lines' titles come from the view, which renders again.
@@ -269,6 +270,7 @@ export class ChartEngine {
     document.removeEventListener('visibilitychange', this.showAgain);
     this.chart.timeScale().unsubscribeSizeChange(this.showAgain);
     this.stopFollowingLocale();
+    this.sizer.remove();
     this.pane.remove();
     this.lastLabel.remove();
     this.held.remove();
