@@ -24,7 +24,13 @@ afterEach(() => {
 describe('ChartSizer: the chart follows its box, not on every frame of a drag', () => {
   it('takes a quiet box at once, a drag at most every RESIZE_EVERY_MS, and always its last size', () => {
     const sizes: [number, number][] = [];
-    const chart = { resize: (width: number, height: number) => void sizes.push([width, height]) } as unknown as IChartApi;
+    const chart = {
+      resize: (width: number, height: number, forceRepaint?: boolean) => {
+        // Painted at once, or a frame shows the canvases blank.
+        expect(forceRepaint).toBe(true);
+        sizes.push([width, height]);
+      },
+    } as unknown as IChartApi;
     const sizer = new ChartSizer(chart, document.createElement('div'), () => Date.now());
     report(400.6, 300);
     expect(sizes).toEqual([[400, 300]]);

@@ -31,6 +31,7 @@ describe('the decimals of every market (useInstrumentSpecs)', () => {
       [['PERP_BTC_USDC', 100.7]],
       [['PERP_BTC_USDC', 100.75]],
       [['PERP_BTC_USDC', 100.5], ['PERP_ETH_USDC', 20.5]],
+      [['PERP_BTC_USDC', 100.5], ['PERP_SOL_USDC', 150.125]],
     );
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const fetched = () => client.fetchQuery({ ...futuresQueryOptions(marketsFeedOf(client), 60_000), staleTime: 0 });
@@ -69,5 +70,10 @@ describe('the decimals of every market (useInstrumentSpecs)', () => {
     await act(poll);
     await waitFor(() => expect(result.current.get('PERP_ETH_USDC')?.priceDecimals).toBe(1));
     expect(result.current.get('PERP_BTC_USDC')?.priceDecimals).toBe(2);
+
+    // As many markets, one delisted and another listed: the map follows.
+    await act(poll);
+    await waitFor(() => expect(result.current.get('PERP_SOL_USDC')?.priceDecimals).toBe(3));
+    expect(result.current.has('PERP_ETH_USDC')).toBe(false);
   });
 });

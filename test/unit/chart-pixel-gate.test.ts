@@ -91,6 +91,19 @@ describe('PixelGate: the library draws a poll only when it shows something new',
     expect(updates.slice(4)).toEqual([candle(180, 98.2, 99), candle(240, 97, 98.2)]);
   });
 
+  it('a new history while hidden drops what waited: nothing older than it is drawn when the chart shows', () => {
+    const { series, updates } = fakeSeries(1);
+    let hidden = true;
+    const gate = new PixelGate(() => hidden);
+    gate.watch(series, { labelled: false });
+    gate.give([[series, candle(60, 101)]]);
+    gate.give([[series, candle(120, 102, 101)]]);
+    gate.reset();
+    hidden = false;
+    gate.flush();
+    expect(updates).toEqual([]);
+  });
+
   it('after a new history nothing is taken as drawn', () => {
     const { series, updates } = fakeSeries(1);
     const gate = new PixelGate(() => false);

@@ -116,8 +116,8 @@ export class ChartEngine {
     this.pane = new PricePaneWatch(this.chart, this.candles, container, { ...handlers, onLayout }, () => this.last?.close);
     this.chart.subscribeCrosshairMove(this.crosshair);
     this.held = new HeldLayer(this.candles, colours);
-    // The library's own size, not the element's: reading layout in a poll would force the page's layout there.
-    this.gate = new PixelGate(() => document.hidden || this.chart.paneSize(0).height === 0);
+    // The library's own size (reading the element's in a poll forces a layout); its width, as a pane is never under 2 px high.
+    this.gate = new PixelGate(() => document.hidden || this.chart.paneSize(0).width === 0);
     this.gate.watch(this.candles, { labelled: false });
     this.gate.watch(this.index, { labelled: false });
     for (const series of [this.basis, this.funding, this.openInterest]) this.gate.watch(series, { labelled: true });

@@ -45,7 +45,8 @@ export class ChartSizer {
     if (!size || (size.width === this.applied.width && size.height === this.applied.height)) return;
     this.applied = size;
     this.lastAppliedAt = this.now();
-    this.chart.resize(size.width, size.height);
+    // Painted at once, as the library's autoSize does: a canvas given a new size is blank until drawn.
+    this.chart.resize(size.width, size.height, true);
   }
 
   remove(): void {
