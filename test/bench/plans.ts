@@ -56,8 +56,8 @@ export const DEFAULT: Plan = {
   tape: { sizes: [1000], polls: 600, diskInstruments: 100, diskDays: 1, historyDays: 30, requests: 200 },
   // 2 pages × 3 rounds × 6 s, after ~10 s backfilling the tape: ~50 s.
   chart: { profileMs: 6000, rounds: 3 },
-  // 3 rounds of ~10 s: ~40 s.
-  layout: { rounds: 3 },
+  // 7 rounds of ~10 s: ~80 s. A drag's dropped frames swing 0–30 on this machine: three rounds' median moved with it.
+  layout: { rounds: 7 },
   // 2 languages × 2 rounds × (8 s + ~6 s to start): ~70 s.
   languages: { measureMs: 8_000, rounds: 2, switches: 8 },
   // 2 pages × 2 rounds × (12 s + ~5 s to prepare), then 12 cold loads: ~1.7 min.
