@@ -13,6 +13,15 @@ function fakeSeries(pxPerUnit: number) {
   return { series: series as unknown as ISeriesApi<SeriesType>, updates };
 }
 
+/** A gate over one unlabelled series whose visibility the test switches. */
+function hideableGate(hidden: boolean) {
+  const { series, updates } = fakeSeries(1);
+  const state = { hidden };
+  const gate = new PixelGate(() => state.hidden);
+  gate.watch(series, { labelled: false });
+  return { series, updates, gate, show: (shown: boolean) => void (state.hidden = !shown) };
+}
+
 const candle = (time: number, close: number, open = 100) => ({ time, open, high: Math.max(open, close), low: Math.min(open, close), close });
 
 describe('PixelGate: the library draws a poll only when it shows something new', () => {
@@ -70,19 +79,16 @@ describe('PixelGate: the library draws a poll only when it shows something new',
   });
 
   it('a candle that ends while the chart is hidden is not drawn then; each is drawn, as it ended, once it shows', () => {
-    const { series, updates } = fakeSeries(1);
-    let hidden = false;
-    const gate = new PixelGate(() => hidden);
-    gate.watch(series, { labelled: false });
+    const { series, updates, gate, show } = hideableGate(false);
     gate.give([[series, candle(60, 100.2)]]);
     gate.give([[series, candle(60, 100.4)]]); // under a pixel: waits
-    hidden = true;
+    show(false);
     gate.give([[series, candle(60, 103)]]);
     gate.give([[series, candle(120, 104, 103)]]);
     gate.give([[series, candle(120, 99, 103)]]);
     gate.give([[series, candle(180, 98, 99)]]);
     expect(updates).toEqual([candle(60, 100.2)]);
-    hidden = false;
+    show(true);
     gate.flush();
     expect(updates).toEqual([candle(60, 100.2), candle(60, 103), candle(120, 99, 103), candle(180, 98, 99)]);
     // Shown: the next candle's slot draws the one that waited under a pixel first.
@@ -92,14 +98,11 @@ describe('PixelGate: the library draws a poll only when it shows something new',
   });
 
   it('a new history while hidden drops what waited: nothing older than it is drawn when the chart shows', () => {
-    const { series, updates } = fakeSeries(1);
-    let hidden = true;
-    const gate = new PixelGate(() => hidden);
-    gate.watch(series, { labelled: false });
+    const { series, updates, gate, show } = hideableGate(true);
     gate.give([[series, candle(60, 101)]]);
     gate.give([[series, candle(120, 102, 101)]]);
     gate.reset();
-    hidden = false;
+    show(true);
     gate.flush();
     expect(updates).toEqual([]);
   });
