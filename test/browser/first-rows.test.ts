@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApp, type RunningApp } from '../helpers/app';
 import { launchChromium } from '../helpers/browser';
@@ -16,8 +16,13 @@ afterAll(async () => {
   await app?.stop();
 });
 
-/** A fresh page whose terminal code comes late, so that the first-rows script's work can be seen alone. */
-async function pageWithLateTerminal(): Promise<{ page: Page; problems: string[] }> {
+/**
+ * A fresh page whose terminal code is held until `release()` (and again after `hold()`), so that
+ * the first-rows script's work can be seen alone: a fixed delay was not enough on a loaded machine,
+ * where the terminal replaced the rows between two reads of the test. A hold ends by itself after
+ * 30 s, so a failed test leaves no page stuck.
+ */
+async function pageWithLateTerminal() {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const page = await context.newPage();
   const problems: string[] = [];
@@ -25,20 +30,31 @@ async function pageWithLateTerminal(): Promise<{ page: Page; problems: string[] 
     if (message.type() === 'error') problems.push(message.text());
   });
   page.on('pageerror', (error) => problems.push(error.message));
+  let release = () => {};
+  let held = Promise.resolve();
+  const hold = () => {
+    held = new Promise<void>((resolve) => {
+      release = resolve;
+      setTimeout(resolve, 30_000).unref();
+    });
+  };
+  hold();
   // The terminal's first chunk, not the first-rows script's own file (first-rows-*.js), which is
-  // deferred: held up, it would hold up the page's load event that goto waits for.
+  // deferred: held up, it would hold up the page's load event too.
   await page.route((url) => /^\/assets\/first-(?!rows-)[^/]+\.js$/.test(url.pathname), async (route) => {
+    const until = held;
     const response = await route.fetch();
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await until;
     await route.fulfill({ response });
   });
-  return { page, problems };
+  return { page, problems, hold, release: () => release() };
 }
 
 describe('the first market rows, before the terminal’s code', () => {
   it('are painted by the page’s one inline script, allowed by its hash, then replaced by the terminal', async () => {
-    const { page, problems } = await pageWithLateTerminal();
-    const answer = await page.goto(app.loginUrl);
+    const { page, problems, release } = await pageWithLateTerminal();
+    // Not waiting for the load event: the held terminal code holds it.
+    const answer = await page.goto(app.loginUrl, { waitUntil: 'commit' });
     const csp = (await answer?.request().redirectedFrom()?.response())?.headers()['content-security-policy'];
     expect(csp ?? '').not.toMatch(/sha256/);
     const pageCsp = answer?.headers()['content-security-policy'] ?? '';
@@ -50,6 +66,7 @@ describe('the first market rows, before the terminal’s code', () => {
     // Nothing of the terminal ran yet: the rows are the inline script's alone.
     expect(await page.locator('.app').count()).toBe(0);
 
+    release();
     await page.locator('tr[data-symbol="PERP_BTC_USDC"]').waitFor();
     await page.getByText('Trading enabled').waitFor();
     expect(await page.locator('.first-rows').count()).toBe(0);
@@ -58,12 +75,15 @@ describe('the first market rows, before the terminal’s code', () => {
   });
 
   it('start the terminal when the page is opened as /index.html too (its CSP allows the same one script)', async () => {
-    const { page, problems } = await pageWithLateTerminal();
+    const { page, problems, hold, release } = await pageWithLateTerminal();
+    release();
     await page.goto(app.loginUrl);
     await page.locator('tr[data-symbol="PERP_BTC_USDC"]').waitFor();
-    const answer = await page.goto(new URL('/index.html', app.url).href);
+    hold();
+    const answer = await page.goto(new URL('/index.html', app.url).href, { waitUntil: 'commit' });
     expect((answer?.headers()['content-security-policy'] ?? '').match(/'sha256-[^']+'/g)).toHaveLength(1);
     await page.locator('#root .first-rows').waitFor();
+    release();
     await page.locator('tr[data-symbol="PERP_BTC_USDC"]').waitFor();
     await page.getByText('Trading enabled').waitFor();
     expect(problems).toEqual([]);
@@ -91,11 +111,12 @@ describe('the first market rows, before the terminal’s code', () => {
   });
 
   it('show public prices only to a browser without a session, which then gets the locked terminal as before', async () => {
-    const { page } = await pageWithLateTerminal();
+    const { page, release } = await pageWithLateTerminal();
     const answered: { path: string; status: number }[] = [];
     page.on('response', (response) => answered.push({ path: new URL(response.url()).pathname, status: response.status() }));
-    await page.goto(app.url);
+    await page.goto(app.url, { waitUntil: 'commit' });
     await page.locator('#root .first-rows').waitFor();
+    release();
     await page.getByText('Trading is locked in this browser.').waitFor();
     await page.locator('tr[data-symbol="PERP_BTC_USDC"]').waitFor();
     const publicPaths = /^\/($|assets\/|favicon|v1\/public\/|v1\/tv\/config$|api\/session$|api\/health)/;
