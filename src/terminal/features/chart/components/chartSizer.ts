@@ -29,8 +29,8 @@ export class ChartSizer {
     this.observer.observe(container);
   }
 
-  /** The box's new size (from the observer; exposed for tests). */
-  offer(width: number, height: number): void {
+  /** The box's new size, as the observer reports it. */
+  private offer(width: number, height: number): void {
     this.pending = { width, height };
     if (this.timer !== undefined) return;
     const wait = this.lastAppliedAt + RESIZE_EVERY_MS - this.now();
