@@ -192,9 +192,11 @@ export class SqliteJournal {
   /** The service answered with one row per order (with `withResult`, the ticket's result after it). */
   recordAnswer(ticketId: string, requestNo: number, httpStatus: number, outcomes: OrderOutcome[], now: number, withResult = false): TicketResult | undefined {
     const s = this.statements;
-    const rows = JSON.stringify(outcomes.map((outcome) => [outcome.status, outcome.orderId, outcome.errorMessage]));
     this.write(() => {
-      s.answerOutcomes.run(now, rows, ticketId, requestNo, ticketId, requestNo);
+      const first = s.firstSeq.get(ticketId, requestNo) as number | null;
+      if (first !== null) {
+        outcomes.forEach((outcome, i) => s.answerOutcome.run(outcome.status, outcome.orderId, outcome.errorMessage, now, ticketId, first + i, requestNo));
+      }
       s.finishRequest.run(now, httpStatus, 'answered', null, null, null, ticketId, requestNo);
     });
     return withResult ? this.ticketResult(ticketId) : undefined;

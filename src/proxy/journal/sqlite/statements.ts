@@ -45,12 +45,12 @@ export function prepareStatements(db: Database.Database) {
       reason = ?, error_code = ?, error_message = ? WHERE ticket_id = ? AND request_no = ?`),
     firstProblem: db.prepare(`SELECT reason, http_status, error_code, error_message FROM requests
       WHERE ticket_id = ? AND outcome IN ('failed', 'unknown') ORDER BY request_no LIMIT 1`),
-    // The answer's rows as one JSON array of [status, order_id, error_message], row i to the i-th
-    // order of the request by seq (its orders' seqs run on from the lowest): one statement, not one per order.
-    answerOutcomes: db.prepare(`UPDATE orders SET status = a.value ->> 0, order_id = a.value ->> 1,
-      error_message = a.value ->> 2, updated_at = ? FROM json_each(?) AS a
-      WHERE orders.ticket_id = ? AND orders.request_no = ?
-        AND orders.seq = (SELECT min(seq) FROM orders WHERE ticket_id = ? AND request_no = ?) + a.key`),
+    // Row i of an answer is the i-th order of its request by seq (a request's seqs run on from its
+    // lowest): one lookup of that seq, then each row by the (ticket_id, seq) key. One UPDATE over
+    // json_each of the answer cost half as much again: SQLite read the JSON once per order.
+    firstSeq: db.prepare('SELECT min(seq) FROM orders WHERE ticket_id = ? AND request_no = ?').pluck(),
+    answerOutcome: db.prepare(`UPDATE orders SET status = ?, order_id = ?, error_message = ?, updated_at = ?
+      WHERE ticket_id = ? AND seq = ? AND request_no = ?`),
     requestOutcome: db.prepare(`UPDATE orders SET status = ?, error_code = ?, error_message = ?,
       updated_at = ? WHERE ticket_id = ? AND request_no = ? AND status IN ('pending', 'sent')`),
     ordersOfTicket: db.prepare(`SELECT ${viewColumns} ${ticketOf} WHERE o.ticket_id = ? ORDER BY o.seq`),
