@@ -134,6 +134,17 @@ describe.each(adapters)('the journal on %s', (_name, { shared, place }) => {
     expect((await journal.listOrders({ limit: 100 })).rows.filter((row) => row.client_order_id === 'one-id')).toHaveLength(1);
   });
 
+  it('writes a request of more orders than one INSERT holds, each in its place', async () => {
+    // The SQLite journal writes a request's orders 25 to a statement: 60 make three, the last short.
+    const orders = Array.from({ length: 60 }, (_, i) => order({ client_order_id: `many-${i}`, order_quantity: i + 1 }));
+    const json = orders.map((item) => JSON.stringify(item));
+    const big: NewTicket = { id: 't-many', bodyHash: 'hash-many', recvWindow: undefined, requests: [{ orders, orderJson: json, body: '{}' }], now: 5 };
+    expect(await journal.createTicket(big)).toEqual({ kind: 'created' });
+    const rows = (await journal.ticketResult('t-many'))!.rows;
+    expect(rows.map((row) => [row.seq, row.client_order_id, row.order_quantity])).toEqual(orders.map((_, i) => [i, `many-${i}`, i + 1]));
+    expect(rows.every((row) => row.status === 'pending' && row.request_no === 1)).toBe(true);
+  });
+
   it('records each step: sent, the answer per order, a request that failed or is unknown', async () => {
     const orders = Array.from({ length: 12 }, (_, i) => order({ client_order_id: `step-${i}` }));
     await journal.createTicket(ticket('t-steps', orders));

@@ -22,19 +22,34 @@ export const orderColumns = `ticket_id, seq, request_no, status, symbol, side, o
 const viewColumns = `${orderColumns.split(',').map((column) => `o.${column.trim()}`).join(', ')}, t.account, t.placed_by, t.approved_by`;
 const ticketOf = 'FROM orders o JOIN tickets t ON t.id = o.ticket_id';
 
+const ORDER_VALUES = "(?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+/** Orders per INSERT at most: a ticket's orders go in groups this size (16 parameters each, far below SQLite's limit). */
+const ORDERS_PER_INSERT = 25;
+
+/** One INSERT of `count` orders, prepared at its first use (a ticket's orders in one statement, not one each). */
+function ordersInsert(db: Database.Database) {
+  const prepared = new Map<number, Database.Statement>();
+  return (count: number) => {
+    let statement = prepared.get(count);
+    if (!statement) {
+      statement = db.prepare(`INSERT INTO orders (ticket_id, seq, request_no, status, symbol, side, order_type, order_price,
+        order_quantity, order_amount, visible_quantity, order_tag, margin_mode, client_order_id, order_json, created_at, updated_at)
+        VALUES ${Array.from({ length: count }, () => ORDER_VALUES).join(', ')}`);
+      prepared.set(count, statement);
+    }
+    return statement;
+  };
+}
+
 /** Every statement the journal runs more than once, prepared once. */
 export function prepareStatements(db: Database.Database) {
   return {
+    insertOrders: ordersInsert(db),
     ticket: db.prepare('SELECT id, body_hash, recv_window, requests, created_at, account FROM tickets WHERE id = ?'),
     insertTicket: db.prepare(
       'INSERT INTO tickets (id, body_hash, recv_window, requests, created_at, account, placed_by, approved_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
     ),
     insertRequest: db.prepare('INSERT INTO requests (ticket_id, request_no, body) VALUES (?, ?, ?)'),
-    // Positional: binding fifteen named parameters from an object costs more than the insert.
-    insertOrder: db.prepare(`INSERT INTO orders (ticket_id, seq, request_no, status, symbol, side,
-      order_type, order_price, order_quantity, order_amount, visible_quantity, order_tag,
-      margin_mode, client_order_id, order_json, created_at, updated_at)
-      VALUES (?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`),
     markRequestSent: db.prepare(
       'UPDATE requests SET service_timestamp = ?, sent_at = ? WHERE ticket_id = ? AND request_no = ?',
     ),
@@ -113,15 +128,21 @@ export function insertTicketRows(s: JournalStatements, ticket: NewTicket, heldCl
   ticket.requests.forEach((request, index) => {
     const requestNo = index + 1;
     s.insertRequest.run(ticket.id, requestNo, request.body);
-    request.orders.forEach((order, i) => {
-      s.insertOrder.run(
-        ticket.id, seq++, requestNo, order.symbol, order.side, order.order_type, order.order_price ?? null,
-        order.order_quantity ?? null, order.order_amount ?? null, order.visible_quantity ?? null,
-        order.order_tag ?? null, order.margin_mode ?? null, order.client_order_id ?? null,
-        request.orderJson[i], ticket.now, ticket.now,
-      );
-      if (order.client_order_id) heldClientId(order.client_order_id);
-    });
+    for (let from = 0; from < request.orders.length; from += ORDERS_PER_INSERT) {
+      const group = request.orders.slice(from, from + ORDERS_PER_INSERT);
+      // Positional: binding named parameters from objects costs more than the insert.
+      const values: unknown[] = [];
+      group.forEach((order, i) => {
+        values.push(
+          ticket.id, seq++, requestNo, order.symbol, order.side, order.order_type, order.order_price ?? null,
+          order.order_quantity ?? null, order.order_amount ?? null, order.visible_quantity ?? null,
+          order.order_tag ?? null, order.margin_mode ?? null, order.client_order_id ?? null,
+          request.orderJson[from + i], ticket.now, ticket.now,
+        );
+        if (order.client_order_id) heldClientId(order.client_order_id);
+      });
+      s.insertOrders(group.length).run(...values);
+    }
   });
 }
 
