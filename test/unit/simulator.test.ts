@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { futuresRowSchema } from '@/interface';
 import { instrumentsFor, listedInstruments } from '@/service/market/instruments';
+import { pastMinutes } from '@/service/market/backfill';
 import { FUNDING_INTERVAL_MS, MarketSimulator } from '@/service/market/simulator';
 
 const start = Date.UTC(2026, 10, 22, 13, 0, 0);
@@ -79,6 +80,21 @@ describe('market simulator', () => {
       expect(Math.abs(row.est_funding_rate - a[i]!.est_funding_rate)).toBeLessThan(0.0002);
       expect(Math.abs(row.open_interest - a[i]!.open_interest) / a[i]!.open_interest).toBeLessThan(0.01);
     }
+  });
+
+  it('backfills a day whose funding rate walks into today’s, not one held flat', () => {
+    const simulator = simulate();
+    const now = start + 90_000;
+    const rateNow = simulator.rows(now).find((row) => row.symbol === 'PERP_BTC_USDC')!.est_funding_rate;
+    const btc = [...pastMinutes(simulator, now)].find((past) => past.symbol === 'PERP_BTC_USDC')!.candles;
+    const rates = btc.map((candle) => candle.est_funding_rate);
+    expect(rates.length).toBeGreaterThan(1400);
+    expect(new Set(rates).size).toBeGreaterThan(rates.length / 2);
+    const steps = rates.slice(1).map((rate, i) => Math.abs(rate - rates[i]!));
+    // A minute of the walk moves about 0.00001; a day held flat and then a jump would not pass.
+    expect(Math.max(...steps)).toBeLessThan(0.00006);
+    expect(Math.abs(rates.at(-1)! - rateNow)).toBeLessThan(0.00006);
+    expect(rates.every((rate) => Math.abs(rate) <= 0.003)).toBe(true);
   });
 
   it('moves every price on every update when asked to (benchmarks)', () => {

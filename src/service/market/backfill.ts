@@ -1,7 +1,7 @@
 import type { TapeCandle } from '@/interface';
 import { listedInstruments } from './instruments';
 import { createRandom } from './random';
-import { roundTo, type MarketSimulator } from './simulator';
+import { nextFunding, roundTo, type MarketSimulator } from './simulator';
 
 const MINUTE_MS = 60_000;
 const MINUTES_PER_BUCKET = 5;
@@ -10,6 +10,22 @@ function seedOf(symbol: string, time: number): number {
   let hash = Math.floor(time / MINUTE_MS) | 0;
   for (let i = 0; i < symbol.length; i++) hash = Math.imul(hash ^ symbol.charCodeAt(i), 0x9e3779b1);
   return hash >>> 0;
+}
+
+/**
+ * The estimated funding rate of each minute from `fromMs` to the live minute (`untilMinute`),
+ * oldest first: the simulator's walk run back from today's rate, so the past ends where the live
+ * rate goes on (a rate held flat for a day, then moving, read as a break in the funding pane).
+ */
+function fundingPath(symbol: string, rateNow: number, fromMs: number, untilMinute: number): number[] {
+  const random = createRandom(seedOf(`${symbol}:funding`, untilMinute));
+  const path = new Array<number>(Math.max(0, (untilMinute - fromMs) / MINUTE_MS));
+  let rate = rateNow;
+  for (let minute = path.length - 1; minute >= 0; minute--) {
+    rate = nextFunding(rate, MINUTE_MS / 1000, random.normal());
+    path[minute] = rate;
+  }
+  return path;
 }
 
 /**
@@ -26,6 +42,8 @@ export function* pastMinutes(market: MarketSimulator, until: number): Generator<
     const { symbol, priceDecimals: pd, quantityDecimals: qd } = past.instrument;
     const price = (value: number) => roundTo(value, pd);
     const candles: TapeCandle[] = [];
+    const from = past.candles[0]?.start ?? lastMinute;
+    const funding = fundingPath(symbol, past.estFunding, from, lastMinute);
     for (const bucket of past.candles) {
       const random = createRandom(seedOf(symbol, bucket.start));
       const path = [bucket.open];
@@ -49,7 +67,7 @@ export function* pastMinutes(market: MarketSimulator, until: number): Generator<
             low: k === lowAt ? price(bucket.low) : Math.min(open, close),
             close,
             index_close: price(close / (1 + 0.0004 * random.normal())),
-            est_funding_rate: roundTo(past.estFunding, 8),
+            est_funding_rate: roundTo(funding[(time - from) / MINUTE_MS]!, 8),
             open_interest: roundTo(past.openInterest * (1 + 0.002 * random.normal()), qd),
             volume_24h: roundTo(past.volume24h, qd),
             samples: 1,

@@ -54,6 +54,17 @@ export interface SimulatorOptions {
   everyUpdateMoves?: boolean;
 }
 
+/**
+ * The estimated funding rate `dt` seconds on: it forgets its distance from the base rate over about
+ * an hour, with noise of the same size (a mean-reverting walk, which reads the same run backwards:
+ * the backfill walks it from today's rate into the past).
+ */
+export function nextFunding(rate: number, dt: number, normal: number): number {
+  const decay = Math.exp(-dt / 3600);
+  const next = BASE_FUNDING_RATE + (rate - BASE_FUNDING_RATE) * decay + 0.00005 * Math.sqrt(1 - decay * decay) * normal;
+  return clamp(next, -0.003, 0.003);
+}
+
 export function roundTo(value: number, decimals: number): number {
   const scale = 10 ** decimals;
   return Math.round(value * scale) / scale;
@@ -194,13 +205,7 @@ export class MarketSimulator {
       if (market.mark === previousMark) market.mark = this.nudge(market, market.mark);
     }
 
-    const fundingDecay = Math.exp(-dt / 3600);
-    market.estFunding = clamp(
-      BASE_FUNDING_RATE + (market.estFunding - BASE_FUNDING_RATE) * fundingDecay +
-        0.00005 * Math.sqrt(1 - fundingDecay * fundingDecay) * this.random.normal(),
-      -0.003,
-      0.003,
-    );
+    market.estFunding = nextFunding(market.estFunding, dt, this.random.normal());
     while (now >= market.nextFundingTime) {
       market.lastFunding = market.estFunding;
       market.sumUnitaryFunding += market.lastFunding * market.mark;
