@@ -197,6 +197,31 @@ describe('the chart', () => {
     await expect.poll(() => chartPaints('hiddenPaints')).toBeGreaterThan(0);
   });
 
+  it('zoomed out, reaches back past the slots the library first held (HistoryWindow)', async () => {
+    await clickMarket(page, 'PERP_BTC_USDC');
+    const legend = page.getByLabel('Values under the crosshair');
+    const stage = (await canvas().boundingBox())!;
+    const y = stage.y + stage.height * 0.3;
+    const legendAt = async (x: number) => {
+      await page.mouse.move(x, y);
+      return legend.innerText();
+    };
+    // Out to the library's narrowest bars: several hundred minutes across, more than it held at first.
+    await page.mouse.move(stage.x + stage.width / 2, y);
+    for (let i = 0; i < 30; i++) await page.mouse.wheel(0, 400);
+    await page.waitForTimeout(300);
+    // The leftmost slot on screen is a candle of the past: it holds still while polls come, and it is
+    // not the live one (hovering past the data held would show the live candle, which moves).
+    const far = await legendAt(stage.x + 8);
+    expect(far).toMatch(/C\s+\d[\d,]*\.\d+/);
+    for (let i = 0; i < 3; i++) await page.waitForResponse((response) => response.url().includes('/v1/public/futures'));
+    expect(await legendAt(stage.x + 8)).toBe(far);
+    await page.mouse.move(1, 1);
+    expect(await legend.innerText()).not.toBe(far);
+    // Back to the default zoom, for the tests after this one.
+    await page.mouse.dblclick(stage.x + stage.width / 2, stage.y + stage.height - 5);
+  });
+
   it('paints at most once per poll of the markets, and keeps moving with them', async () => {
     await clickMarket(page, 'PERP_BTC_USDC');
     await page.mouse.move(1, 1);

@@ -22,6 +22,8 @@ import { amountFormat, candleColours, paletteOptions, percentFormat, priceFormat
 import { HeldLayer } from './heldLayer';
 import { LastPriceLabel } from './lastPriceLabel';
 import { ChartSizer } from './chartSizer';
+import { crosshairLegend } from './crosshairLegend';
+import { HistoryWindow } from './historyWindow';
 import { PixelGate } from './pixelGate';
 import { PricePaneWatch, type PricePaneHandlers } from './pricePane';
 
@@ -63,6 +65,7 @@ export class ChartEngine {
   private readonly gate: PixelGate;
   private readonly lastLabel: LastPriceLabel;
   private readonly sizer: ChartSizer;
+  private readonly history: HistoryWindow;
 
   constructor(
     container: HTMLElement,
@@ -121,6 +124,7 @@ export class ChartEngine {
     this.gate.watch(this.candles, { labelled: false });
     this.gate.watch(this.index, { labelled: false });
     for (const series of [this.basis, this.funding, this.openInterest]) this.gate.watch(series, { labelled: true });
+    this.history = new HistoryWindow(this.chart, (held) => this.hold(held));
     document.addEventListener('visibilitychange', this.showAgain);
     this.chart.timeScale().subscribeSizeChange(this.showAgain);
   }
@@ -137,21 +141,27 @@ export class ChartEngine {
     this.pane.soon();
   }
 
-  /** A whole new history (another market or resolution, or a fresh read): the only setData. */
+  /** A whole new history (another market or resolution, or a fresh read). */
   setSeries(series: ChartSeries, last: LastCandle | undefined): void {
-    this.candles.setData(asTimed(series.candles));
-    this.index.setData(asTimed(series.index));
-    this.basis.setData(asTimed(series.basis));
-    this.funding.setData(asTimed(series.funding));
-    this.openInterest.setData(asTimed(series.openInterest));
-    this.given.clear();
-    this.gate.reset();
-    this.hiddenBasis.clear();
+    this.hold(this.history.reset(series));
     this.last = last;
     this.writeLast();
     this.latest = legendAt(series, series.candles.length - 1);
     if (!this.hovering) this.handlers.onLegend(this.latest);
     this.pane.soon();
+  }
+
+  /** What the library holds: the only setData (HistoryWindow gives it more as the trader looks back). */
+  private hold(held: ChartSeries): void {
+    this.candles.setData(asTimed(held.candles));
+    this.index.setData(asTimed(held.index));
+    this.basis.setData(asTimed(held.basis));
+    this.funding.setData(asTimed(held.funding));
+    this.openInterest.setData(asTimed(held.openInterest));
+    // Every series now holds the latest slot of each: nothing given or waiting before is owed.
+    this.given.clear();
+    this.gate.reset();
+    this.hiddenBasis.clear();
   }
 
   /**
@@ -164,6 +174,7 @@ export class ChartEngine {
     const update = liveUpdate(this.last, tick, resolutionMs);
     if (!update) return;
     const { series } = update;
+    this.history.follow(series);
     if (!this.basisShown) for (const slot of series.basis) this.hiddenBasis.set(slot.time, slot);
     const lines: [ISeriesApi<'Candlestick' | 'Line'>, readonly AnySlot[]][] = [
       [this.candles, series.candles],
@@ -271,6 +282,7 @@ export class ChartEngine {
     this.chart.timeScale().unsubscribeSizeChange(this.showAgain);
     this.stopFollowingLocale();
     this.sizer.remove();
+    this.history.remove();
     this.pane.remove();
     this.lastLabel.remove();
     this.held.remove();
@@ -283,18 +295,6 @@ export class ChartEngine {
     this.hovering = param.time !== undefined;
     // The last slot as the polls brought it: the library may hold a move too small to draw.
     if (!this.hovering || Number(param.time) === this.latest?.time) return this.handlers.onLegend(this.latest);
-    const value = (series: ValueSeries) => {
-      const data = param.seriesData.get(series);
-      return data && 'value' in data ? data.value : undefined;
-    };
-    const candle = param.seriesData.get(this.candles);
-    this.handlers.onLegend({
-      time: Number(param.time),
-      candle: candle && 'close' in candle ? { open: candle.open, high: candle.high, low: candle.low, close: candle.close } : undefined,
-      index: value(this.index),
-      basis: value(this.basis),
-      funding: value(this.funding),
-      openInterest: value(this.openInterest),
-    });
+    this.handlers.onLegend(crosshairLegend(param, { candles: this.candles, index: this.index, basis: this.basis, funding: this.funding, openInterest: this.openInterest }));
   };
 }
