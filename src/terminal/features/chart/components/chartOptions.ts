@@ -2,29 +2,55 @@ import { CrosshairMode } from 'lightweight-charts';
 import { t } from '@lingui/core/macro';
 import type { ChartColours } from '../model/colours';
 import { formatCompact, formatFixed, formatPercent } from '@/terminal/shared/format/number';
+import { localeFormats } from '@/terminal/shared/format/locale';
 
 /*
  * The scales and labels write figures as the grid does, in the trader's language (the library's
  * own formats are English): each formatter reads the language when it is called.
  */
+/** Texts a formatter keeps: a scale's labels come back with every redraw. */
+const REMEMBERED = 256;
+
+/**
+ * `format`, remembering what it wrote until the language changes: the library asks again for
+ * every label of every scale on each redraw (on each poll), mostly for the same values.
+ */
+export function remembered(format: (value: number) => string): (value: number) => string {
+  let language = localeFormats();
+  const texts = new Map<number, string>();
+  return (value) => {
+    if (localeFormats() !== language) {
+      language = localeFormats();
+      texts.clear();
+    }
+    let text = texts.get(value);
+    if (text === undefined) {
+      text = format(value);
+      if (texts.size >= REMEMBERED) texts.clear();
+      texts.set(value, text);
+    }
+    return text;
+  };
+}
+
 /** Percent with fixed decimals (the library's own percent format rounds to 2); values are in percent. */
 export const percentFormat = (decimals: number) => ({
   type: 'custom' as const,
   minMove: Number(`1e-${decimals}`),
-  formatter: (value: number) => formatPercent(value / 100, decimals, false),
+  formatter: remembered((value: number) => formatPercent(value / 100, decimals, false)),
 });
 
 export const priceFormatOf = (decimals: number) => ({
   type: 'custom' as const,
   minMove: Number(`1e-${decimals}`),
-  formatter: (value: number) => formatFixed(value, decimals),
+  formatter: remembered((value: number) => formatFixed(value, decimals)),
 });
 
 /*
  * Always two decimals (20.00K, never 20K beside 19.99K): a label that changes width as the amount
  * moves makes the library lay the whole chart out again, a full redraw and one more frame.
  */
-export const amountFormat = { type: 'custom' as const, minMove: 0.0001, formatter: (value: number) => formatCompact(value, true) };
+export const amountFormat = { type: 'custom' as const, minMove: 0.0001, formatter: remembered((value: number) => formatCompact(value, true)) };
 
 /** Every chart option that comes from the theme, so a theme change applies them again. */
 export const paletteOptions = (colours: ChartColours) => ({
