@@ -151,14 +151,14 @@ export class ChartEngine {
     this.pane.soon();
   }
 
-  /** What the library holds: the only setData (HistoryWindow gives it more as the trader looks back). */
+  /** What the library holds, the only setData (HistoryWindow gives more as the trader looks back): the latest of each slot, nothing owed. */
   private hold(held: ChartSeries): void {
     this.candles.setData(asTimed(held.candles));
     this.index.setData(asTimed(held.index));
     this.basis.setData(asTimed(held.basis));
     this.funding.setData(asTimed(held.funding));
     this.openInterest.setData(asTimed(held.openInterest));
-    // Every series now holds the latest slot of each: nothing given or waiting before is owed.
+    this.held.holdFrom(held.candles[0]?.time ?? Number.NEGATIVE_INFINITY);
     this.given.clear();
     this.gate.reset();
     this.hiddenBasis.clear();

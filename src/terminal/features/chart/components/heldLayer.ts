@@ -32,6 +32,9 @@ export class HeldLayer {
   /** Made with the first marker: the plugin asks for a second paint after each poll's update, even empty. */
   private markers: ISeriesMarkersPluginApi<Time> | undefined;
   private shownMarkers: readonly HeldMarker[] = [];
+  private wantedMarkers: readonly HeldMarker[] = [];
+  /** The first slot the library holds (HistoryWindow): the markers plugin would put an older marker on it. */
+  private heldFrom = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly candles: ISeriesApi<'Candlestick'>,
@@ -65,8 +68,17 @@ export class HeldLayer {
 
   /** The fired orders' markers; each poll of the held orders gives new rows, and the same markers redraw nothing. */
   setMarkers(markers: readonly HeldMarker[]): void {
-    if (sameMarkers(this.shownMarkers, markers)) return;
-    this.paintMarkers(markers);
+    this.wantedMarkers = markers;
+    // A fired order older than what the library holds waits until it holds that time.
+    const shown = markers.filter((marker) => marker.time >= this.heldFrom);
+    if (sameMarkers(this.shownMarkers, shown)) return;
+    this.paintMarkers(shown);
+  }
+
+  /** The library now holds slots from `time` (chart seconds) on. */
+  holdFrom(time: number): void {
+    this.heldFrom = time;
+    this.setMarkers(this.wantedMarkers);
   }
 
   private paintMarkers(markers: readonly HeldMarker[]): void {
