@@ -1,21 +1,25 @@
 import type { IChartApi, LogicalRange } from 'lightweight-charts';
 import type { ChartSeries } from '../model/series';
 
-/** Slots the library holds at least: two hours of minutes, about two screens at the default zoom. */
-export const WINDOW_SLOTS = 120;
-/** Screens of slots the library holds, and is given more of as soon as fewer than one are left of the view. */
-const SCREENS_HELD = 2.5;
+/** Slots a screen is taken to hold before the library has shown one: about the default zoom of a panel. */
+export const DEFAULT_SCREEN = 60;
+/** Slots held left of the view, at least: room to scroll back a little before more is given. */
+const MIN_MARGIN = 30;
 
 const KEYS = ['candles', 'index', 'basis', 'funding', 'openInterest'] as const satisfies readonly (keyof ChartSeries)[];
 type Slot = { time: number };
 
 /**
  * Which part of the history the chart library holds. On every update the library rebuilds every
- * point of a series, drawn or not (1,440 per series for a day of minutes), so it holds only the
- * latest few screens of slots; as soon as the trader scrolls or zooms to within a screen of their
- * start, it is given more, so a view never reaches an edge that is not the history's own. The whole
- * history stays here, and every poll's slots go into it, so what is given later is as current as
- * what the library was given live.
+ * point of a series, drawn or not (1,440 per series for a day of minutes), so it holds the screen
+ * and a margin left of it (half a screen, at least 30 slots). As soon as the trader scrolls or zooms
+ * to within half that margin of the first slot held, it is given two screens and a margin more, so
+ * a view never reaches an edge that is not the history's own. When a new slot opens and more than
+ * two margins are held left of the view (the trader came back, or a chart left open all day has
+ * gathered the minutes since), the slots beyond one margin are let go: a poll costs the same in
+ * the evening as in the morning, and the view, right of them, does not move.
+ * The whole history stays here, and every poll's slots go into it, so what is given later is as
+ * current as what the library was given live.
  */
 export class HistoryWindow {
   private full: ChartSeries = { candles: [], index: [], basis: [], funding: [], openInterest: [] };
@@ -35,12 +39,18 @@ export class HistoryWindow {
   reset(series: ChartSeries): ChartSeries {
     this.full = { candles: [...series.candles], index: [...series.index], basis: [...series.basis], funding: [...series.funding], openInterest: [...series.openInterest] };
     const range = this.chart.timeScale().getVisibleLogicalRange();
-    this.start = Math.max(0, series.candles.length - slotsFor(range ? range.to - range.from : 0));
+    const screen = range ? screenOf(range) : DEFAULT_SCREEN;
+    this.start = Math.max(0, series.candles.length - screen - marginFor(screen));
     return this.held();
   }
 
-  /** A poll's slots (blanks, then the live one), kept: the live slot is replaced, a later one follows. */
+  /**
+   * A poll's slots (blanks, then the live one), kept: the live slot is replaced, a later one
+   * follows. Whether the library is to let go of its oldest slots is decided as a slot opens (once
+   * a candle, not on every poll); then it is given the slots it holds now, this poll's included.
+   */
   follow(update: ChartSeries): void {
+    const count = this.full.candles.length;
     for (const key of KEYS) {
       const slots: Slot[] = this.full[key];
       for (const slot of update[key]) {
@@ -48,6 +58,8 @@ export class HistoryWindow {
         else slots.push(slot);
       }
     }
+    const range = this.chart.timeScale().getVisibleLogicalRange();
+    if (this.full.candles.length > count && range) this.move(this.laterStart(range));
   }
 
   /** How many slots of the history the library holds. */
@@ -65,19 +77,34 @@ export class HistoryWindow {
   }
 
   private readonly onRange = (range: LogicalRange | null) => {
-    if (!range || this.start === 0 || this.giving) return;
-    const screen = Math.max(1, range.to - range.from);
-    // Logical indexes count from the first slot held: `from` is how many are left of the view.
-    if (range.from > screen) return;
-    this.start = Math.max(0, this.start - slotsFor(screen));
+    if (!range || this.giving) return;
+    const margin = marginFor(screenOf(range));
+    // Logical indexes count from the first slot held: `from` is how many are held left of the view.
+    if (range.from < margin / 2) this.move(Math.max(0, this.start - 2 * screenOf(range) - margin));
+  };
+
+  /** Where the slots held start when those far left of the view are let go (a view right of the last candle keeps a screen and a margin). */
+  private laterStart(range: LogicalRange): number {
+    const screen = screenOf(range);
+    const margin = marginFor(screen);
+    const left = Math.floor(range.from);
+    if (left <= 2 * margin) return this.start;
+    return Math.max(this.start, Math.min(this.start + left - margin, this.full.candles.length - screen - margin));
+  }
+
+  private move(start: number): void {
+    if (start === this.start) return;
+    this.start = start;
     this.giving = true;
     try {
       this.give(this.held());
     } finally {
       this.giving = false;
     }
-  };
+  }
 }
 
-/** Slots to hold for a view of `screen` slots. */
-const slotsFor = (screen: number) => Math.max(WINDOW_SLOTS, Math.ceil(screen * SCREENS_HELD));
+/** Slots across a view, the blank space right of the last candle included. */
+const screenOf = (range: LogicalRange) => Math.max(1, Math.ceil(range.to - range.from));
+/** Slots to hold left of a view of `screen` slots. */
+const marginFor = (screen: number) => Math.max(MIN_MARGIN, Math.ceil(screen / 2));
