@@ -5,7 +5,7 @@ import type { Health, JournalOrder } from '@/interface';
 import { createAccountCredentials, type AccountCredentials } from '@/service';
 import { ethOrder } from '../fixtures/orders';
 import { startApp } from '../helpers/app';
-import { armed, BTC, heldOrder, markTo, sentOrders } from '../helpers/held';
+import { arm, armed, BTC, heldOrder, markTo, sentOrders } from '../helpers/held';
 import { createDatabase, startPostgres, type PostgresServer } from '../helpers/postgres';
 import { markOf, startStack, tempDir, ticketKey, type Stack } from '../helpers/stack';
 
@@ -92,6 +92,24 @@ describe('several accounts', () => {
     await expect.poll(async () => (await sentOrders(on, order.id))[0]?.status, { timeout: 5000 }).toBe('accepted');
     const [sent] = await sentOrders(on, order.id);
     expect(accountIdOf(on, sent!.client_order_id)).toBe(hedge.accountId);
+  });
+
+  it('pairs a held order (OCO) only with one of its own account: another account\'s stop is not cancelled by it', { timeout: 30_000 }, async () => {
+    const on = await twoAccounts({ proxy: { coalesceMs: 100 } });
+    on.service.market.script.setMark(BTC, 100_000);
+    const onHedge = { ...on, call: (path: string, init: Parameters<Stack['call']>[1] = {}) => on.call(path, { ...init, headers: { 'x-account': 'hedge' } }) };
+    const hedgeStop = await armed(onHedge, { type: 'STOP_MARKET', side: 'SELL', trigger_price: 90_000 });
+    // On main, a take-profit already crossed (it would fire at once) naming hedge's stop as its partner.
+    const refusedPair = await arm(on, { type: 'TAKE_PROFIT_MARKET', side: 'SELL', trigger_price: 1_000, oco_with: hedgeStop.id });
+    expect(refusedPair.status).toBe(400);
+    expect(refusedPair.body.message).toMatch(/^oco_with: .* on account main/);
+    // Nothing was armed on main, and hedge's stop stays armed through the next marks.
+    expect(((await (await on.call('/api/held-orders?account=main')).json()) as { data: { rows: unknown[] } }).data.rows).toEqual([]);
+    await markTo(on, 100_100);
+    expect((await heldOrder(on, hedgeStop.id)).state).toBe('armed');
+    // Within one account the pair is made as before.
+    const hedgeTakeProfit = await armed(onHedge, { type: 'TAKE_PROFIT_MARKET', side: 'SELL', trigger_price: 110_000, oco_with: hedgeStop.id });
+    expect(hedgeTakeProfit.oco_with).toBe(hedgeStop.id);
   });
 
   it('names the accounts without a key or secret in any answer or log line', { timeout: 30_000 }, async () => {

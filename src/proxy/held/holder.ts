@@ -135,8 +135,10 @@ export class HeldOrders {
     if (issue) return refused('invalidParameter', `${issue.field}: ${issue.message}; nothing was armed`);
     if (request.oco_with !== undefined) {
       const partner = await this.store.get(request.oco_with);
-      if (!partner || partner.symbol !== request.symbol || partner.type === 'TWAP') {
-        return refused('invalidParameter', `oco_with: ${request.oco_with} is not a held order of ${request.symbol} that can be one of an OCO pair (a TWAP cannot)`);
+      // A partner of another account would let this order cancel it (when this one fires): an
+      // order there is answered as one that does not exist, so nothing of it is told either.
+      if (!partner || partner.account !== account || partner.symbol !== request.symbol || partner.type === 'TWAP') {
+        return refused('invalidParameter', `oco_with: ${request.oco_with} is not a held order of ${request.symbol} on account ${account} that can be one of an OCO pair (a TWAP cannot)`);
       }
     }
     try {
