@@ -60,12 +60,16 @@ function positiveOf(value: string | number | undefined): Big | undefined {
 
 /**
  * An order's notional: its amount when sized by amount; else quantity × its limit price, or × the
- * mark for the types that take no price. Undefined when that mark is missing.
+ * mark for the types that take no price. Undefined when that mark is missing. A SELL's limit below
+ * the mark sells at about the mark at once, so it counts at the higher of the two (a SELL at 1 is
+ * not a notional of 1); a BUY's limit is already the most it pays.
  */
 export function orderNotional(order: OrderRequest, marks: TicketState['marks']): Big | undefined {
   if (order.order_amount !== undefined) return new Big(order.order_amount);
-  const price = priceFreeTypes.includes(order.order_type) ? positiveOf(marks[order.symbol]) : positiveOf(order.order_price);
-  if (price === undefined) return undefined;
+  const mark = positiveOf(marks[order.symbol]);
+  const limit = priceFreeTypes.includes(order.order_type) ? mark : positiveOf(order.order_price);
+  if (limit === undefined) return undefined;
+  const price = order.side === 'SELL' && mark !== undefined && mark.gt(limit) ? mark : limit;
   return new Big(order.order_quantity ?? 0).times(price);
 }
 

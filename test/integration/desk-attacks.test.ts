@@ -168,6 +168,19 @@ describe('attacks on the desk (SQLite)', () => {
       await desk.call(alice, `/api/approvals/${key}/withdraw`, post({}));
       await setLimits('user', 'alice', {});
     });
+
+    it('a SELL limit priced far below the mark (it sells at once, at about the mark) counts at the mark: it waits for approval, nothing is sent', async () => {
+      // 0.01 BTC is about 0.01 × mark; priced at 1 it would have counted 0.01, under any threshold.
+      await setLimits('user', 'alice', { approvalAbove: String(Math.ceil(0.005 * mark)) });
+      const key = ticketKey();
+      const dump = { ...btcOrder(1, { order_quantity: 0.01 }), side: 'SELL' };
+      const answer = await desk.call(alice, '/v1/batch-order', post({ orders: [dump] }, key));
+      const body = await json<Partial<Waiting>>(answer);
+      expect(answer.status).toBe(202);
+      expect(Number(body.data?.approval?.notional)).toBeGreaterThan(0.005 * mark);
+      expect(await ordersOf(key)).toEqual([]);
+      await desk.call(alice, `/api/approvals/${key}/withdraw`, post({}));
+    });
   });
 
   describe('attacks refused (these pass)', () => {

@@ -39,6 +39,17 @@ describe('a ticket against the desk limits', () => {
     expect(check.notional).toBe('550.5003');
   });
 
+  it('counts a SELL limit below the mark at the mark (it sells there at once), and one above at its price', () => {
+    const sell = (price: number): OrderRequest => ({ ...limit(0.01, price), side: 'SELL' });
+    expect(checkTicket(state([sell(1), sell(100_500), limit(0.01, 1)])).perOrder).toEqual(['1000', '1005', '0.01']);
+    // Over a limit the mark makes it break: its value is the mark's notional, not the 0.01 its price would say.
+    const check = checkTicket(state([sell(1)], { user: { maxOrderNotional: '500', approvalAbove: '100' } }));
+    expect(check.issues).toMatchObject([{ code: 'maxOrderNotional', scope: 'user', row: 0, value: '1000' }]);
+    expect(check.needsApproval).toBe(true);
+    // Without a mark it counts at its price, as before.
+    expect(checkTicket(state([sell(1)], { marks: {} })).perOrder).toEqual(['0.01']);
+  });
+
   it('passes a ticket with no limits at all, even without a mark', () => {
     expect(checkTicket(state([market(1)], { marks: {} }))).toEqual({ issues: [], notional: '0', perOrder: ['0'], needsApproval: false });
   });
