@@ -51,7 +51,7 @@ describe('bounded work', () => {
   });
 
   it('refuses control and bidirectional characters in an order tag, naming the order', async () => {
-    for (const tag of ['desk\u202Eevil', 'line\nbreak', 'nul\u0000', 'iso\u2066late']) {
+    for (const tag of ['desk\u202Eevil', 'line\nbreak', 'nul\u0000', 'iso\u2066late', 'line\u2028separator', 'lone\ud800half', 'lone\udc00low']) {
       const answer = await submitTicket(stack, [ethOrder(mark), ethOrder(mark, { order_tag: tag })]);
       expect(answer.status).toBe(400);
       expect(answer.json.message).toBe('orders[1].order_tag: control and bidirectional characters are not allowed');

@@ -106,6 +106,16 @@ describe('proxy in front of the embedded service', () => {
     }
   });
 
+  it('refuses an x-recv-window that is not whole milliseconds written as digits, sending nothing', async () => {
+    const before = stack.service.desk.accepted.length;
+    for (const value of ['1e3', '0x10', '2500.0', '+2500', '0', '60001', '99999999999']) {
+      const { status, json } = await submit(stack, [btcOrder(100_000)], { 'x-recv-window': value });
+      expect(status, value).toBe(400);
+      expect(json.message, value).toMatch(/^x-recv-window: expected whole ms from 1 to /);
+    }
+    expect(stack.service.desk.accepted).toHaveLength(before);
+  });
+
   it('reports a key the service does not know as a failed ticket with the service code', async () => {
     const stranger = createAccountCredentials();
     const wrongKey = await startStack({ serviceBaseUrl: stack.service.url, proxy: { pacingMs: 0, account: stranger } });

@@ -38,6 +38,8 @@ function unsafeTextField(orders: readonly OrderRequest[]): string | undefined {
 
 function parseRecvWindow(text: string | string[] | undefined): number | undefined | 'invalid' {
   if (text === undefined) return undefined;
+  // Whole milliseconds written as digits: "1e3", "0x10" or " 5" are not what a client meant to send.
+  if (typeof text !== 'string' || !/^[0-9]{1,9}$/.test(text)) return 'invalid';
   const value = Number(text);
   return Number.isInteger(value) && value >= 1 && value <= MAX_RECV_WINDOW_MS ? value : 'invalid';
 }
