@@ -41,6 +41,8 @@ export interface ProxyOptions {
   allowedHosts?: string[];
   terminalToken?: string;
   serviceTimeoutMs?: number;
+  /** How long a request may take to arrive whole (ms, default 30 s): a client dripping it is cut off then. */
+  requestTimeoutMs?: number;
   /** Spacing of batch requests per key (ms); the family allows one per second. */
   pacingMs?: number;
   /**

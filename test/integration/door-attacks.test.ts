@@ -45,6 +45,29 @@ describe('a web page on the same machine (review findings, as the review did the
     }
   });
 
+  it("cannot use up the trader's rate limit with the trader's cookie from another port of 127.0.0.1", async () => {
+    const stack = await startStack();
+    try {
+      const port = portOf(stack.origin);
+      const page = { cookie: stack.cookie, 'sec-fetch-site': 'same-site', 'sec-fetch-mode': 'no-cors', 'sec-fetch-dest': 'image' };
+      const frame = { cookie: stack.cookie, 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'iframe' };
+      // Well over a second's limit (50), as fast as they go: each refused before it is counted.
+      const statuses = await Promise.all(
+        Array.from({ length: 120 }, (_, i) => rawRequest(port, 'GET', i % 2 ? '/api/session' : '/api/orders', i % 3 ? page : frame).then((answer) => answer.status)),
+      );
+      expect(new Set(statuses)).toEqual(new Set([403]));
+      // The terminal's own reads, at once after them: answered, not 429.
+      const own = await Promise.all(Array.from({ length: 5 }, () => stack.call('/api/session').then((answer) => answer.status)));
+      expect(own).toEqual([200, 200, 200, 200, 200]);
+      // A trader opening a session route from the address bar, or a link on another site opening it in a tab, still works.
+      expect((await rawRequest(port, 'GET', '/api/session', { cookie: stack.cookie, ...ADDRESS_BAR })).status).toBe(200);
+      const linked = { cookie: stack.cookie, 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' };
+      expect((await rawRequest(port, 'GET', '/api/session', linked)).status).not.toBe(403);
+    } finally {
+      await stack.close();
+    }
+  });
+
   it('finds the session behind any number of planted values of its name, and signs out through them', async () => {
     const stack = await startStack();
     try {

@@ -57,6 +57,26 @@ describe('the door against a hostile page or client (review findings)', () => {
     }
   });
 
+  it('cuts off a client dripping its headers soon after the request time (not up to 30 s later)', async () => {
+    const stack = await startStack({ proxy: { requestTimeoutMs: 1000 } });
+    const port = Number(new URL(stack.origin).port);
+    const socket = connect(port, '127.0.0.1');
+    socket.on('error', () => undefined);
+    const started = Date.now();
+    const closed = new Promise<number>((resolve) => socket.once('close', () => resolve(Date.now() - started)));
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.write(`GET /api/session HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n`);
+    const drip = setInterval(() => socket.write('X-Drip: 1\r\n'), 200);
+    try {
+      // Node's own check runs every 30 s unless told otherwise: then this would take up to 31 s.
+      expect(await closed).toBeLessThan(10_000);
+    } finally {
+      clearInterval(drip);
+      socket.destroy();
+      await stack.close();
+    }
+  });
+
   it('stops while a client drips its body, closing that connection itself', async () => {
     const stack = await startStack();
     const port = Number(new URL(stack.origin).port);

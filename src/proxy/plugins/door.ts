@@ -5,7 +5,7 @@ import { refusalOf } from '../../interface';
 import { sendError } from '../http/replies';
 import { DatabaseUnavailableError } from '../postgres';
 import { Door, PostgresSessionStore, SqliteSessionStore, type Session } from '../sessions';
-import { cookieValues, hostAllowed, hostName, originProblem } from '../sessions/checks';
+import { cookieValues, fromAnotherPage, hostAllowed, hostName, originProblem } from '../sessions/checks';
 
 export interface DoorPluginOptions {
   /** The SQLite file of sessions; not used when the desk's database (`app.postgres`) is open. */
@@ -66,6 +66,10 @@ export const doorPlugin = fp<DoorPluginOptions>(
       // No route: answered before its body is read (the not-found handler would read it first).
       if (request.is404) return safe ? undefined : sendError(reply, 'notFound', `no route ${request.method} ${request.url.split('?')[0]}`);
       const open = request.routeOptions.config.access === 'public';
+      // Before the session is looked up, so it is never counted against the trader's rate limit.
+      if (!open && fromAnotherPage(request.headers['sec-fetch-site'], request.headers['sec-fetch-mode'], request.headers['sec-fetch-dest'])) {
+        return sendError(reply, 'unauthorized', 'a request from another page: only the terminal itself may use this route', 403);
+      }
       let found: Found | undefined;
       try {
         found = await sessionOf(door, cookieValues(request.headers.cookie, door.cookieName(request.raw.socket.localPort)));

@@ -57,3 +57,17 @@ export function loginNavigation(site: Header, mode: Header): boolean {
   if (site === undefined) return true;
   return (site === 'none' || site === 'same-origin') && mode === 'navigate';
 }
+
+/**
+ * Whether a request to a session's route was made by a page of another site, or another port of
+ * 127.0.0.1 (`same-site`): an `<img>`, a frame or a no-cors fetch there makes the browser send the
+ * trader's cookie (SameSite=Strict lets same-site requests carry it). It cannot read the answer, but
+ * each one would count against the session's rate limit, so a page could keep the trader's own
+ * tickets at 429. The terminal's own requests are `same-origin`; a typed address or a bookmark is
+ * `none`; a top-level navigation another page started only leaves that page. Clients that send no
+ * `Sec-Fetch-Site` (curl, a script) are taken as they are.
+ */
+export function fromAnotherPage(site: Header, mode: Header, dest: Header): boolean {
+  if (site !== 'cross-site' && site !== 'same-site') return false;
+  return !(mode === 'navigate' && dest === 'document');
+}
