@@ -24,7 +24,7 @@ export interface Desk {
 
 export interface DeskPlaces {
   server: () => PostgresServer;
-  service: () => { url: string; account: ProxyOptions['account'] };
+  service: () => { url: string; account: ProxyOptions['account']; register(accountId: string, key: string): void };
   closers: (() => Promise<unknown>)[];
 }
 
@@ -102,7 +102,10 @@ export function deskPlaces(options: { postgres: boolean }) {
   const closers: (() => Promise<unknown>)[] = [];
   const places: DeskPlaces = {
     server: () => server ?? raise('this file starts no PostgreSQL'),
-    service: () => (running ? { url: running.service.url, account: running.account } : raise('the service is not started yet')),
+    service: () =>
+      running
+        ? { url: running.service.url, account: running.account, register: (accountId: string, key: string) => running!.service.accounts.register(accountId, key) }
+        : raise('the service is not started yet'),
     closers,
   };
   beforeAll(async () => {

@@ -35,3 +35,23 @@ export function checkedAccountOf(request: FastifyRequest): string {
   if (!account.ok) throw new Error(account.message);
   return account.name;
 }
+
+/**
+ * The accounts whose journal the request's person may read: every one (undefined) for `'*'` and
+ * single-token mode, else those given to them. A desk keeps its books apart: a trader of one
+ * account does not read another's orders, tags or held orders.
+ */
+export function readableAccounts(request: FastifyRequest): readonly string[] | undefined {
+  const accounts = request.person?.accounts ?? '*';
+  return accounts === '*' ? undefined : accounts;
+}
+
+/** Whether the request's person may read `account`'s journal (none named: the proxy's first, as rows from before accounts). */
+export const mayRead = (request: FastifyRequest, account: string | undefined): boolean =>
+  readableAccounts(request)?.includes(account ?? request.server.accountBook.main) ?? true;
+
+/** Why a filter's `account` is one the person may not read; undefined when there is none or they may. */
+export function unreadableAccount(request: FastifyRequest, account: string | undefined): string | undefined {
+  if (account === undefined || mayRead(request, account)) return undefined;
+  return `${request.person?.name ?? 'this session'} may not read account ${account}`;
+}

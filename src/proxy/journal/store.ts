@@ -65,7 +65,7 @@ export interface HeldJournal {
   /** Awaiting, armed and paused orders placed by one person (by name), of every account (a desk's maxOpenHeld). */
   countLivePlacedBy(placedBy: string): Promise<number>;
   /** Newest first, at most `limit`. */
-  list(filter: { state?: HeldOrderState; symbol?: string; account?: string }, limit?: number): Promise<HeldOrder[]>;
+  list(filter: HeldListing, limit?: number): Promise<HeldOrder[]>;
   /** Throws HeldConflictError, HeldLimitError or HeldKeyTakenError, writing nothing. */
   arm(order: NewHeldOrder): Promise<HeldOrder>;
   cancel(id: string, now: number, reason?: string): Promise<boolean>;
@@ -140,7 +140,7 @@ export interface JournalStore {
   ): Promise<void>;
   firstProblem(ticketId: string): Promise<RequestProblem | undefined>;
   ticketResult(ticketId: string): Promise<TicketResult | undefined>;
-  listOrders(query: OrdersQuery): Promise<{ rows: JournalOrder[]; next_cursor: string | null }>;
+  listOrders(query: OrdersListing): Promise<{ rows: JournalOrder[]; next_cursor: string | null }>;
   countLive(): Promise<LiveCounts>;
   /** Deletes up to `limit` finished tickets created before `before`; returns how many. */
   pruneFinished(before: number, limit: number): Promise<number>;
@@ -149,4 +149,15 @@ export interface JournalStore {
   readonly held: HeldJournal;
   readonly brackets: BracketJournal;
   close(): Promise<void>;
+}
+
+/** The orders query, kept to `accounts` when given (the ones the asker may read; empty: none). */
+export type OrdersListing = OrdersQuery & { accounts?: readonly string[] };
+
+/** Which held orders to list, kept to `accounts` when given (as OrdersListing). */
+export interface HeldListing {
+  state?: HeldOrderState;
+  symbol?: string;
+  account?: string;
+  accounts?: readonly string[];
 }

@@ -19,7 +19,7 @@ import type { ZodRoutes } from '@/interface/routeSchemas';
 import { audited } from '../desk/audit';
 import { gate, heldAtMark } from '../desk/gate';
 import { accountsToCancel, heldChangeAllowed, heldToChange } from '../desk/heldGate';
-import { accountOf, placedByOf } from '../http/accountOf';
+import { accountOf, mayRead, placedByOf, readableAccounts, unreadableAccount } from '../http/accountOf';
 import { orderHeadersDoc } from '../http/openapi';
 import { sendError } from '../http/replies';
 import type { HeldRefusal, SettleOutcome } from '../held/holder';
@@ -45,9 +45,32 @@ async function checkHeaders(request: FastifyRequest, reply: FastifyReply) {
 
 const page = (rows: HeldOrder[]) => ({ success: true as const, data: { rows }, timestamp: Date.now() });
 
+/** GET /api/held-orders and /api/held-orders/:id: the person's accounts' held orders only. */
+function heldReads(app: Parameters<ZodRoutes>[0]) {
+  const access = { access: 'session' as const };
+  app.get(
+    '/api/held-orders',
+    { config: access, schema: { querystring: heldOrdersQuerySchema, response: { 200: heldOrdersPageSchema, ...errors } } },
+    async (request, reply) => {
+      const refused = unreadableAccount(request, request.query.account);
+      if (refused) return sendError(reply, 'unauthorized', refused, 403);
+      return page((await app.journal.held.list({ ...request.query, accounts: readableAccounts(request) })).map((order) => app.held.view(order)));
+    },
+  );
+
+  app.get(
+    '/api/held-orders/:id',
+    { config: access, schema: { params: heldIdParamsSchema, response: { 200: heldOrderResponseSchema, ...errors } } },
+    async (request, reply) => {
+      const order = await app.held.get(request.params.id);
+      if (!order || !mayRead(request, order.account)) return sendError(reply, 'notFound', `no held order ${request.params.id}`);
+      return { success: true as const, data: order, timestamp: Date.now() };
+    },
+  );
+}
+
 /** /api/held-orders: arm, list, read, modify and cancel orders the proxy holds (session door). */
 export const heldOrdersRoutes: ZodRoutes = async (app) => {
-  const access = { access: 'session' as const };
   const trade = { access: 'session' as const, action: 'trade' as const };
   app.post(
     '/api/held-orders',
@@ -70,21 +93,7 @@ export const heldOrdersRoutes: ZodRoutes = async (app) => {
     },
   );
 
-  app.get(
-    '/api/held-orders',
-    { config: access, schema: { querystring: heldOrdersQuerySchema, response: { 200: heldOrdersPageSchema, ...errors } } },
-    async (request) => page((await app.journal.held.list(request.query)).map((order) => app.held.view(order))),
-  );
-
-  app.get(
-    '/api/held-orders/:id',
-    { config: access, schema: { params: heldIdParamsSchema, response: { 200: heldOrderResponseSchema, ...errors } } },
-    async (request, reply) => {
-      const order = await app.held.get(request.params.id);
-      if (!order) return sendError(reply, 'notFound', `no held order ${request.params.id}`);
-      return { success: true as const, data: order, timestamp: Date.now() };
-    },
-  );
+  heldReads(app);
 
   const patchSchema = { params: heldIdParamsSchema, body: heldOrderPatchSchema, response: { 200: heldOrderResponseSchema, ...errors } };
   app.patch(

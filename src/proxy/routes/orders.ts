@@ -1,9 +1,12 @@
 import { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
-import { errorEnvelopeSchema, journalOrderSchema, ordersPageSchema, ordersQuerySchema, type OrdersQuery } from '@/interface';
+import { errorEnvelopeSchema, journalOrderSchema, ordersPageSchema, ordersQuerySchema } from '@/interface';
 import type { ZodRoutes } from '@/interface/routeSchemas';
+import type { OrdersListing } from '../journal/store';
+import { readableAccounts, unreadableAccount } from '../http/accountOf';
 import { csvLines } from '../http/csv';
+import { sendError } from '../http/replies';
 
 /** Small pages: each is one synchronous query and its text, a few ms at most. */
 const CSV_PAGE = 100;
@@ -13,7 +16,7 @@ const CSV_PAGE = 100;
  * between pages: memory stays one page whatever the journal's size, and other requests are
  * answered while a large export streams.
  */
-async function* ordersCsv(journal: FastifyInstance['journal'], query: OrdersQuery): AsyncGenerator<string> {
+async function* ordersCsv(journal: FastifyInstance['journal'], query: OrdersListing): AsyncGenerator<string> {
   const columns = Object.keys(journalOrderSchema.shape);
   yield csvLines([columns]);
   let cursor = query.cursor;
@@ -32,14 +35,20 @@ export const ordersRoutes: ZodRoutes = async (app) => {
   app.get(
     '/api/orders',
     { config: { access: 'session' }, schema: { querystring: ordersQuerySchema, response: { 200: ordersPageSchema, ...errors } } },
-    async (request) => ({ success: true as const, data: await app.journal.listOrders(request.query), timestamp: Date.now() }),
+    async (request, reply) => {
+      const refused = unreadableAccount(request, request.query.account);
+      if (refused) return sendError(reply, 'unauthorized', refused, 403);
+      return { success: true as const, data: await app.journal.listOrders({ ...request.query, accounts: readableAccounts(request) }), timestamp: Date.now() };
+    },
   );
 
   // A stream is sent as it is: only the query is declared.
-  app.get('/api/orders.csv', { config: { access: 'session', doc: { summary: 'The filtered journal as CSV', produces: 'text/csv' } }, schema: { querystring: ordersQuerySchema } }, async (request, reply) =>
-    reply
+  app.get('/api/orders.csv', { config: { access: 'session', doc: { summary: 'The filtered journal as CSV', produces: 'text/csv' } }, schema: { querystring: ordersQuerySchema } }, async (request, reply) => {
+    const refused = unreadableAccount(request, request.query.account);
+    if (refused) return sendError(reply, 'unauthorized', refused, 403);
+    return reply
       .type('text/csv; charset=utf-8')
       .header('content-disposition', 'attachment; filename="orders.csv"')
-      .send(Readable.from(ordersCsv(app.journal, request.query))),
-  );
+      .send(Readable.from(ordersCsv(app.journal, { ...request.query, accounts: readableAccounts(request) })));
+  });
 };

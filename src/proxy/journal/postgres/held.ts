@@ -1,6 +1,6 @@
-import type { HeldOrder, HeldOrderState } from '@/interface';
+import type { HeldOrder } from '@/interface';
 import type { Postgres } from '../../postgres';
-import type { BracketJournal, HeldJournal } from '../store';
+import type { BracketJournal, HeldJournal, HeldListing } from '../store';
 import type { HeldChanges, HeldRow, NewHeldOrder } from '../heldTypes';
 import { armHeld } from './arm';
 import { PostgresBrackets } from './brackets';
@@ -71,12 +71,13 @@ export class PostgresHeld implements HeldJournal {
   }
 
   /** Newest first, at most `limit`: the rows are picked (and limited) before their orders are read. */
-  list(filter: { state?: HeldOrderState; symbol?: string; account?: string }, limit = 500): Promise<HeldOrder[]> {
+  list(filter: HeldListing, limit = 500): Promise<HeldOrder[]> {
     const where: string[] = [];
     const params: unknown[] = [];
     if (filter.state) where.push(`state = $${params.push(filter.state)}`);
     if (filter.symbol) where.push(`symbol = $${params.push(filter.symbol)}`);
     if (filter.account) where.push(`account = $${params.push(filter.account)}`);
+    if (filter.accounts) where.push(`account = ANY($${params.push([...filter.accounts])}::text[])`);
     const rows = `SELECT ${HELD_COLUMNS} FROM held_orders ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
       ORDER BY created_at DESC, id DESC LIMIT $${params.push(limit)}`;
     return this.views(rows, 'h.created_at DESC, h.id DESC', params);

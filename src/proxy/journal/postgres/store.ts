@@ -1,6 +1,6 @@
-import { orderStatuses, ticketStatusOf, type JournalOrder, type OrdersQuery, type TicketResult } from '@/interface';
+import { orderStatuses, ticketStatusOf, type JournalOrder, type TicketResult } from '@/interface';
 import type { Postgres } from '../../postgres';
-import type { BracketJournal, CreateTicketOutcome, HeldJournal, JournalStore, LiveCounts, RequestState, SendFence, TicketExtras } from '../store';
+import type { BracketJournal, CreateTicketOutcome, HeldJournal, JournalStore, LiveCounts, OrdersListing, RequestState, SendFence, TicketExtras } from '../store';
 import {
   type NewTicket,
   type OrderOutcome,
@@ -135,7 +135,7 @@ export class PostgresJournal implements JournalStore {
     return row && { reason: row.reason ?? 'restart', httpStatus: row.http_status, code: row.error_code, message: row.error_message ?? '' };
   }
 
-  async listOrders(query: OrdersQuery): Promise<{ rows: JournalOrder[]; next_cursor: string | null }> {
+  async listOrders(query: OrdersListing): Promise<{ rows: JournalOrder[]; next_cursor: string | null }> {
     const where: string[] = [];
     const params: unknown[] = [];
     const param = (value: unknown) => `$${params.push(value)}`;
@@ -144,6 +144,7 @@ export class PostgresJournal implements JournalStore {
     if (query.symbol) where.push(`o.symbol = ${param(query.symbol)}`);
     if (query.ticket) where.push(`o.ticket_id = ${param(query.ticket)}`);
     if (query.account) where.push(`t.account = ${param(query.account)}`);
+    if (query.accounts) where.push(`t.account = ANY(${param([...query.accounts])}::text[])`);
     const { rows: found } = await this.pg.query<JournalOrder & { id: number }>(
       `SELECT o.id, ${VIEW_COLUMNS} FROM orders o JOIN tickets t ON t.id = o.ticket_id ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
         ORDER BY o.id DESC LIMIT ${param(query.limit + 1)}`,

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
-import type { HeldOrder, HeldOrderState } from '@/interface';
+import type { HeldOrder } from '@/interface';
+import type { HeldListing } from '../store';
 import { MAIN_ACCOUNT, type NewTicket } from '../types';
 import { FiringStore } from './firingStore';
 import { RearmStore } from './rearmStore';
@@ -123,7 +124,7 @@ export class HeldStore {
   }
 
   /** Newest first, at most `limit`. */
-  list(filter: { state?: HeldOrderState; symbol?: string; account?: string }, limit = 500): HeldOrder[] {
+  list(filter: HeldListing, limit = 500): HeldOrder[] {
     const where: string[] = [];
     const params: string[] = [];
     if (filter.state) {
@@ -137,6 +138,10 @@ export class HeldStore {
     if (filter.account) {
       where.push('account = ?');
       params.push(filter.account);
+    }
+    if (filter.accounts) {
+      where.push(filter.accounts.length ? `account IN (${filter.accounts.map(() => '?').join(', ')})` : '0');
+      params.push(...filter.accounts);
     }
     const sql = `SELECT ${columns} FROM held_orders ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
       ORDER BY created_at DESC, id DESC LIMIT ?`;

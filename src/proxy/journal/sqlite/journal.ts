@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { ticketStatusOf, type JournalOrder, type OrdersQuery, type TicketResult } from '@/interface';
+import { ticketStatusOf, type JournalOrder, type TicketResult } from '@/interface';
 import { preparePrivateFile } from '../../files';
 import { GroupCommit } from './groupCommit';
 import { DiskFloor } from './disk';
@@ -8,7 +8,7 @@ import type { LIVE_STATUSES} from './statements';
 import { insertTicketRows, listOrders, prepareStatements, type JournalStatements } from './statements';
 import { BracketStore } from './bracketStore';
 import { HeldStore } from './heldStore';
-import type { CreateTicketOutcome, RequestState, TicketExtras } from '../store';
+import type { CreateTicketOutcome, OrdersListing, RequestState, TicketExtras } from '../store';
 import {
   MAIN_ACCOUNT,
   UNKNOWN_AFTER_RESTART,
@@ -248,7 +248,7 @@ export class SqliteJournal {
   }
 
   /** Newest first; `next_cursor` continues with older orders. */
-  listOrders(query: OrdersQuery): { rows: JournalOrder[]; next_cursor: string | null } {
+  listOrders(query: OrdersListing): { rows: JournalOrder[]; next_cursor: string | null } {
     return listOrders(this.db, query);
   }
 

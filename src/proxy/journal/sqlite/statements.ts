@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
-import { orderStatuses, type JournalOrder, type OrdersQuery, type OrderStatus } from '@/interface';
+import { orderStatuses, type JournalOrder, type OrderStatus } from '@/interface';
+import type { OrdersListing } from '../store';
 import { MAIN_ACCOUNT, type NewTicket } from '../types';
 
 /** Statuses kept in the orders_live partial index. */
@@ -147,7 +148,7 @@ export function insertTicketRows(s: JournalStatements, ticket: NewTicket, heldCl
 }
 
 /** Newest first; `next_cursor` continues with older orders. */
-export function listOrders(db: Database.Database, query: OrdersQuery): { rows: JournalOrder[]; next_cursor: string | null } {
+export function listOrders(db: Database.Database, query: OrdersListing): { rows: JournalOrder[]; next_cursor: string | null } {
   const where: string[] = [];
   const params: (string | number)[] = [];
   if (query.cursor !== undefined) {
@@ -168,6 +169,10 @@ export function listOrders(db: Database.Database, query: OrdersQuery): { rows: J
   if (query.account) {
     where.push('t.account = ?');
     params.push(query.account);
+  }
+  if (query.accounts) {
+    where.push(query.accounts.length ? `t.account IN (${query.accounts.map(() => '?').join(', ')})` : '0');
+    params.push(...query.accounts);
   }
   const sql = `SELECT o.id, ${viewColumns} ${ticketOf} ${where.length ? `WHERE ${where.join(' AND ')}` : ''}
     ORDER BY o.id DESC LIMIT ?`;
