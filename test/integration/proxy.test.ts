@@ -116,6 +116,15 @@ describe('proxy in front of the embedded service', () => {
     expect(stack.service.desk.accepted).toHaveLength(before);
   });
 
+  it('refuses a price or quantity with more digits than a number keeps, naming it, instead of signing a rounded one', async () => {
+    const before = stack.service.desk.accepted.length;
+    const body = '{"orders":[{"symbol":"PERP_BTC_USDC","order_type":"LIMIT","side":"BUY","order_price":100000.00000000000000000000000001,"order_quantity":0.001}]}';
+    const response = await stack.call('/v1/batch-order', { method: 'POST', body, idempotencyKey: ticketKey() });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { message: string }).message).toMatch(/^body: orders\[0\]\.order_price is 100000\.00000000000000000000000001, more digits/);
+    expect(stack.service.desk.accepted).toHaveLength(before);
+  });
+
   it('reports a key the service does not know as a failed ticket with the service code', async () => {
     const stranger = createAccountCredentials();
     const wrongKey = await startStack({ serviceBaseUrl: stack.service.url, proxy: { pacingMs: 0, account: stranger } });

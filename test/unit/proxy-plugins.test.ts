@@ -94,4 +94,19 @@ describe('strict JSON', () => {
     expect(duplicateKeyPath('[{"k":1},{"k":2}]')).toBeUndefined();
     expect(duplicateKeyPath('{"\\u006b":1, "k" :2}')).toBe('k');
   });
+
+  it('refuses a number with more digits than JSON.parse keeps, naming its path; exact ones of any length pass', () => {
+    const body = (price: string) => `{"orders":[{"order_quantity":0.001},{"order_price":${price},"order_quantity":1}]}`;
+    expect(() => parseJsonStrict(body('100000.00000000000000000000000001'))).toThrow(
+      /^body: orders\[1\]\.order_price is 100000\.00000000000000000000000001, more digits than a number keeps \(it would be read as 100000\)/,
+    );
+    expect(() => parseJsonStrict('{"client_order_id":12345678901234567890}')).toThrow(/^body: client_order_id is 12345678901234567890/);
+    expect(() => parseJsonStrict('[0.10000000000000000001]')).toThrow(/^body: \[0\] is/);
+    // Exact, however written: trailing zeros, exponents, the shortest form of a double, big exact integers.
+    for (const text of ['100000.000000000000000000000000', '1.5e-7', '-0', '0.1', '0.30000000000000004', '9007199254740992', '100000000000000000000000']) {
+      expect(parseJsonStrict(`{"v":${text}}`), text).toEqual({ v: Number(text) });
+    }
+    // Numbers inside strings are text: left alone.
+    expect(parseJsonStrict('{"order_tag":"100000.00000000000000000000000001"}')).toEqual({ order_tag: '100000.00000000000000000000000001' });
+  });
 });
