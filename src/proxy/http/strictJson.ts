@@ -17,6 +17,8 @@ const EXACT_DIGITS = 15;
 
 /** Whether the JSON number `source` is the number JSON.parse makes of it, to the last digit. */
 function parsesExactly(source: string): boolean {
+  // Most numbers: too short to hold more digits than that (and no work on a ticket's path).
+  if (source.length <= EXACT_DIGITS) return true;
   const digits = source.replace(/^-/, '').split(/[eE]/)[0]!.replace('.', '').replace(/^0+/, '').replace(/0+$/, '');
   if (digits.length <= EXACT_DIGITS) return true;
   try {
