@@ -3,10 +3,12 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { errorEnvelopeSchema, journalOrderSchema, ordersPageSchema, ordersQuerySchema } from '@/interface';
 import type { ZodRoutes } from '@/interface/routeSchemas';
-import type { OrdersListing } from '../journal/store';
 import { readableAccounts, unreadableAccount } from '../http/accountOf';
 import { csvLines } from '../http/csv';
 import { sendError } from '../http/replies';
+
+/** The journal's orders query, kept to the accounts the asker may read. */
+type OrdersListing = Parameters<FastifyInstance['journal']['listOrders']>[0];
 
 /** Small pages: each is one synchronous query and its text, a few ms at most. */
 const CSV_PAGE = 100;
