@@ -262,6 +262,22 @@ describe('market orders are protected', () => {
     );
   });
 
+  it('an amount does not become a quantity when the order turns into a limit: it is cleared, and the row says why', async () => {
+    const user = userEvent.setup();
+    acceptEverything();
+    renderTicket();
+    await goMarket(user);
+    await user.click(screen.getByRole('button', { name: 'Size by amount instead' }));
+    await user.type(screen.getByLabelText('Amount (USDC)'), '200');
+    await user.click(screen.getByRole('radio', { name: 'Limit' }));
+    // 200 USDC of ETH kept as "200" would have been 200 ETH at the limit price.
+    const size = screen.getByLabelText('Quantity (ETH)');
+    expect(size).toHaveValue('');
+    expect(size).toHaveAccessibleDescription('Size cleared: it was an amount in USDC, and a limit order is sized in quantity');
+    await user.click(screen.getByRole('button', { name: 'Buy' }));
+    expect(posts).toHaveLength(0);
+  });
+
   it('with the bound off, sends MARKET and asks every time, however small', async () => {
     const user = userEvent.setup();
     acceptEverything();

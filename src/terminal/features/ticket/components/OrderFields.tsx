@@ -49,6 +49,7 @@ export function MarketPriceField({ editor }: { editor: RowEditorModel }) {
 const clearedWords = {
   noPrice: msg`Size cleared: there was no price to convert it at`,
   belowStep: msg`Size cleared: it came to less than one step`,
+  amountIsMarketOnly: msg`Size cleared: it was an amount in USDC, and a limit order is sized in quantity`,
 } as const;
 
 /** Under a USD size: the base quantity it sends and the price it is worked out at, or which price it will be. */
@@ -93,8 +94,10 @@ function sizeLabel({ byAmount, inUsd, base }: RowEditorModel): string {
 export function SizeField({ editor }: { editor: RowEditorModel }) {
   useLocale();
   const { row, errors, base, byAmount, inUsd } = editor;
+  // A size the ticket emptied says why in place of "Enter a quantity", which would hide the reason.
+  const error = errors.size && editor.sizeCleared ? i18n._(clearedWords[editor.sizeCleared]) : errors.size;
   return (
-    <Field label={sizeLabel(editor)} error={errors.size} quietUntilTouched={editor.quiet.size} hint={sizeHint(editor)}>
+    <Field label={sizeLabel(editor)} error={error} quietUntilTouched={editor.quiet.size} hint={sizeHint(editor)}>
       {(props) => (
         <div className="input-group">
           <DecimalInput {...props} name="size" autoComplete="off" step={editor.sizeStep} min="0" value={row.size} onChange={(size) => editor.update({ size })} onRefusal={(standing) => editor.noteRefusal('size', standing)} />

@@ -48,7 +48,7 @@ export function notionalQuantity(row: DraftRow, market: MarketContext | undefine
 }
 
 /** Why a size could not be carried into the other unit, so it was cleared. */
-export type SizeClearedReason = 'noPrice' | 'belowStep';
+export type SizeClearedReason = 'noPrice' | 'belowStep' | 'amountIsMarketOnly';
 
 export type ConvertedSize = { size: string; sizeUnit: SizeUnit; cleared?: SizeClearedReason };
 

@@ -44,19 +44,26 @@ export function activeRowActions(set: SetTicket): Omit<ActiveRowActions, keyof G
       });
     },
     setKind(id, kind, durations) {
-      set((state) => ({
-        rows: state.rows.map((row) => {
-          if (row.id !== id) return row;
-          const offered = durationsFor(kind, durations);
-          const keep = offered.some((duration) => duration.id === row.durationId);
-          return {
-            ...edited(row),
-            kind,
-            durationId: keep ? row.durationId : (defaultDurationFor(kind, durations)?.id ?? ''),
-            sizeUnit: kind === 'limit' && row.sizeUnit === 'amount' ? 'quantity' : row.sizeUnit,
-          };
-        }),
-      }));
+      set((state) => {
+        const row = state.rows.find((candidate) => candidate.id === id);
+        if (!row) return state;
+        const offered = durationsFor(kind, durations);
+        const keep = offered.some((duration) => duration.id === row.durationId);
+        // An amount (USDC) is for market orders only. Kept as a limit's quantity, 200 USDC of SOL
+        // would be sent as 200 SOL: it is cleared, and the row says why.
+        const amountGoes = kind === 'limit' && row.sizeUnit === 'amount';
+        const cleared = amountGoes && row.size.trim() !== '';
+        const changed: DraftRow = {
+          ...edited(row),
+          kind,
+          durationId: keep ? row.durationId : (defaultDurationFor(kind, durations)?.id ?? ''),
+          ...(amountGoes ? { sizeUnit: 'quantity' as const, size: '' } : {}),
+        };
+        return {
+          rows: state.rows.map((candidate) => (candidate.id === id ? changed : candidate)),
+          ...(cleared ? { sizeCleared: { rowId: id, reason: 'amountIsMarketOnly' as const } } : {}),
+        };
+      });
     },
   };
 }
