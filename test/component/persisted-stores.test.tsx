@@ -44,6 +44,7 @@ const ticket = {
   confirm: { mode: 'always', minOrders: 3, minNotional: 1000 },
   aside: [{ id: 'r-aside', rows: [draftRow], activeRowId: 'r-saved', setAsideAt: 1 }],
   lastSent: { PERP_ETH_USDC: { price: '3500.5', quantity: '2' } },
+  refusedFields: ['r-saved:size'],
   armPending: null,
   armOutcome: { key: 'tk-earlier-arm', mode: 'held', message: 'trigger_price: required for STOP_MARKET' },
   accounts: { trade: 'main', 'saved-x': 'second' },

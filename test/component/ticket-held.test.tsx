@@ -90,6 +90,21 @@ describe('a stop armed from the ticket', () => {
     expect(useTicketStore.getState().rows[0]).toMatchObject({ heldKind: 'stop', size: '' });
   });
 
+  it('asks about a size or trigger typed with a refused key ("1,5" left as 15), as an order sent now does', async () => {
+    proxy();
+    const user = userEvent.setup();
+    renderTicket();
+    await user.click(screen.getByRole('radio', { name: 'Sell / Short' }));
+    await user.click(screen.getByRole('radio', { name: 'Stop' }));
+    await user.type(screen.getByLabelText('Trigger price (USDC)'), '3400,5');
+    await user.type(screen.getByLabelText('Quantity (ETH)'), '1,5');
+    await user.click(screen.getByRole('button', { name: 'Arm sell order' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Arm this order?' });
+    expect(dialog).toHaveTextContent('A key was refused while typing this quantity: is 15 the quantity you meant?');
+    expect(dialog).toHaveTextContent('A key was refused while typing this price: is 34005 the price you meant?');
+    expect(posts).toEqual([]);
+  });
+
   it('asks about a trigger the mark has already crossed, saying it fires at once', async () => {
     proxy();
     const user = userEvent.setup();

@@ -7,6 +7,7 @@ import { terminalConfig } from '@/service/config';
 import { useHotkeys } from '@/terminal/features/hotkeys';
 import { OrderTicket, type MarketContext } from '@/terminal/features/ticket';
 import { useTicketStore } from '@/terminal/features/ticket/store';
+import { TICKET_STORAGE_KEY } from '@/terminal/features/ticket/storedTicket';
 import { journalRowsFor } from '../fixtures/orders';
 import { fakeProxy, ok } from '../helpers/proxyFake';
 
@@ -183,6 +184,27 @@ describe('pre-trade warnings', () => {
     // Mended (the wrong digit deleted), the question goes with the complaint.
     await user.type(screen.getByLabelText('Quantity (ETH)'), '{Backspace}');
     expect(screen.queryByText(words)).toBeNull();
+  });
+
+  it('keeps a refused key with its order when the field goes (another tool, a row added, a reload): the send still asks', async () => {
+    const user = userEvent.setup();
+    acceptEverything();
+    actions().clear(durations);
+    actions().selectMarket('PERP_ETH_USDC', '3500.00');
+    const first = renderTicket();
+    await user.type(screen.getByLabelText('Quantity (ETH)'), '1,5');
+    const row = useTicketStore.getState().rows[0]!;
+    expect(useTicketStore.getState().refusedFields).toEqual([`${row.id}:size`]);
+    // The field leaves the page (the Ladder tool, or the ticket closed): the question stays.
+    first.unmount();
+    expect(useTicketStore.getState().refusedFields).toEqual([`${row.id}:size`]);
+    // Saved with the draft, so a reload keeps it too.
+    expect(JSON.parse(localStorage.getItem(TICKET_STORAGE_KEY)!).state.refusedFields).toEqual([`${row.id}:size`]);
+    renderTicket();
+    await user.type(screen.getByLabelText('Quantity (ETH)'), '{Enter}');
+    const dialog = screen.getByRole('dialog', { name: 'Send 1 order?' });
+    expect(dialog).toHaveTextContent('A key was refused while typing this quantity: is 15 the quantity you meant?');
+    expect(posts).toHaveLength(0);
   });
 
   it('shows a crossing post-only in the row and repeats it in the confirmation, which it forces', async () => {

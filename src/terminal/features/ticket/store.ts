@@ -53,7 +53,7 @@ export const useTicketStore = create<TicketState>()(
       version: TICKET_STORAGE_VERSION,
       migrations: ticketMigrations,
       schema: storedTicketSchema,
-      partialize: ({ rows, activeRowId, recvWindow, pending, outcome, confirm, aside, lastSent, armPending, armOutcome, accounts }) => ({
+      partialize: ({ rows, activeRowId, recvWindow, pending, outcome, confirm, aside, lastSent, refusedFields, armPending, armOutcome, accounts }) => ({
         rows,
         activeRowId,
         recvWindow,
@@ -62,6 +62,7 @@ export const useTicketStore = create<TicketState>()(
         confirm,
         aside,
         lastSent,
+        refusedFields,
         armPending,
         armOutcome,
         accounts,

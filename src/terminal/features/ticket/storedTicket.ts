@@ -142,6 +142,9 @@ export const storedTicketSchema = z.object({
     }),
   ),
   lastSent: lastSentSchema,
+  // Added without a version: the keys refused while a field was typed (`rowId:field`), which its
+  // send asks about; a ticket saved before them reads as none.
+  refusedFields: z.optional(z.array(z.string().check(z.maxLength(160))).check(z.maxLength(500))),
   accounts: z.record(z.string().check(z.maxLength(120)), accountNameSchema).check(
     z.refine((accounts) => Object.keys(accounts).length <= MAX_ACCOUNT_CHOICES, { message: `at most ${MAX_ACCOUNT_CHOICES} workspaces` }),
   ),

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ClipboardEvent, type InputHTMLAttributes, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ClipboardEvent, type InputHTMLAttributes, type KeyboardEvent } from 'react';
 import { typedEdit, type DecimalRefusal } from '../format/decimalKeys';
 import { cleanPastedDecimal, isDecimalDraft, readAsThousands, shownDecimal, stepDecimal } from '../format/decimalText';
 import { separators } from '../format/locale';
@@ -37,11 +37,13 @@ export function DecimalInput({ value, onChange, step, min, className = 'input nu
   const [refused, setRefused] = useState<{ refusal: DecimalRefusal; at: string } | null>(null);
   const refusal = refused && value.startsWith(refused.at) ? refused.refusal : null;
   const standing = refusal !== null;
+  // Told when a refusal comes and when it is mended here. A field that goes (another tool, a row
+  // added, a reload) leaves it standing with its order: what it left in the value is still there.
+  const reported = useRef(false);
   useEffect(() => {
-    if (!standing) return;
-    onRefusal?.(true);
-    // A field gone (another row, another tool) takes its complaint with it.
-    return () => onRefusal?.(false);
+    if (standing === reported.current) return;
+    reported.current = standing;
+    onRefusal?.(standing);
     // Only the change matters; a new callback each render is not a new refusal.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [standing]);

@@ -24,7 +24,16 @@ export function HeldInput({ editor, name, label, hint, step }: HeldInputProps) {
   return (
     <Field label={label} error={editor.errors[`held.${name}`]} quietUntilTouched={editor.quietHeld(value)} hint={hint}>
       {(props) => (
-        <DecimalInput {...props} name={name} autoComplete="off" step={step} min="0" value={value} onChange={(text) => editor.updateHeld({ [name]: text })} />
+        <DecimalInput
+          {...props}
+          name={name}
+          autoComplete="off"
+          step={step}
+          min="0"
+          value={value}
+          onChange={(text) => editor.updateHeld({ [name]: text })}
+          onRefusal={(standing) => editor.noteRefusal(`held.${name}`, standing)}
+        />
       )}
     </Field>
   );

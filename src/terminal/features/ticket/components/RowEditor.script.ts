@@ -10,7 +10,7 @@ import { convertSize, rowUnitFor, sizeReference } from '../model/notional';
 import { isPriced } from '../model/rowBasics';
 import { marketSlippageOf } from '../model/submit';
 import { durationsFor, resolveDuration } from '../model/durations';
-import type { DraftRow, MarketContext } from '../model/types';
+import type { DraftRow, MarketContext, RefusableField } from '../model/types';
 import { useConfirmSettings, useSendAttempted, useSizeCleared, useTicketActions } from '../store';
 import type { SizeUnitSetting } from './useSizeUnit.script';
 
@@ -64,7 +64,7 @@ export function useRowEditor(
     quantityStep: market ? stepOf(market.quantityDecimals).toFixed() : undefined,
     byAmount,
     update,
-    noteRefusal: (field: 'price' | 'size', standing: boolean) => actions.noteRefusal(row.id, field, standing),
+    noteRefusal: (field: RefusableField, standing: boolean) => actions.noteRefusal(row.id, field, standing),
     changeSymbol: (symbol: string) => actions.changeSymbol(row.id, symbol),
     setKind: (kind: DraftRow['kind']) => actions.setKind(row.id, kind, durations),
     /** The order type choice: an order sent now (limit, market) or a kind the proxy holds. */

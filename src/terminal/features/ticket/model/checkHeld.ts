@@ -8,6 +8,7 @@ import { heldKindIssues, heldKindWarnings, millisecondsOf } from './heldValidato
 import { blocker, isError, issue, type RowIssues, type TicketBlocker, type TicketIssue } from './issues';
 import { notionalQuantity } from './notional';
 import { usableMark } from './rowBasics';
+import { heldSlipWarnings } from './slipWarnings';
 import type { DraftRow, MarketContext, TicketContext } from './types';
 
 export type { BracketPlan } from './checkBracket';
@@ -127,7 +128,7 @@ function checkHeldRow(kind: HeldKind, row: DraftRow, market: MarketContext | und
   const held = heldOf(row);
   const sized = heldQuantity(row, market, context);
   const issues = firstPerField(heldKindIssues(kind, held, market), { ...sized.issues });
-  const warnings = heldKindWarnings(kind, row.side, held, market);
+  const warnings = [...heldSlipWarnings(row, market, context), ...heldKindWarnings(kind, row.side, held, market)];
   const plan = market && sized.quantity ? planOf(kind, row, held, sized.quantity, market) : undefined;
   if (plan && market) firstPerField(sliceBelowStep(plan, market), issues);
   const ok = !Object.values(issues).some((found) => found && isError(found));
@@ -159,7 +160,9 @@ export function checkHeldTicket(rows: readonly DraftRow[], activeRowId: string, 
   const entry = entryCheck.rows[0] ?? { issues: {}, warnings: [], order: undefined };
   const held = heldOf(row);
   const issues = firstPerField(bracketIssues(row, held, market, entry.order), { ...entry.issues });
-  const warnings = [...(entry.warnings), ...bracketWarnings(row, held, market)];
+  // The entry's own warnings came with its check; its exits' refused keys are asked about here.
+  const exitsRefused = heldSlipWarnings(row, market, context).filter((found) => found.field.startsWith('held.'));
+  const warnings = [...entry.warnings, ...bracketWarnings(row, held, market), ...exitsRefused];
   const request: ArmRequest | undefined = entry.order ? { kind: 'bracket', body: { entry: entry.order, ...bracketExits(held) } } : undefined;
   return result('bracket', { issues, warnings, bracket: bracketPlan(held, market), entry: entryCheck }, request);
 }

@@ -52,3 +52,20 @@ export const sizeRefusedKey: Warn = (row, _market, context) =>
   context.refusedFields?.has(`${row.id}:size`) ? warning('size.refusedKey', 'size', { text: row.size.trim() }) : undefined;
 
 export const slipWarnings: readonly Warn[] = [priceRefusedKey, sizeRefusedKey, priceLeadingZero, sizeLeadingZero, priceTenfold, sizeTenfold];
+
+/**
+ * An order the proxy holds asks about its size as an order sent now does (a refused key, "05"),
+ * and about each of its own prices and distances typed with a refused key: its confirmation is
+ * the last look before it is armed.
+ */
+export function heldSlipWarnings(row: DraftRow, market: MarketContext | undefined, context: Pick<RowContext, 'refusedFields'>): TicketIssue[] {
+  const refused = context.refusedFields;
+  const held = row.held;
+  const own = held && refused
+    ? (Object.keys(held) as (keyof typeof held)[])
+        .filter((name) => refused.has(`${row.id}:held.${name}`))
+        .map((name) => warning('price.refusedKey', `held.${name}`, { text: String(held[name]).trim() }))
+    : [];
+  const size = [sizeRefusedKey(row, market, context as RowContext), sizeLeadingZero(row, market, context as RowContext)].filter((found) => found !== undefined);
+  return [...size, ...own];
+}

@@ -72,6 +72,9 @@ export type RowField =
 /** The fields of a held kind and of a bracket's exits (model/heldTypes.ts). */
 export type HeldField = `held.${keyof HeldFields}`;
 
+/** The fields whose refused keys stay with the order (a key of `refusedFields`: `rowId:field`). */
+export type RefusableField = 'price' | 'size' | HeldField;
+
 /** The words of a row's issues, by field, as the view shows them. */
 export type RowErrors = Partial<Record<RowField, string>>;
 

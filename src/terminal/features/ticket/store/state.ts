@@ -6,7 +6,7 @@ import type { TicketOutcome } from '../api/submitTicket';
 import type { ConfirmSettings } from '../model/submit';
 import type { ConvertedSize, SizeClearedReason } from '../model/notional';
 import type { AsideDraft } from '../model/aside';
-import type { DraftRow, LastSent, OrderKind } from '../model/types';
+import type { DraftRow, LastSent, OrderKind, RefusableField } from '../model/types';
 
 export type TicketTool = 'order' | 'ladder' | 'paste';
 
@@ -44,7 +44,7 @@ export interface ActiveRowActions extends GestureActions {
   setActiveRow(id: string): void;
   updateRow(id: string, patch: Partial<Omit<DraftRow, 'id'>>): void;
   /** A field of the row has (or no longer has) a refused keystroke standing under it. */
-  noteRefusal(id: string, field: 'price' | 'size', standing: boolean): void;
+  noteRefusal(id: string, field: RefusableField, standing: boolean): void;
   setKind(id: string, kind: OrderKind, durations: readonly Duration[]): void;
   /**
    * The row's size carried into another unit by `convert` (the ticket's decimal maths, notional.ts,
