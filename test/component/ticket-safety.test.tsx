@@ -186,6 +186,28 @@ describe('pre-trade warnings', () => {
     expect(screen.queryByText(words)).toBeNull();
   });
 
+  it('opened by Enter, takes no Enter for half a second: a double press or a held key does not confirm it', async () => {
+    const user = userEvent.setup();
+    acceptEverything();
+    actions().clear(durations);
+    actions().selectMarket('PERP_ETH_USDC', '3500.00');
+    renderTicket();
+    await user.type(screen.getByLabelText('Quantity (ETH)'), '0,5');
+    await user.type(screen.getByLabelText('Quantity (ETH)'), '{Enter}');
+    const send = within(screen.getByRole('dialog', { name: 'Send 1 order?' })).getByRole('button', { name: 'Send (Enter)' });
+    // The second press of a double press, then a held key's repeats: nothing is sent.
+    expect(send).toHaveAttribute('aria-disabled', 'true');
+    await user.keyboard('{Enter}');
+    fireEvent.keyDown(send, { key: 'Enter', repeat: true });
+    expect(posts).toHaveLength(0);
+    expect(screen.getByRole('dialog', { name: 'Send 1 order?' })).toBeInTheDocument();
+    // Read, then confirmed.
+    await vi.waitFor(() => expect(send).not.toHaveAttribute('aria-disabled'), { timeout: 2000 });
+    await user.keyboard('{Enter}');
+    await vi.waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0]).toEqual([expect.objectContaining({ order_quantity: 5 })]);
+  });
+
   it('keeps a refused key with its order when the field goes (another tool, a row added, a reload): the send still asks', async () => {
     const user = userEvent.setup();
     acceptEverything();

@@ -1,9 +1,10 @@
 import { plural, t } from '@lingui/core/macro';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { formatFixed, formatPercent } from '@/terminal/shared/format/number';
 import { useLocale } from '@/terminal/shared/i18n/i18n';
 import type { TicketSummary } from '../model/checkTicket';
 import { ConfirmLines } from './ConfirmLines';
+import { CONFIRM_SETTLE_MS, openedByEnter } from './enterGuard';
 import { TicketWarnings } from './WarningList';
 
 interface ConfirmDialogProps {
@@ -45,6 +46,13 @@ export function ConfirmDialog({ summary, title, note, account, children, confirm
   useLocale();
   const ref = useRef<HTMLDialogElement>(null);
   const sendRef = useRef<HTMLButtonElement>(null);
+  // Opened by Enter: Enter confirms only after a moment (the button shows it is not ready yet).
+  const [settling, setSettling] = useState(openedByEnter);
+  useEffect(() => {
+    if (!settling) return;
+    const timer = setTimeout(() => setSettling(false), CONFIRM_SETTLE_MS);
+    return () => clearTimeout(timer);
+  }, [settling]);
   useEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
@@ -62,6 +70,11 @@ export function ConfirmDialog({ summary, title, note, account, children, confirm
         onCancel();
       }}
       onKeyDown={(event) => {
+        // A held Enter repeats, and a double press comes before the orders could be read.
+        if (event.key === 'Enter' && (event.repeat || settling)) {
+          event.preventDefault();
+          return;
+        }
         // The browser's own Escape (the cancel event) is not everywhere; this one is.
         if (event.key === 'Escape') {
           event.preventDefault();
@@ -73,7 +86,7 @@ export function ConfirmDialog({ summary, title, note, account, children, confirm
         method="dialog"
         onSubmit={(event) => {
           event.preventDefault();
-          onConfirm();
+          if (!settling) onConfirm();
         }}
       >
         <h2 id="confirm-title">
@@ -93,7 +106,7 @@ export function ConfirmDialog({ summary, title, note, account, children, confirm
           <button type="button" className="button" onClick={onCancel}>
             {t`Cancel (Esc)`}
           </button>
-          <button type="submit" className="button button--primary" ref={sendRef}>
+          <button type="submit" className="button button--primary dialog__confirm" ref={sendRef} aria-disabled={settling || undefined}>
             {confirmLabel ?? t`Send (Enter)`}
           </button>
         </div>
