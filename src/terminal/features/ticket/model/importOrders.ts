@@ -2,6 +2,7 @@ import { t } from '@lingui/core/macro';
 import { i18n } from '@lingui/core';
 import Papa from 'papaparse';
 import { baseAsset, type Duration, type MarginMode, type Side } from '@/interface';
+import { separators } from '@/terminal/shared/format/locale';
 import { parseDecimal } from './decimal';
 import { defaultDurationFor, durationsFor, plainLimitDuration } from './durations';
 import { importColumns, type ImportColumn } from './importColumns';
@@ -103,6 +104,13 @@ function readHeader(cells: readonly string[]) {
 
 /** Keeps the trader's digits as typed, once they are known to be a plain decimal. */
 function readNumber(column: ImportColumn, value: string, reasons: string[]): string {
+  // "1.000" from a spreadsheet in German is a thousand, here it would be one: asked, not guessed.
+  if (separators().group === '.' && /^\d{1,3}\.\d{3}$/.test(value)) {
+    const thousands = value.replaceAll('.', '');
+    const decimal = value.replace(/0+$/, '').replace(/\.$/, '');
+    reasons.push(t`${column} "${value}" could be ${thousands} or ${decimal}: write numbers with “.” for decimals and no thousands separator`);
+    return value;
+  }
   if (value === '' || parseDecimal(value)) return value;
   if (value.startsWith('-') && parseDecimal(value.slice(1))) reasons.push(t`${column} "${value}" is negative`);
   else if (/^(\d+\.?\d*|\.\d+)e[+-]?\d+$/i.test(value)) reasons.push(t`${column} "${value}" must be written out, without an exponent`);
