@@ -416,6 +416,28 @@ describe('the ladder over rows already in the ticket', () => {
     expect(posts).toHaveLength(0);
   });
 
+  it('keeps one price field\'s refused key when another price field is mended', async () => {
+    const user = userEvent.setup();
+    acceptEverything();
+    actions().clear(durations);
+    actions().selectMarket('PERP_ETH_USDC', '3500.00');
+    renderTicket();
+    await user.click(screen.getByRole('radio', { name: 'Ladder' }));
+    // "340,5" left as 3405 in From; "3300," in To, its comma refused, then mended (a digit deleted and typed again).
+    await user.type(screen.getByLabelText('From price'), '340,5');
+    expect(screen.getByLabelText('From price')).toHaveValue('3405');
+    await user.type(screen.getByLabelText('To price'), '3300,');
+    await user.type(screen.getByLabelText('To price'), '{Backspace}0');
+    expect(screen.getByLabelText('To price')).toHaveValue('3300');
+    await user.clear(screen.getByLabelText('Number of orders'));
+    await user.type(screen.getByLabelText('Number of orders'), '2');
+    await user.type(screen.getByLabelText('Total quantity (ETH)'), '0.2');
+    await user.click(screen.getByRole('button', { name: 'Add 2 orders to the ticket' }));
+    await user.click(screen.getByRole('button', { name: 'Send 2 orders' }));
+    expect(screen.getByRole('dialog', { name: 'Send 2 orders?' })).toHaveTextContent('A key was refused while typing this price');
+    expect(posts).toHaveLength(0);
+  });
+
   it('offers to add to them or replace them', async () => {
     const user = userEvent.setup();
     renderTicket();

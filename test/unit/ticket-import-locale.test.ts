@@ -10,7 +10,7 @@ const durations = [goodTillCancelled, limitDuration('IOC', 'Immediate or cancel'
 function read(text: string) {
   const result = parseOrderLines(text, { durations });
   const problems = result.rows.flatMap((row) => (row.pasteError ? [row.pasteError] : []));
-  return { rows: result.rows.filter((row) => !row.pasteError), problems };
+  return { rows: result.rows.filter((row) => !row.pasteError), problems, all: result.rows };
 }
 const lines = 'symbol,order_type,side,order_price,order_quantity\nPERP_BTC_USDC,LIMIT,BUY,3400,1.000\nPERP_BTC_USDC,LIMIT,BUY,3400,1.5';
 
@@ -19,8 +19,10 @@ describe('pasted figures in a language that groups thousands with "."', () => {
 
   it('asks about "1.000" (a thousand in German, one as the paste reads it) instead of reading it as 1', async () => {
     await activateLocale('de');
-    const { rows, problems } = read(lines);
+    const { rows, problems, all } = read(lines);
     expect(problems).toHaveLength(1);
+    // Neither reading is kept: the row cannot go until the trader types the quantity they mean.
+    expect(all[0]).toMatchObject({ price: '3400', size: '' });
     expect(problems[0]).toMatchObject({ line: 2 });
     // In German words: the value as pasted, and both of its readings.
     expect(problems[0]!.reason).toBe('order_quantity „1.000“ kann 1000 oder 1 sein: Zahlen mit „.“ als Dezimaltrennzeichen und ohne Tausendertrennzeichen schreiben');

@@ -7,6 +7,9 @@ import type { MarketContext } from '../model/types';
 import { isSizedRow } from '../model/aside';
 import { useTicketActions, useTicketRows } from '../store';
 
+/** The ladder's typed figures: its prices, and the total (a size). */
+type LadderField = 'fromPrice' | 'toPrice' | 'startPrice' | 'stepPrice' | 'totalQuantity';
+
 const blankLadder = (side: Side): LadderInput => ({
   side,
   mode: 'range',
@@ -29,9 +32,10 @@ export function useLadderForm(market: MarketContext | undefined, durations: read
   const rows = useTicketRows();
   // A lone unsized row is only a market picked: the ladder takes its place without asking.
   const existing = rows.length === 1 && rows[0] && !isSizedRow(rows[0]) ? 0 : rows.length;
-  // A key refused in a ladder field ("1,5" laid as 15) goes with the orders it made: their send asks.
-  const [refused, setRefused] = useState<ReadonlySet<'price' | 'size'>>(new Set());
-  const noteRefusal = (field: 'price' | 'size', standing: boolean) =>
+  // A key refused in a ladder field ("1,5" laid as 15) goes with the orders it made: their send
+  // asks. Each field stands on its own: mending one price field leaves another's refusal standing.
+  const [refused, setRefused] = useState<ReadonlySet<LadderField>>(new Set());
+  const noteRefusal = (field: LadderField, standing: boolean) =>
     setRefused((current) => {
       const next = new Set(current);
       if (standing) next.add(field);
@@ -43,7 +47,8 @@ export function useLadderForm(market: MarketContext | undefined, durations: read
     const laddered = rowsFromLadder(legs, input.side, market.symbol, durations);
     if (replace) actions.replaceRows(laddered);
     else actions.appendRows(laddered);
-    for (const row of laddered) for (const field of refused) actions.noteRefusal(row.id, field, true);
+    const fields = new Set([...refused].map((field) => (field === 'totalQuantity' ? 'size' : 'price') as 'price' | 'size'));
+    for (const row of laddered) for (const field of fields) actions.noteRefusal(row.id, field, true);
     actions.setTool('order');
   };
   return {

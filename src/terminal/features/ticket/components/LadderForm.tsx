@@ -45,19 +45,19 @@ export function LadderForm({ market, durations, side, inUsd = false }: LadderFor
       {input.mode === 'range' ? (
         <div className="ticket__pair">
           <Field label={t`From price`} error={errors.fromPrice}>
-            {(props) => <DecimalInput {...props} step={priceStep} min="0" value={input.fromPrice} onChange={(fromPrice) => set({ fromPrice })} onRefusal={(on) => noteRefusal('price', on)} />}
+            {(props) => <DecimalInput {...props} step={priceStep} min="0" value={input.fromPrice} onChange={(fromPrice) => set({ fromPrice })} onRefusal={(on) => noteRefusal('fromPrice', on)} />}
           </Field>
           <Field label={t`To price`} error={errors.toPrice}>
-            {(props) => <DecimalInput {...props} step={priceStep} min="0" value={input.toPrice} onChange={(toPrice) => set({ toPrice })} onRefusal={(on) => noteRefusal('price', on)} />}
+            {(props) => <DecimalInput {...props} step={priceStep} min="0" value={input.toPrice} onChange={(toPrice) => set({ toPrice })} onRefusal={(on) => noteRefusal('toPrice', on)} />}
           </Field>
         </div>
       ) : (
         <div className="ticket__pair">
           <Field label={t`Start price`} error={errors.startPrice}>
-            {(props) => <DecimalInput {...props} step={priceStep} min="0" value={input.startPrice} onChange={(startPrice) => set({ startPrice })} onRefusal={(on) => noteRefusal('price', on)} />}
+            {(props) => <DecimalInput {...props} step={priceStep} min="0" value={input.startPrice} onChange={(startPrice) => set({ startPrice })} onRefusal={(on) => noteRefusal('startPrice', on)} />}
           </Field>
           <Field label={t`Price step`} error={errors.stepPrice} hint={input.side === 'BUY' ? t`Steps down` : t`Steps up`}>
-            {(props) => <DecimalInput {...props} step={priceStep} min="0" value={input.stepPrice} onChange={(stepPrice) => set({ stepPrice })} onRefusal={(on) => noteRefusal('price', on)} />}
+            {(props) => <DecimalInput {...props} step={priceStep} min="0" value={input.stepPrice} onChange={(stepPrice) => set({ stepPrice })} onRefusal={(on) => noteRefusal('stepPrice', on)} />}
           </Field>
         </div>
       )}
@@ -67,7 +67,7 @@ export function LadderForm({ market, durations, side, inUsd = false }: LadderFor
         </Field>
         <Field label={t`Total quantity (${base})`} error={errors.totalQuantity} hint={inUsd ? t`In ${base}, not USD: ladders are sized in base quantity` : undefined}>
           {(props) => (
-            <DecimalInput {...props} step={quantityStep} min="0" value={input.totalQuantity} onChange={(totalQuantity) => set({ totalQuantity })} onRefusal={(on) => noteRefusal('size', on)} />
+            <DecimalInput {...props} step={quantityStep} min="0" value={input.totalQuantity} onChange={(totalQuantity) => set({ totalQuantity })} onRefusal={(on) => noteRefusal('totalQuantity', on)} />
           )}
         </Field>
       </div>

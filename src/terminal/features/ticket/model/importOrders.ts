@@ -105,11 +105,13 @@ function readHeader(cells: readonly string[]) {
 /** Keeps the trader's digits as typed, once they are known to be a plain decimal. */
 function readNumber(column: ImportColumn, value: string, reasons: string[]): string {
   // "1.000" from a spreadsheet in German is a thousand, here it would be one: asked, not guessed.
+  // The field stays empty, so the row cannot go until the trader types the figure they mean (an
+  // edit of another field clears the line's mark, and must not leave one of the readings behind).
   if (separators().group === '.' && /^\d{1,3}\.\d{3}$/.test(value)) {
     const thousands = value.replaceAll('.', '');
     const decimal = value.replace(/0+$/, '').replace(/\.$/, '');
     reasons.push(t`${column} "${value}" could be ${thousands} or ${decimal}: write numbers with “.” for decimals and no thousands separator`);
-    return value;
+    return '';
   }
   if (value === '' || parseDecimal(value)) return value;
   if (value.startsWith('-') && parseDecimal(value.slice(1))) reasons.push(t`${column} "${value}" is negative`);
