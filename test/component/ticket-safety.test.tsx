@@ -196,13 +196,13 @@ describe('pre-trade warnings', () => {
     await user.type(screen.getByLabelText('Quantity (ETH)'), '{Enter}');
     const send = within(screen.getByRole('dialog', { name: 'Send 1 order?' })).getByRole('button', { name: 'Send (Enter)' });
     // The second press of a double press, then a held key's repeats: nothing is sent.
-    expect(send).toHaveAttribute('aria-disabled', 'true');
+    expect(send).toHaveAttribute('data-settling', 'true');
     await user.keyboard('{Enter}');
     fireEvent.keyDown(send, { key: 'Enter', repeat: true });
     expect(posts).toHaveLength(0);
     expect(screen.getByRole('dialog', { name: 'Send 1 order?' })).toBeInTheDocument();
     // Read, then confirmed.
-    await vi.waitFor(() => expect(send).not.toHaveAttribute('aria-disabled'), { timeout: 2000 });
+    await vi.waitFor(() => expect(send).not.toHaveAttribute('data-settling'), { timeout: 2000 });
     await user.keyboard('{Enter}');
     await vi.waitFor(() => expect(posts).toHaveLength(1));
     expect(posts[0]).toEqual([expect.objectContaining({ order_quantity: 5 })]);
@@ -354,6 +354,29 @@ describe('stale market data', () => {
 });
 
 describe('after a send', () => {
+  it('keeps an order changed while its ticket was confirmed (in another tab) as a new order, and sends what the confirmation showed', async () => {
+    const user = userEvent.setup();
+    acceptEverything();
+    actions().clear(durations);
+    actions().selectMarket('PERP_ETH_USDC', '3500.00');
+    actions().setConfirm({ mode: 'always' });
+    renderTicket();
+    await user.type(screen.getByLabelText('Quantity (ETH)'), '0.1');
+    await user.click(screen.getByRole('button', { name: 'Buy' }));
+    const dialog = screen.getByRole('dialog', { name: 'Send 1 order?' });
+    // Another tab of the same ticket makes it 0.2 while this one's confirmation shows 0.1.
+    const row = useTicketStore.getState().rows[0]!;
+    act(() => actions().updateRow(row.id, { size: '0.2' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Send (Enter)' }));
+    await screen.findByText('1 accepted');
+    expect(posts).toEqual([[expect.objectContaining({ order_quantity: 0.1, client_order_id: row.clientOrderId })]]);
+    // The 0.2 the trader typed there is not thrown away: it stays, with a new client order id.
+    await vi.waitFor(() => expect(useTicketStore.getState().pending).toBeNull());
+    const [kept] = useTicketStore.getState().rows;
+    expect(kept).toMatchObject({ size: '0.2', symbol: 'PERP_ETH_USDC' });
+    expect(kept!.clientOrderId).not.toBe(row.clientOrderId);
+  });
+
   it('takes the sent rows out of the ticket; Send again asks as a repeat and sends fresh ids without touching the ticket', async () => {
     const user = userEvent.setup();
     acceptEverything();

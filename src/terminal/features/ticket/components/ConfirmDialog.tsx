@@ -46,7 +46,8 @@ export function ConfirmDialog({ summary, title, note, account, children, confirm
   useLocale();
   const ref = useRef<HTMLDialogElement>(null);
   const sendRef = useRef<HTMLButtonElement>(null);
-  // Opened by Enter: Enter confirms only after a moment (the button shows it is not ready yet).
+  // Opened by Enter: Enter confirms only after a moment (the button shows it is not ready yet for
+  // the keyboard; a click on it is a deliberate act and goes at once).
   const [settling, setSettling] = useState(openedByEnter);
   useEffect(() => {
     if (!settling) return;
@@ -86,7 +87,7 @@ export function ConfirmDialog({ summary, title, note, account, children, confirm
         method="dialog"
         onSubmit={(event) => {
           event.preventDefault();
-          if (!settling) onConfirm();
+          onConfirm();
         }}
       >
         <h2 id="confirm-title">
@@ -106,7 +107,7 @@ export function ConfirmDialog({ summary, title, note, account, children, confirm
           <button type="button" className="button" onClick={onCancel}>
             {t`Cancel (Esc)`}
           </button>
-          <button type="submit" className="button button--primary dialog__confirm" ref={sendRef} aria-disabled={settling || undefined}>
+          <button type="submit" className="button button--primary dialog__confirm" ref={sendRef} data-settling={settling || undefined}>
             {confirmLabel ?? t`Send (Enter)`}
           </button>
         </div>

@@ -4,10 +4,11 @@ import { ticketKeys } from '../api/keys';
 import type { Duration } from '@/interface';
 import { useSubmitTicket } from '../api/useSubmitTicket';
 import type { TicketCheck } from '../model/checkTicket';
+import type { DraftRow } from '../model/types';
 import { needsConfirmation, submitNotice } from '../model/submit';
 import { rememberSentMarks } from '../sentMarks';
 import { useMay } from '@/terminal/shared/person';
-import { useConfirmSettings, usePendingTicket, useTicketActions } from '../store';
+import { useConfirmSettings, usePendingTicket, useTicketActions, useTicketStore } from '../store';
 import type { TicketAccount } from './TicketAccount.script';
 
 /**
@@ -22,6 +23,9 @@ export function useSubmitBar(check: TicketCheck, durations: readonly Duration[],
   // The ticket as the confirmation showed it: what the trader agreed to is what goes, though the
   // mark (and a market order's bound with it) moves while the question is open.
   const [confirming, setConfirming] = useState<TicketCheck | null>(null);
+  // The rows as the confirmation showed them: one changed meanwhile (in another tab) is an edit
+  // the trader made, which stays in the ticket once these orders have gone.
+  const agreedRows = useRef<readonly DraftRow[]>([]);
   // A send from anywhere (Send again in the result) holds this button too: one ticket at a time.
   const sending = useIsMutating({ mutationKey: ticketKeys.send() }) > 0 || mutation.isPending;
   const blocked = check.blockers.length > 0;
@@ -32,7 +36,7 @@ export function useSubmitBar(check: TicketCheck, durations: readonly Duration[],
   const sendChecked = (agreed: TicketCheck) => {
     setConfirming(null);
     if (agreed.blockers.length > 0 || sending || refused) return;
-    const ticket = actions.beginSubmission(agreed.orders, account?.name);
+    const ticket = actions.beginSubmission(agreed.orders, account?.name, agreed === check ? undefined : agreedRows.current);
     rememberSentMarks(ticket.key, agreed);
     mutation.mutate(ticket);
   };
@@ -40,6 +44,7 @@ export function useSubmitBar(check: TicketCheck, durations: readonly Duration[],
     if (refused) return;
     if (blocked) actions.attemptSend();
     if (blocked || sending) return;
+    agreedRows.current = useTicketStore.getState().rows;
     if (needsConfirmation(check.summary, settings)) setConfirming(check);
     else sendChecked(check);
   };

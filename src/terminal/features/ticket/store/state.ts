@@ -107,7 +107,8 @@ export interface SettingsActions {
 
 export interface SubmissionActions {
   /** The pending ticket for these orders to this account: the same key if they are already on their way. */
-  beginSubmission(orders: OrderRequest[], account?: string): PendingTicket;
+  /** `agreed`: the rows as the trader agreed to them (the confirmation's), to tell an edit made since. */
+  beginSubmission(orders: OrderRequest[], account?: string, agreed?: readonly DraftRow[]): PendingTicket;
   finishSubmission(outcome: TicketOutcome, durations: readonly Duration[]): void;
   /** The trader tried to send a ticket that cannot go: every field's error shows from now on. */
   attemptSend(): void;
