@@ -461,6 +461,29 @@ describe('the ladder over rows already in the ticket', () => {
     expect(posts).toHaveLength(0);
   });
 
+  it('clears its figures, saying so, when another market is picked over them', async () => {
+    const user = userEvent.setup();
+    actions().clear(durations);
+    actions().selectMarket('PERP_ETH_USDC', '3500.00');
+    const { rerender } = renderTicket();
+    await user.click(screen.getByRole('radio', { name: 'Ladder' }));
+    await user.type(screen.getByLabelText('From price'), '3400');
+    await user.type(screen.getByLabelText('Total quantity (ETH)'), '1');
+    // A click in the markets table: the ticket now points at BTC.
+    act(() => actions().selectMarket('PERP_BTC_USDC', '100000.0'));
+    rerender(
+      <QueryClientProvider client={new QueryClient()}>
+        <OrderTicket markets={markets} durations={durations} usedClientOrderIds={new Set()} />
+      </QueryClientProvider>,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('Ladder cleared: its figures were typed for PERP_ETH_USDC, and the market is now PERP_BTC_USDC');
+    expect(screen.getByLabelText('From price')).toHaveValue('');
+    expect(screen.getByLabelText('Total quantity (BTC)')).toHaveValue('');
+    // The next figure typed is for BTC, and the note goes.
+    await user.type(screen.getByLabelText('From price'), '99000');
+    expect(screen.queryByText(/Ladder cleared/)).toBeNull();
+  });
+
   it('offers to add to them or replace them', async () => {
     const user = userEvent.setup();
     renderTicket();

@@ -22,6 +22,26 @@ const blankLadder = (side: Side): LadderInput => ({
   distribution: 'even',
 });
 
+const hasFigures = (input: LadderInput) => [input.fromPrice, input.toPrice, input.startPrice, input.stepPrice, input.totalQuantity].some((text) => text.trim() !== '');
+
+/**
+ * The market the ladder's figures were typed for. Another market picked (a click in the markets
+ * table) clears them, and says so: prices typed for SOL are not LTC's, and a total of 1 SOL is
+ * not 1 LTC.
+ */
+function useTypedFor(symbol: string | undefined, input: LadderInput, clear: () => void) {
+  const [typedFor, setTypedFor] = useState(symbol);
+  const [moved, setMoved] = useState<{ from: string; to: string } | undefined>();
+  if (symbol !== typedFor) {
+    setTypedFor(symbol);
+    if (typedFor !== undefined && symbol !== undefined && hasFigures(input)) {
+      clear();
+      setMoved({ from: typedFor, to: symbol });
+    }
+  }
+  return { moved, forget: () => setMoved(undefined) };
+}
+
 /** The ladder form's state, the ladder it lays on the market, and adding its orders to the ticket. */
 export function useLadderForm(market: MarketContext | undefined, durations: readonly Duration[], initialSide: Side) {
   const actions = useTicketActions();
@@ -42,6 +62,10 @@ export function useLadderForm(market: MarketContext | undefined, durations: read
       else next.delete(field);
       return next;
     });
+  const typed = useTypedFor(market?.symbol, input, () => {
+    setInput(blankLadder(input.side));
+    setRefused(new Set());
+  });
   const place = (replace: boolean) => {
     if (!market || legs.length === 0) return;
     const laddered = rowsFromLadder(legs, input.side, market.symbol, durations);
@@ -53,7 +77,12 @@ export function useLadderForm(market: MarketContext | undefined, durations: read
   };
   return {
     input,
-    set: (patch: Partial<LadderInput>) => setInput((current) => ({ ...current, ...patch })),
+    set: (patch: Partial<LadderInput>) => {
+      typed.forget();
+      setInput((current) => ({ ...current, ...patch }));
+    },
+    /** The markets the figures were cleared between, when another market was picked over them. */
+    moved: typed.moved,
     errors: ladder?.errors ?? {},
     legs,
     base: market ? (baseAsset(market.symbol) ?? '') : '',

@@ -24,7 +24,7 @@ interface LadderFormProps {
  */
 export function LadderForm({ market, durations, side, inUsd = false }: LadderFormProps) {
   useLocale();
-  const { input, set, errors, legs, base, priceStep, quantityStep, existing, noteRefusal, add, replace } = useLadderForm(market, durations, side);
+  const { input, set, errors, legs, base, priceStep, quantityStep, existing, noteRefusal, add, replace, moved } = useLadderForm(market, durations, side);
   if (!market) return <p className="empty">{t`Click a market first: the ladder uses its tick and step.`}</p>;
   const ladderSides = { BUY: t`Buy ladder`, SELL: t`Sell ladder` };
   const most = MAX_LADDER_ORDERS;
@@ -32,6 +32,11 @@ export function LadderForm({ market, durations, side, inUsd = false }: LadderFor
 
   return (
     <div className="ticket__editor" aria-label={t`Ladder`}>
+      {moved ? (
+        <p className="muted" role="status">
+          {t`Ladder cleared: its figures were typed for ${moved.from}, and the market is now ${moved.to}`}
+        </p>
+      ) : null}
       <SidePicker label={t`Ladder side`} value={input.side} words={ladderSides} onChange={(side) => set({ side })} />
       <Segmented
         label={t`Ladder prices`}
