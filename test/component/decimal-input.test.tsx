@@ -167,6 +167,16 @@ describe('DecimalInput says what it refuses, where the trader looks', () => {
     expect(field()).toHaveAttribute('aria-invalid', 'false');
   });
 
+  it('keeps saying which language refused it after the language changes ("," is a separator in German, not in English)', async () => {
+    const user = userEvent.setup();
+    const { rerender } = render(<Price />);
+    await user.type(field(), '0,5');
+    setFormatLocale('de');
+    rerender(<Price />);
+    expect(screen.getByRole('alert')).toHaveTextContent('“,” is not the decimal separator in English');
+    setFormatLocale('en');
+  });
+
   it('a paste it cannot read is refused with the text pasted, never ignored', async () => {
     const user = userEvent.setup();
     render(<Price />);

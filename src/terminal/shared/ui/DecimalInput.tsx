@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type ClipboardEvent, type InputHTMLAttributes, type KeyboardEvent } from 'react';
 import { typedEdit, type DecimalRefusal } from '../format/decimalKeys';
 import { cleanPastedDecimal, isDecimalDraft, readAsThousands, shownDecimal, stepDecimal } from '../format/decimalText';
-import { separators } from '../format/locale';
+import { formatLocale, separators } from '../format/locale';
 import { refusalText } from './decimalRefusal';
 
 type NativeProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'min' | 'step' | 'type' | 'inputMode'>;
@@ -34,7 +34,7 @@ export function DecimalInput({ value, onChange, step, min, className = 'input nu
   const refusalId = useId();
   // The value when it was refused: the complaint holds while the trader only adds to that value,
   // not once the field is mended or set anew from outside (a send clears the size).
-  const [refused, setRefused] = useState<{ refusal: DecimalRefusal; at: string } | null>(null);
+  const [refused, setRefused] = useState<{ refusal: DecimalRefusal; at: string; readIn: string } | null>(null);
   const refusal = refused && value.startsWith(refused.at) ? refused.refusal : null;
   const standing = refusal !== null;
   // Told when a refusal comes and when it is mended here. A field that goes (another tool, a row
@@ -47,7 +47,7 @@ export function DecimalInput({ value, onChange, step, min, className = 'input nu
     // Only the change matters; a new callback each render is not a new refusal.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [standing]);
-  const refuse = (found: DecimalRefusal) => setRefused({ refusal: found, at: value });
+  const refuse = (found: DecimalRefusal) => setRefused({ refusal: found, at: value, readIn: formatLocale() });
   const accept = (text: string) => {
     setRefused(null);
     onChange(text);
@@ -56,7 +56,7 @@ export function DecimalInput({ value, onChange, step, min, className = 'input nu
     if (!isDecimalDraft(text, min)) return refuse({ code: 'notANumber', text: pasted, decimal: locale.decimal });
     accept(text);
     // Read one way of two: said, and it stands like a refusal, so a form asks before sending it.
-    if (readAsThousands(pasted, locale)) setRefused({ refusal: { code: 'readAsThousands', text: pasted, read: text, group: locale.group }, at: text });
+    if (readAsThousands(pasted, locale)) setRefused({ refusal: { code: 'readAsThousands', text: pasted, read: text, group: locale.group }, at: text, readIn: formatLocale() });
   };
   const keyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     onKeyDown?.(event);
@@ -99,7 +99,7 @@ export function DecimalInput({ value, onChange, step, min, className = 'input nu
       />
       {refusal ? (
         <div className="field__refusal" id={refusalId} role="alert">
-          {refusalText(refusal)}
+          {refusalText(refusal, refused!.readIn)}
         </div>
       ) : null}
     </>

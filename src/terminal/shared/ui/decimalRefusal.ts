@@ -3,11 +3,16 @@ import type { DecimalRefusal } from '../format/decimalKeys';
 import { formatLocale } from '../format/locale';
 import { LOCALES } from '../i18n/locales';
 
-/** The language numbers are read in now, by its own name ("English", "Deutsch"). */
-const languageName = () => LOCALES.find((locale) => locale.id === formatLocale())?.name ?? formatLocale();
+/** A language numbers are read in, by its own name ("English", "Deutsch"). */
+const nameOf = (id: string) => LOCALES.find((locale) => locale.id === id)?.name ?? id;
 
-/** Why a decimal field did not take a character or a paste, in the trader's language. */
-export function refusalText(refusal: DecimalRefusal): string {
+/**
+ * Why a decimal field did not take a character or a paste, in the trader's language. `readIn` is
+ * the language the figure was read in when it was refused: after a switch the words change, the
+ * rule they state does not ("“,” is not the decimal separator in English", said in German).
+ */
+export function refusalText(refusal: DecimalRefusal, readIn: string = formatLocale()): string {
+  const languageName = () => nameOf(readIn);
   switch (refusal.code) {
     case 'separator': {
       const { char, decimal } = refusal;
