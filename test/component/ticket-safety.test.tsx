@@ -419,63 +419,53 @@ describe('after a send', () => {
 });
 
 describe('the ladder over rows already in the ticket', () => {
-  it('carries a key refused in its total ("1,5" laid as 15) to the orders it makes: their send asks', async () => {
+  /** An empty ETH ticket, sends accepted, on the Ladder tool. */
+  const openLadder = async () => {
     const user = userEvent.setup();
     acceptEverything();
     actions().clear(durations);
     actions().selectMarket('PERP_ETH_USDC', '3500.00');
     renderTicket();
     await user.click(screen.getByRole('radio', { name: 'Ladder' }));
+    return user;
+  };
+  /** Its count, then the total typed as `total`, and its orders added and sent: the confirmation it opens. */
+  const layAndSend = async (user: ReturnType<typeof userEvent.setup>, count: number, total: string) => {
+    await user.clear(screen.getByLabelText('Number of orders'));
+    await user.type(screen.getByLabelText('Number of orders'), String(count));
+    await user.type(screen.getByLabelText('Total quantity (ETH)'), total);
+    await user.click(screen.getByRole('button', { name: `Add ${count} orders to the ticket` }));
+    await user.click(screen.getByRole('button', { name: `Send ${count} orders` }));
+    return screen.getByRole('dialog', { name: `Send ${count} orders?` });
+  };
+
+  it('carries a key refused in its total ("1,5" laid as 15) to the orders it makes: their send asks', async () => {
+    const user = await openLadder();
     await user.type(screen.getByLabelText('From price'), '3400');
     await user.type(screen.getByLabelText('To price'), '3300');
-    await user.clear(screen.getByLabelText('Number of orders'));
-    await user.type(screen.getByLabelText('Number of orders'), '3');
-    await user.type(screen.getByLabelText('Total quantity (ETH)'), '1,5');
-    expect(screen.getByLabelText('Total quantity (ETH)')).toHaveValue('15');
-    await user.click(screen.getByRole('button', { name: 'Add 3 orders to the ticket' }));
-    await user.click(screen.getByRole('button', { name: 'Send 3 orders' }));
-    const dialog = screen.getByRole('dialog', { name: 'Send 3 orders?' });
+    const dialog = await layAndSend(user, 3, '1,5');
     expect(dialog).toHaveTextContent('A key was refused while typing this quantity');
     expect(posts).toHaveLength(0);
   });
 
   it('keeps one price field\'s refused key when another price field is mended', async () => {
-    const user = userEvent.setup();
-    acceptEverything();
-    actions().clear(durations);
-    actions().selectMarket('PERP_ETH_USDC', '3500.00');
-    renderTicket();
-    await user.click(screen.getByRole('radio', { name: 'Ladder' }));
+    const user = await openLadder();
     // "340,5" left as 3405 in From; "3300," in To, its comma refused, then mended (a digit deleted and typed again).
     await user.type(screen.getByLabelText('From price'), '340,5');
     expect(screen.getByLabelText('From price')).toHaveValue('3405');
     await user.type(screen.getByLabelText('To price'), '3300,');
     await user.type(screen.getByLabelText('To price'), '{Backspace}0');
     expect(screen.getByLabelText('To price')).toHaveValue('3300');
-    await user.clear(screen.getByLabelText('Number of orders'));
-    await user.type(screen.getByLabelText('Number of orders'), '2');
-    await user.type(screen.getByLabelText('Total quantity (ETH)'), '0.2');
-    await user.click(screen.getByRole('button', { name: 'Add 2 orders to the ticket' }));
-    await user.click(screen.getByRole('button', { name: 'Send 2 orders' }));
-    expect(screen.getByRole('dialog', { name: 'Send 2 orders?' })).toHaveTextContent('A key was refused while typing this price');
+    expect(await layAndSend(user, 2, '0.2')).toHaveTextContent('A key was refused while typing this price');
     expect(posts).toHaveLength(0);
   });
 
   it('clears its figures, saying so, when another market is picked over them', async () => {
-    const user = userEvent.setup();
-    actions().clear(durations);
-    actions().selectMarket('PERP_ETH_USDC', '3500.00');
-    const { rerender } = renderTicket();
-    await user.click(screen.getByRole('radio', { name: 'Ladder' }));
+    const user = await openLadder();
     await user.type(screen.getByLabelText('From price'), '3400');
     await user.type(screen.getByLabelText('Total quantity (ETH)'), '1');
     // A click in the markets table: the ticket now points at BTC.
     act(() => actions().selectMarket('PERP_BTC_USDC', '100000.0'));
-    rerender(
-      <QueryClientProvider client={new QueryClient()}>
-        <OrderTicket markets={markets} durations={durations} usedClientOrderIds={new Set()} />
-      </QueryClientProvider>,
-    );
     expect(screen.getByRole('status')).toHaveTextContent('Ladder cleared: its figures were typed for PERP_ETH_USDC, and the market is now PERP_BTC_USDC');
     expect(screen.getByLabelText('From price')).toHaveValue('');
     expect(screen.getByLabelText('Total quantity (BTC)')).toHaveValue('');
