@@ -77,9 +77,3 @@ export async function heldChangeAllowed(request: FastifyRequest, reply: FastifyR
   }
   return { release: () => app.deskRules.release(more) };
 }
-
-/** The accounts whose held orders the person may cancel all at once: all for '*', else theirs. */
-export function accountsToCancel(request: FastifyRequest): readonly string[] | undefined {
-  const person = personOf(request);
-  return person.accounts === '*' ? undefined : person.accounts;
-}

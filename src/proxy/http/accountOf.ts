@@ -37,9 +37,9 @@ export function checkedAccountOf(request: FastifyRequest): string {
 }
 
 /**
- * The accounts whose journal the request's person may read: every one (undefined) for `'*'` and
- * single-token mode, else those given to them. A desk keeps its books apart: a trader of one
- * account does not read another's orders, tags or held orders.
+ * The accounts given to the request's person: every one (undefined) for `'*'` and single-token
+ * mode. A desk keeps its books apart: a trader of one account neither reads another's orders, tags
+ * or held orders, nor cancels them all at once with their own.
  */
 export function readableAccounts(request: FastifyRequest): readonly string[] | undefined {
   const accounts = request.person?.accounts ?? '*';

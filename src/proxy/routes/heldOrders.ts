@@ -18,7 +18,7 @@ import {
 import type { ZodRoutes } from '@/interface/routeSchemas';
 import { audited } from '../desk/audit';
 import { gate, heldAtMark } from '../desk/gate';
-import { accountsToCancel, heldChangeAllowed, heldToChange } from '../desk/heldGate';
+import { heldChangeAllowed, heldToChange } from '../desk/heldGate';
 import { accountOf, mayRead, placedByOf, readableAccounts, unreadableAccount } from '../http/accountOf';
 import { orderHeadersDoc } from '../http/openapi';
 import { sendError } from '../http/replies';
@@ -128,7 +128,8 @@ export const heldOrdersRoutes: ZodRoutes = async (app) => {
       schema: { querystring: heldCancelQuerySchema, response: { 200: heldOrdersPageSchema, '4xx': errorEnvelopeSchema, '5xx': errorEnvelopeSchema } },
     },
     async (request) => {
-      const cancelled = await app.held.cancelSymbol(request.query.symbol, accountsToCancel(request));
+      // Cancel-all reaches the person's own books only, as their reads do.
+      const cancelled = await app.held.cancelSymbol(request.query.symbol, readableAccounts(request));
       for (const order of cancelled) await audited(request, 'held-cancelled', order.id, { symbol: order.symbol });
       return page(cancelled);
     },
