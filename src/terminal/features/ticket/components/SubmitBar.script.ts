@@ -36,7 +36,7 @@ export function useSubmitBar(check: TicketCheck, durations: readonly Duration[],
   const sendChecked = (agreed: TicketCheck) => {
     setConfirming(null);
     if (agreed.blockers.length > 0 || sending || refused) return;
-    const ticket = actions.beginSubmission(agreed.orders, account?.name, agreed === check ? undefined : agreedRows.current);
+    const ticket = actions.beginSubmission(agreed.orders, account?.name, agreedRows.current);
     rememberSentMarks(ticket.key, agreed);
     mutation.mutate(ticket);
   };

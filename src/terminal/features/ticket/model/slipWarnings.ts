@@ -1,6 +1,6 @@
 import { parseDecimal, type Big } from './decimal';
 import { warning, type TicketIssue } from './issues';
-import type { DraftRow, MarketContext, RowContext } from './types';
+import type { DraftRow, MarketContext, TicketContext } from './types';
 import { isPriced } from './rowBasics';
 
 /** A price or quantity this many times the last one sent in its market (or a tenth of it) is asked about. */
@@ -9,7 +9,8 @@ export const SLIP_FACTOR = 10;
 /** "05", "007.5": a zero and another digit, as a decimal separator left out leaves them. */
 const LEADING_ZERO = /^0\d/;
 
-type Warn = (row: DraftRow, market: MarketContext | undefined, context: RowContext) => TicketIssue | undefined;
+// What the ticket knows of itself is enough: a held order's check has no rows above it to read.
+type Warn = (row: DraftRow, market: MarketContext | undefined, context: TicketContext) => TicketIssue | undefined;
 
 /** A price typed "05" was likely 0.5 with its separator lost: shown, and the confirmation asks. */
 export const priceLeadingZero: Warn = (row, _market, context) =>
@@ -58,7 +59,7 @@ export const slipWarnings: readonly Warn[] = [priceRefusedKey, sizeRefusedKey, p
  * and about each of its own prices and distances typed with a refused key: its confirmation is
  * the last look before it is armed.
  */
-export function heldSlipWarnings(row: DraftRow, market: MarketContext | undefined, context: Pick<RowContext, 'refusedFields'>): TicketIssue[] {
+export function heldSlipWarnings(row: DraftRow, market: MarketContext | undefined, context: TicketContext): TicketIssue[] {
   const refused = context.refusedFields;
   const held = row.held;
   const own = held && refused
@@ -66,6 +67,6 @@ export function heldSlipWarnings(row: DraftRow, market: MarketContext | undefine
         .filter((name) => refused.has(`${row.id}:held.${name}`))
         .map((name) => warning('price.refusedKey', `held.${name}`, { text: String(held[name]).trim() }))
     : [];
-  const size = [sizeRefusedKey(row, market, context as RowContext), sizeLeadingZero(row, market, context as RowContext)].filter((found) => found !== undefined);
+  const size = [sizeRefusedKey, sizeLeadingZero].map((warn) => warn(row, market, context)).filter((found) => found !== undefined);
   return [...size, ...own];
 }
