@@ -61,6 +61,10 @@ describe('a stop from the ticket', () => {
     expect(words(check(heldRow('stop', { trigger: '61200' }, { sizeUnit: 'amount', size: '100' }))).size).toBe(
       'Held orders are sized by quantity or USD, not by amount',
     );
+    // Nor is the amount worded as a quantity in the summary ("sell 100 BTC").
+    const byAmount = check(heldRow('stop', { trigger: '61200' }, { sizeUnit: 'amount', size: '100' }));
+    expect(byAmount.plan).toBeUndefined();
+    expect(byAmount.request).toBeUndefined();
   });
 
   it('goes alone: a ticket with other orders cannot arm it, and a batch cannot send it as a plain order', () => {

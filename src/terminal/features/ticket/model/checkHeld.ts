@@ -65,6 +65,8 @@ function heldQuantity(row: DraftRow, market: MarketContext | undefined, context:
   const issues = rowIssues(asMarket, market, rowContext);
   const own = { symbol: issues.symbol, size: issues.size };
   if (row.sizeUnit === 'amount' && !own.size) own.size = issue('held.quantityOnly', 'size', {});
+  // An amount is not a quantity: no plan is worded from it ("buy 200 SOL" for 200 USDC).
+  if (row.sizeUnit === 'amount') return { issues: own, quantity: undefined };
   const quantity = row.sizeUnit === 'notional' ? notionalQuantity(asMarket, market, rowContext) : parseDecimal(row.size);
   return { issues: own, quantity: quantity?.gt(0) ? quantity : undefined };
 }
