@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { OrderRequest } from '@/interface';
 import { firedTicket } from '@/proxy/held/outcomes';
-import { openSqliteJournal, type FiringOrder, type JournalStore, type NewHeldOrder, type NewTicket } from '@/proxy/journal';
+import { openSqliteJournal, type FiringOrder, type FiringTerms, type JournalStore, type NewHeldOrder, type NewTicket } from '@/proxy/journal';
 import { openPostgresHeld } from '@/proxy/journal/postgres/held';
 import { openPostgresJournal } from '@/proxy/journal/postgres/store';
 import type { Postgres } from '@/proxy/postgres';
@@ -48,7 +48,10 @@ export const orderOf = (id: string, quantity = 1, symbol = BTC): OrderRequest =>
   symbol, side: 'SELL', order_type: 'MARKET', order_quantity: quantity, client_order_id: `${id}-1`,
 });
 
-export const firing = (id: string, mark = 98_000): FiringOrder => ({ id, ticketId: id, order: orderOf(id), mark });
+/** The terms of stop(n) as armed: what a firing of it was decided on. */
+export const STOP_TERMS: FiringTerms = { order_quantity: 1, trigger_price: 99_000, order_price: null, trailing_distance: null, trailing_percent: null };
+
+export const firing = (id: string, mark = 98_000, terms: FiringTerms = STOP_TERMS): FiringOrder => ({ id, ticketId: id, order: orderOf(id), mark, terms });
 
 export const ticketOf = (now: number) => (id: string, orders: OrderRequest[]): NewTicket => firedTicket(id, orders, now, 'main');
 

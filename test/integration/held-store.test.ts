@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { firedTicket } from '@/proxy/held/outcomes';
 import { HeldConflictError, HeldKeyTakenError, type JournalStore } from '@/proxy/journal';
 import { migratePostgres, openPostgres, type Postgres } from '@/proxy/postgres';
-import { adapters, answer, BTC, ETH, firing, orderOf, stop, T0, ticketOf, together, twap } from '../helpers/heldStore';
+import { adapters, answer, BTC, ETH, firing, orderOf, stop, STOP_TERMS, T0, ticketOf, together, twap } from '../helpers/heldStore';
 import { startPostgres, type PostgresServer } from '../helpers/postgres';
 
 let server: PostgresServer;
@@ -117,7 +117,7 @@ describe.each(adapters)('held orders in the %s journal', (_name, open) => {
     const held = journal.held;
     for (const n of [1, 2, 3]) await held.arm(stop(n));
     expect(await held.cancel('h1', T0 + 1)).toBe(true);
-    expect(await held.firing.fire([firing('h1')], T0 + 2, ticketOf(T0 + 2))).toEqual({ fired: [], cancelled: [] });
+    expect(await held.firing.fire([firing('h1')], T0 + 2, ticketOf(T0 + 2))).toEqual({ fired: [], cancelled: [], changed: [] });
     expect(await held.get('h1')).toMatchObject({ state: 'cancelled', client_order_ids: [] });
     expect(await journal.findTicket('h1')).toBeUndefined();
 
@@ -128,6 +128,26 @@ describe.each(adapters)('held orders in the %s journal', (_name, open) => {
     const [cancelled, fired] = await Promise.all([held.cancel('h3', T0 + 5), held.firing.fire([firing('h3')], T0 + 5, ticketOf(T0 + 5))]);
     expect(Number(cancelled) + fired.fired.length).toBe(1);
     expect((await held.get('h3'))?.state).toBe(cancelled ? 'cancelled' : 'fired');
+  });
+
+  it('fires an order only on the terms it was read with: a change committed in between leaves it armed, as changed', async () => {
+    const held = journal.held;
+    await held.arm(stop(1));
+    await held.arm(stop(2));
+    await held.arm(stop(3, { type: 'TRAILING_STOP', triggerPrice: null, trailingDistance: 500, bestMark: 100_000 }));
+    // Read to fire at 98,000 (trigger 99,000); the trader's PATCH commits first: trigger 90,000, quantity 2.
+    expect(await held.change('h1', { triggerPrice: 90_000, orderQuantity: 2 }, T0 + 1)).toBe(true);
+    expect(await held.change('h2', { orderQuantity: 3 }, T0 + 1)).toBe(true);
+    expect(await held.change('h3', { trailingDistance: 5_000 }, T0 + 1)).toBe(true);
+    const trailing = { ...STOP_TERMS, trigger_price: null, trailing_distance: 500 };
+    const outcome = await held.firing.fire([firing('h1'), firing('h2'), firing('h3', 99_000, trailing)], T0 + 2, ticketOf(T0 + 2));
+    expect(outcome).toEqual({ fired: [], cancelled: [], changed: ['h1', 'h2', 'h3'] });
+    for (const id of ['h1', 'h2', 'h3']) expect(await held.row(id)).toMatchObject({ state: 'armed', fired_at: null, client_order_id: null });
+    expect(await journal.findTicket('h1')).toBeUndefined();
+    // Read again, on its new terms, it fires.
+    const fired = await held.firing.fire([firing('h1', 89_000, { ...STOP_TERMS, trigger_price: 90_000, order_quantity: 2 })], T0 + 3, ticketOf(T0 + 3));
+    expect(fired.fired.map((one) => one.id)).toEqual(['h1']);
+    expect(fired.changed).toEqual([]);
   });
 
   it('changes, pauses and resumes a live order, and keeps a trailing best mark', async () => {

@@ -1,8 +1,8 @@
 import { MAX_ORDERS_PER_REQUEST, type HeldOrder } from '@/interface';
-import { firedTicketId, type FiredGroup, type FiringOrder, type HeldRow, type JournalStore } from '../journal';
+import { firedTicketId, firingTermsOf, type FiredGroup, type FiringOrder, type HeldRow, type JournalStore } from '../journal';
 import type { Logger } from '../log';
 import type { AccountSenders } from '../sending/accounts';
-import { crossingOf } from './book';
+import { betterMark, crossingOf, trailingLevel } from './book';
 import { firedOrder, firedTicket } from './outcomes';
 import { rearmUnsent } from './rearm';
 
@@ -10,6 +10,8 @@ import { rearmUnsent } from './rearm';
 export interface Crossing {
   id: string;
   mark: number;
+  /** A trailing stop's best mark as the book knows it (the journal's may be a write behind). */
+  best?: number | null;
 }
 
 export interface FiringOptions {
@@ -52,7 +54,7 @@ async function firingsOf(options: FiringOptions, crossings: readonly Crossing[])
     return reasons.get(key)!;
   };
   const heldBack = new Set<string>();
-  for (const { id, mark } of crossings) {
+  for (const { id, mark, best } of crossings) {
     if (taken.has(id)) continue;
     // The stored row, not the API's view: the view reads its orders' statuses, a cost per firing.
     const row = await options.journal.held.row(id);
@@ -61,7 +63,7 @@ async function firingsOf(options: FiringOptions, crossings: readonly Crossing[])
       continue;
     }
     // The journal's trigger, not the book's: on a desk it may have been moved through another proxy.
-    if (!triggerCrossed(row, mark)) continue;
+    if (!triggerCrossed(row, mark, best)) continue;
     // On a desk, another proxy may hold this account's lease: it fires the order, not this one.
     if (!options.sender.sendingFor(row.account)) continue;
     // Trading turned off for its account or its placer: nothing leaves; judged again on the next mark.
@@ -74,7 +76,7 @@ async function firingsOf(options: FiringOptions, crossings: readonly Crossing[])
     taken.add(id);
     // Both legs of an OCO pair crossed: the first fires and its firing cancels the other.
     if (row.oco_with !== null) taken.add(row.oco_with);
-    firings.push({ id, ticketId: firedTicketId(row), order: firedOrder(row), mark, account: row.account });
+    firings.push({ id, ticketId: firedTicketId(row), order: firedOrder(row), mark, terms: firingTermsOf(row), account: row.account });
   }
   options.heldBack.clear();
   for (const id of heldBack) options.heldBack.add(id);
@@ -91,9 +93,11 @@ async function fireGroup(options: FiringOptions, account: string, group: FiringO
     log.error({ held: group.map((firing) => firing.id), err: { message: (error as Error).message } }, 'held orders could not fire');
     return;
   }
-  // Those of the group not fired were no longer armed.
-  for (const firing of group) options.untrack(firing.id);
+  // Those of the group not fired were no longer armed, but for those changed since they were read:
+  // the book has (or its resync will have) their new terms.
+  for (const firing of group) if (!outcome.changed.includes(firing.id)) options.untrack(firing.id);
   for (const id of outcome.cancelled) options.untrack(id);
+  if (outcome.changed.length > 0) log.info({ held: outcome.changed }, 'held orders changed as they crossed: not fired, judged on their new terms');
   const { fired, ticket } = outcome;
   if (!ticket) return;
   for (const firing of fired) log.info({ held: firing.id, mark: firing.mark, order: firing.order.client_order_id, ticket: ticket.id }, 'held order fired');
@@ -107,8 +111,16 @@ async function fireGroup(options: FiringOptions, account: string, group: FiringO
   );
 }
 
-/** Whether the mark crosses the row's own trigger (a trailing stop's level moves: judged by the book). */
-function triggerCrossed(row: HeldRow, mark: number): boolean {
-  if (row.type === 'TRAILING_STOP' || row.trigger_price === null) return true;
+/**
+ * Whether the mark crosses the row's own trigger; a trailing stop's level from the row's distance
+ * and the better of its best mark and the book's (on a desk the distance may have been changed
+ * through another proxy, and the book's best may be ahead of its write).
+ */
+function triggerCrossed(row: HeldRow, mark: number, best: number | null | undefined): boolean {
+  if (row.type === 'TRAILING_STOP') {
+    const level = trailingLevel(row, betterMark(row.side, row.best_mark, best ?? mark));
+    return row.side === 'SELL' ? mark <= level : mark >= level;
+  }
+  if (row.trigger_price === null) return true;
   return crossingOf(row) === 'falls' ? mark <= row.trigger_price : mark >= row.trigger_price;
 }

@@ -276,7 +276,7 @@ export class HeldOrders {
       if (market === undefined || market.askedAt < freshSince) continue;
       const { crossed, trailing } = this.book.crossedBy(symbol, market.mark);
       for (const id of crossed) crossings.push({ id, mark: market.mark });
-      for (const id of trailing) if (this.trailingCrossed(id, market.mark)) crossings.push({ id, mark: market.mark });
+      for (const id of trailing) if (this.trailingCrossed(id, market.mark)) crossings.push({ id, mark: market.mark, best: this.trailing.get(id)?.best_mark });
     }
     // One poll's firings after the last one's: two polls never judge the same rows at once.
     if (crossings.length > 0) this.firings = this.firings.then(() => fireCrossed(this.firing, crossings));

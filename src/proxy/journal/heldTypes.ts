@@ -146,13 +146,31 @@ export interface FiringOrder {
   ticketId: string;
   order: OrderRequest;
   mark: number;
+  /** The row's terms its order was made from and its crossing judged on: it fires only if they still hold. */
+  terms: FiringTerms;
 }
 
-/** What one firing of a group wrote: the held orders fired, their ticket, the OCO partners cancelled. */
+/** What a held order's firing was decided on; a change committed since (a PATCH) leaves it armed. */
+export type FiringTerms = Pick<HeldRow, 'order_quantity' | 'trigger_price' | 'order_price' | 'trailing_distance' | 'trailing_percent'>;
+
+export const firingTermsOf = (row: FiringTerms): FiringTerms => ({
+  order_quantity: row.order_quantity,
+  trigger_price: row.trigger_price,
+  order_price: row.order_price,
+  trailing_distance: row.trailing_distance,
+  trailing_percent: row.trailing_percent,
+});
+
+/**
+ * What one firing of a group wrote: the held orders fired, their ticket, the OCO partners
+ * cancelled, and those still armed whose terms changed after they were read (not fired: judged
+ * again on their new terms).
+ */
 export interface FiredGroup {
   fired: FiringOrder[];
   ticket?: NewTicket;
   cancelled: string[];
+  changed: string[];
 }
 
 /**

@@ -6,7 +6,9 @@ import type { FiredGroup, FiringOrder } from '../heldTypes';
 function prepare(db: Database.Database) {
   return {
     fire: db.prepare(`UPDATE held_orders SET state = 'fired', client_order_id = ?, fired_ticket_id = ?, fired_mark = ?,
-      fired_at = ?, updated_at = ? WHERE id = ? AND state = 'armed'`),
+      fired_at = ?, updated_at = ? WHERE id = ? AND state = 'armed' AND order_quantity = ? AND trigger_price IS ?
+      AND order_price IS ? AND trailing_distance IS ? AND trailing_percent IS ?`),
+    armed: db.prepare(`SELECT 1 FROM held_orders WHERE id = ? AND state = 'armed'`).pluck(),
     partner: db.prepare('SELECT oco_with FROM held_orders WHERE id = ?').pluck(),
     cancel: db.prepare(`UPDATE held_orders SET state = 'cancelled', reason = ?, updated_at = ?
       WHERE id = ? AND state IN ('awaiting_entry', 'armed', 'paused')`),
@@ -16,7 +18,8 @@ function prepare(db: Database.Database) {
 /**
  * The firings of held orders: the orders one poll fires go in tickets of up to 10 orders (one
  * batch request each), each ticket one transaction with the firing of its held orders and the
- * cancel of their OCO partners.
+ * cancel of their OCO partners. A firing is guarded by `state = 'armed'` and by the terms it was
+ * decided on: a PATCH that commits between the read and the fire leaves the order armed, as changed.
  */
 export class FiringStore {
   private readonly s: ReturnType<typeof prepare>;
@@ -39,17 +42,23 @@ export class FiringStore {
     return this.write(() => {
       const fired: FiringOrder[] = [];
       const cancelled: string[] = [];
+      const changed: string[] = [];
       for (const firing of group) {
         const ticketId = fired[0]?.ticketId ?? firing.ticketId;
-        if (s.fire.run(firing.order.client_order_id!, ticketId, firing.mark, now, now, firing.id).changes !== 1) continue;
+        const { order_quantity, trigger_price, order_price, trailing_distance, trailing_percent } = firing.terms;
+        const terms = [order_quantity, trigger_price, order_price, trailing_distance, trailing_percent];
+        if (s.fire.run(firing.order.client_order_id!, ticketId, firing.mark, now, now, firing.id, ...terms).changes !== 1) {
+          if (s.armed.get(firing.id) !== undefined) changed.push(firing.id);
+          continue;
+        }
         fired.push(firing);
         const partner = s.partner.get(firing.id) as string | null;
         if (partner !== null && s.cancel.run(`its OCO partner ${firing.id} fired`, now, partner).changes === 1) cancelled.push(partner);
       }
-      if (fired.length === 0) return { fired, cancelled };
+      if (fired.length === 0) return { fired, cancelled, changed };
       const ticket = ticketOf(fired[0]!.ticketId, fired.map((firing) => firing.order));
       this.insertTicket(ticket);
-      return { fired, ticket, cancelled };
+      return { fired, ticket, cancelled, changed };
     });
   }
 }

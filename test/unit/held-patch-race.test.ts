@@ -1,0 +1,84 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { FuturesRow, OrderRequest } from '@/interface';
+import { HeldOrders, type SettleOutcome } from '@/proxy/held/holder';
+import { openSqliteJournal, type HeldRow, type JournalStore } from '@/proxy/journal';
+import type { Logger } from '@/proxy/log';
+
+const BTC = 'PERP_BTC_USDC';
+const row = (mark: number): FuturesRow => ({
+  symbol: BTC, index_price: mark, mark_price: mark, sum_unitary_funding: 0, est_funding_rate: 0, last_funding_rate: 0,
+  next_funding_time: 0, open_interest: 12, '24h_open': mark, '24h_close': mark, '24h_high': mark, '24h_low': mark,
+  '24h_amount': 0, '24h_volume': 3,
+});
+const log = { info: () => {}, warn: () => {}, error: () => {} } as unknown as Logger;
+const settled = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+let journal: JournalStore | undefined;
+afterEach(async () => journal?.close());
+
+/**
+ * A holder whose firing is interrupted, between reading a crossed order's row and firing it, by
+ * `during` (the kill switch's read is where the firing awaits): a PATCH from another request or
+ * another proxy of the desk commits there.
+ */
+function racedHolder(during: (row: HeldRow) => Promise<void>) {
+  journal = openSqliteJournal(join(mkdtempSync(join(tmpdir(), 'patch-race-')), 'journal.sqlite'));
+  const sent: OrderRequest[][] = [];
+  const sender = {
+    accepting: true, sending: true, sendingFor: () => true,
+    sendFired: (_account: string, _ticket: string, body: string) => {
+      sent.push((JSON.parse(body) as { orders: OrderRequest[] }).orders);
+      return new Promise<never>(() => {});
+    },
+  };
+  let raced = false;
+  const halted = async (held: HeldRow) => {
+    if (!raced) {
+      raced = true;
+      await during(held);
+    }
+    return undefined;
+  };
+  return { held: new HeldOrders({ journal, sender, log, maxHeld: 20, staleAfterMs: () => 60_000, halted }), sent };
+}
+
+describe('a held order changed as it crosses', () => {
+  it('is not fired on the terms it was read with: the PATCH answered done is what fires, on its own trigger', async () => {
+    let patched: SettleOutcome | undefined;
+    const { held, sent } = racedHolder(async (crossed) => {
+      patched = await held.modify(crossed.id, { trigger_price: 90_000, order_quantity: 2 });
+    });
+    held.judge([row(100_000)], Date.now());
+    const armed = await held.arm({ type: 'STOP_MARKET', symbol: BTC, side: 'SELL', order_quantity: 1, trigger_price: 95_000 }, 'k1', 'main');
+    if (armed.kind !== 'armed') throw new Error(JSON.stringify(armed));
+    held.judge([row(94_000)], Date.now());
+    await settled();
+    expect(patched).toMatchObject({ kind: 'done', order: { trigger_price: 90_000, order_quantity: 2 } });
+    expect(sent).toEqual([]);
+    expect(await journal!.held.row(armed.order.id)).toMatchObject({ state: 'armed', trigger_price: 90_000, order_quantity: 2 });
+    // Still in the book, on its new terms: 94,000 and 91,000 do not cross 90,000; 89,000 does.
+    held.judge([row(91_000)], Date.now());
+    await settled();
+    expect(sent).toEqual([]);
+    held.judge([row(89_000)], Date.now());
+    await settled();
+    expect(sent.map((orders) => orders.map((order) => [order.side, order.order_quantity]))).toEqual([[['SELL', 2]]]);
+  });
+
+  it('a trailing stop is judged on the distance the journal holds, not the one the book read', async () => {
+    const { held, sent } = racedHolder(async (crossed) => {
+      // Another proxy widens the distance in the journal: this proxy's book still trails by 1,000.
+      await journal!.held.change(crossed.id, { trailingDistance: 10_000 }, Date.now());
+    });
+    held.judge([row(100_000)], Date.now());
+    const armed = await held.arm({ type: 'TRAILING_STOP', symbol: BTC, side: 'SELL', order_quantity: 1, trailing_distance: 1_000 }, 'k2', 'main');
+    if (armed.kind !== 'armed') throw new Error(JSON.stringify(armed));
+    held.judge([row(98_500)], Date.now());
+    await settled();
+    expect(sent).toEqual([]);
+    expect(await journal!.held.row(armed.order.id)).toMatchObject({ state: 'armed', trailing_distance: 10_000 });
+  });
+});
