@@ -43,6 +43,9 @@ export function twap(n: number | string): NewHeldOrder {
   };
 }
 
+/** The terms of twap(n) as armed: what a slice of it is sized and priced on. */
+export const TWAP_TERMS = { order_quantity: 0.6, price_limit: null as number | null, max_slippage_percent: 1 as number | null };
+
 /** The order a held order `id` sends at its first firing (client order id `<id>-1`). */
 export const orderOf = (id: string, quantity = 1, symbol = BTC): OrderRequest => ({
   symbol, side: 'SELL', order_type: 'MARKET', order_quantity: quantity, client_order_id: `${id}-1`,

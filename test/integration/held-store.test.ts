@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { firedTicket } from '@/proxy/held/outcomes';
 import { HeldConflictError, HeldKeyTakenError, type JournalStore } from '@/proxy/journal';
 import { migratePostgres, openPostgres, type Postgres } from '@/proxy/postgres';
-import { adapters, answer, BTC, ETH, firing, orderOf, stop, STOP_TERMS, T0, ticketOf, together, twap } from '../helpers/heldStore';
+import { adapters, answer, BTC, ETH, firing, orderOf, stop, STOP_TERMS, T0, ticketOf, together, twap, TWAP_TERMS } from '../helpers/heldStore';
 import { startPostgres, type PostgresServer } from '../helpers/postgres';
 
 let server: PostgresServer;
@@ -196,8 +196,10 @@ describe.each(adapters)('held orders in the %s journal', (_name, open) => {
     await held.arm(twap(1));
     expect(await held.row('h1')).toMatchObject({ duration_ms: 60_000, slice_ms: 10_000, max_slippage_percent: 1, started_at: T0 });
     expect(await held.twap.liveSliceMs()).toEqual([10_000]);
+    // The terms each slice was sized on, as the runner read them.
+    const terms = { ...TWAP_TERMS };
     const slice = (from: number, n: number, last = false) => ({
-      id: 'h1', from, next: from + 1, missed: 0, quantitySent: 0.1 * n, last, mark: 97_000,
+      id: 'h1', from, next: from + 1, missed: 0, quantitySent: 0.1 * n, last, mark: 97_000, terms: { ...terms },
       ticket: firedTicket(`h1-s${n}`, [{ ...orderOf('h1', 0.1), client_order_id: `h1-${n}` }], T0 + n, 'main'),
     });
     expect(await held.twap.slice(slice(0, 1))).toBe(true);
@@ -210,6 +212,12 @@ describe.each(adapters)('held orders in the %s journal', (_name, open) => {
     expect(await held.twap.change('h1', { state: 'paused', priceLimit: 96_000 }, T0 + 3)).toBe(true);
     expect(await held.twap.slice(slice(3, 2))).toBe(false);
     expect(await held.twap.change('h1', { state: 'armed' }, T0 + 4)).toBe(true);
+    // Sized before the PATCH of the price limit: nothing journaled; on the new terms it is.
+    expect(await held.twap.slice(slice(3, 2, true))).toBe(false);
+    terms.price_limit = 96_000;
+    // Never below what its slices sent (0.1), whatever the runner read before.
+    expect(await held.twap.change('h1', { orderQuantity: 0.05 }, T0 + 4)).toBe(false);
+    expect(await held.row('h1')).toMatchObject({ order_quantity: 0.6, quantity_sent: 0.1 });
     expect(await held.twap.slice(slice(3, 2, true))).toBe(true);
     expect(await held.row('h1')).toMatchObject({
       state: 'fired', next_slice: 4, slices_sent: 2, slices_skipped: 1, slices_missed: 1, fired_mark: 97_000, fired_at: T0 + 2, price_limit: 96_000,
@@ -232,7 +240,7 @@ describe.each(adapters)('held orders in the %s journal', (_name, open) => {
     await held.arm(stop(2, { now: T0 + 1 }));
     for (const [n, quantity] of [[1, 0.1], [2, 0.2], [3, 0.3]] as const) {
       const ticket = firedTicket(`h1-s${n}`, [{ ...orderOf('h1', quantity), client_order_id: `h1-${n}` }], T0 + n, 'main');
-      await held.twap.slice({ id: 'h1', from: n - 1, next: n, missed: 0, quantitySent: 0.1 * n, last: false, mark: 97_000, ticket });
+      await held.twap.slice({ id: 'h1', from: n - 1, next: n, missed: 0, quantitySent: 0.1 * n, last: false, mark: 97_000, ticket, terms: TWAP_TERMS });
     }
     // Tickets beside the range of its slices: counted by neither adapter.
     for (const id of ['h1-r1', 'h1-t1', 'h1s1']) await journal.createTicket(firedTicket(id, [{ ...orderOf(id), client_order_id: id }], T0, 'main'));

@@ -42,7 +42,9 @@ function racedHolder(during: (row: HeldRow) => Promise<void>) {
     }
     return undefined;
   };
-  return { held: new HeldOrders({ journal, sender, log, maxHeld: 20, staleAfterMs: () => 60_000, halted }), sent };
+  const clock = { now: Date.now() };
+  const held = new HeldOrders({ journal, sender, log, maxHeld: 20, staleAfterMs: () => 600_000, halted, twapClock: () => clock.now });
+  return { held, sent, clock };
 }
 
 describe('a held order changed as it crosses', () => {
@@ -66,6 +68,27 @@ describe('a held order changed as it crosses', () => {
     held.judge([row(89_000)], Date.now());
     await settled();
     expect(sent.map((orders) => orders.map((order) => [order.side, order.order_quantity]))).toEqual([[['SELL', 2]]]);
+  });
+
+  it("a TWAP's slice is not sized on a quantity the PATCH answered done has lowered", async () => {
+    let patched: SettleOutcome | undefined;
+    const { held, sent, clock } = racedHolder(async (crossed) => {
+      patched = await held.modify(crossed.id, { order_quantity: 10 });
+    });
+    held.judge([row(100_000)], Date.now());
+    const armed = await held.arm({ type: 'TWAP', symbol: BTC, side: 'BUY', order_quantity: 100, duration_ms: 60_000, slice_ms: 2_000 }, 'k3', 'main');
+    if (armed.kind !== 'armed') throw new Error(JSON.stringify(armed));
+    clock.now += 1;
+    held.judge([row(100_000)], Date.now());
+    await settled();
+    expect(patched).toMatchObject({ kind: 'done', order: { order_quantity: 10 } });
+    // Read before the PATCH, the first slice was 100 / 30 → 3 or 4: not journaled, nothing sent.
+    expect(sent).toEqual([]);
+    expect(await journal!.held.row(armed.order.id)).toMatchObject({ state: 'armed', order_quantity: 10, quantity_sent: 0, slices_sent: 0 });
+    // The next poll sizes it on the new total.
+    held.judge([row(100_000)], Date.now());
+    await settled();
+    expect(sent.flat().map((order) => order.order_quantity)).toEqual([1]);
   });
 
   it('a trailing stop is judged on the distance the journal holds, not the one the book read', async () => {

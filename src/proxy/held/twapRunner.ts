@@ -113,7 +113,10 @@ export class TwapRunner {
     const limitIssue = market && patch.price_limit !== undefined && offTick(patch.price_limit, market.priceDecimals);
     if (limitIssue) return { field: 'price_limit', message: `${limitIssue} of ${order.symbol}` };
     const changes = { state: patch.state, orderQuantity: patch.order_quantity, priceLimit: patch.price_limit, maxSlippagePercent: patch.max_slippage_percent };
-    return this.store.change(order.id, changes, this.options.now());
+    if (await this.store.change(order.id, changes, this.options.now())) return true;
+    // A slice journaled since the order was read may have sent more than the new quantity.
+    const now = await this.options.journal.held.row(order.id);
+    return (now && twapPatchIssue(patch, now.quantity_sent)) ?? false;
   }
 
   /**
@@ -225,6 +228,7 @@ export class TwapRunner {
     const journaled = await this.store.slice({
       id: row.id, from: row.next_slice, next: step.index + 1, missed: step.missed,
       quantitySent: Number(quantitySent), last, mark: market.mark, ticket,
+      terms: { order_quantity: row.order_quantity, price_limit: row.price_limit, max_slippage_percent: row.max_slippage_percent },
     });
     if (!journaled) return;
     if (last) this.untrack(row.id);

@@ -107,6 +107,8 @@ export interface JournaledSlice {
   last: boolean;
   mark: number;
   ticket: NewTicket;
+  /** The row's terms the slice was sized and priced on: journaled only if no PATCH changed them since. */
+  terms: Pick<HeldRow, 'order_quantity' | 'price_limit' | 'max_slippage_percent'>;
 }
 
 /** Fields a TWAP's PATCH may change (undefined leaves one as it is). */

@@ -7,13 +7,16 @@ const LIVE = "('armed', 'paused')";
 
 type TwapJournal = HeldJournal['twap'];
 
+const sliceTerms = ({ terms }: JournaledSlice) => [terms.order_quantity, terms.price_limit, terms.max_slippage_percent];
+
 /**
  * The journal's side of a TWAP in PostgreSQL, statement for statement SQLite's TwapStore. Each
  * step of its schedule is one write guarded by the slice it starts from (`next_slice`): of two
  * proxies (or two judgements) stepping from the same slice, the second's UPDATE waits for the
  * first's row lock, finds `next_slice` moved on and changes nothing. A sent slice's counts and its
  * ticket (`<id>-s<n>`, client order id `<id>-<n>`) commit in one transaction, before the request
- * leaves; a cancel committed first wins.
+ * leaves; a cancel committed first wins. A slice is also guarded by the terms it was sized on (a
+ * PATCH committed first wins), and a PATCH by what the slices sent (never below it).
  */
 export class PostgresTwap implements TwapJournal {
   constructor(private readonly pg: Postgres) {}
@@ -28,8 +31,9 @@ export class PostgresTwap implements TwapJournal {
           quantity_sent = $3, state = CASE WHEN $4::boolean THEN 'fired' ELSE state END,
           fired_mark = CASE WHEN $4::boolean THEN $5::double precision ELSE fired_mark END,
           fired_at = CASE WHEN $4::boolean THEN $6::bigint ELSE fired_at END, updated_at = $6
-          WHERE id = $7 AND state = 'armed' AND next_slice = $8`,
-        [slice.next, slice.missed, slice.quantitySent, last, slice.mark, now, slice.id, slice.from],
+          WHERE id = $7 AND state = 'armed' AND next_slice = $8 AND order_quantity = $9
+          AND price_limit IS NOT DISTINCT FROM $10 AND max_slippage_percent IS NOT DISTINCT FROM $11`,
+        [slice.next, slice.missed, slice.quantitySent, last, slice.mark, now, slice.id, slice.from, ...sliceTerms(slice)],
       );
       if (stepped.rowCount !== 1) return false;
       await insertHeldTicket(client, ticket);
@@ -61,7 +65,7 @@ export class PostgresTwap implements TwapJournal {
     const changed = await this.pg.query(
       `UPDATE held_orders SET state = coalesce($1, state), order_quantity = coalesce($2, order_quantity),
         price_limit = coalesce($3, price_limit), max_slippage_percent = coalesce($4, max_slippage_percent), updated_at = $5
-        WHERE id = $6 AND type = 'TWAP' AND state IN ${LIVE}`,
+        WHERE id = $6 AND type = 'TWAP' AND state IN ${LIVE} AND ($2::double precision IS NULL OR quantity_sent <= $2)`,
       [changes.state ?? null, changes.orderQuantity ?? null, changes.priceLimit ?? null, changes.maxSlippagePercent ?? null, now, id],
     );
     return changed.rowCount === 1;
