@@ -8,9 +8,7 @@ import {
   type HeldOrderPatch,
   type HeldOrderRequest,
 } from '@/interface';
-import { HeldConflictError, HeldKeyTakenError, HeldLimitError, heldLimitMessage, JournalFullError, MAIN_ACCOUNT, type JournalStore } from '../journal';
-import type { Logger } from '../log';
-import type { AccountSenders } from '../sending/accounts';
+import { HeldConflictError, HeldKeyTakenError, HeldLimitError, heldLimitMessage, JournalFullError, MAIN_ACCOUNT } from '../journal';
 import { betterMark, HeldBook, trailingLevel } from './book';
 import { MarkBoard, marketIssue, type MarketMark } from './marks';
 import { fireCrossed, type Crossing, type FiringOptions } from './firing';
@@ -18,25 +16,11 @@ import { refused, settledMessage, type ArmOutcome, type SettleOutcome } from './
 import { rearmUnsent } from './rearm';
 import { TwapRunner } from './twapRunner';
 import { viewOf } from './view';
+import type { HeldOrdersOptions } from './options';
 
 export { firedOrder, settledMessage, type ArmOutcome, type HeldRefusal, type SettleOutcome } from './outcomes';
+export type { HeldOrdersOptions } from './options';
 
-export interface HeldOrdersOptions {
-  journal: JournalStore;
-  sender: Pick<AccountSenders, 'sendFired' | 'accepting' | 'sending' | 'sendingFor'>;
-  log: Logger;
-  /** MAX_HELD_ORDERS: armed and paused orders at most. */
-  maxHeld: number;
-  /** A mark asked for longer ago than this fires nothing (two quotes intervals). */
-  staleAfterMs: () => number;
-  now?: () => number;
-  /** Polls the market now (when a symbol's mark is not known yet, to check an order against it). */
-  readMarks?: () => Promise<void>;
-  /** Tests only: the clock TWAP schedules run on (default: `now`). */
-  twapClock?: () => number;
-  /** The desk's kill switch: why nothing of an order's account or placer may leave now. */
-  halted?: FiringOptions['halted'];
-}
 
 /**
  * Holds orders for the trader: arms them in the journal, judges them on each fresh mark of the
@@ -70,10 +54,15 @@ export class HeldOrders {
 
   /** Every armed order of the journal armed again (at start), and each fired one whose order the last run never sent. */
   async load(): Promise<number> {
-    for (const id of await this.store.rearm.unsent()) await rearmUnsent(this.options.journal, this.options.log, id, this.now());
+    await this.rearmAllUnsent();
     const live = await this.store.live();
     for (const order of live) if (order.state === 'armed') this.track(order);
     return live.length;
+  }
+
+  /** Each fired order whose ticket settled as never sent armed again (into the book). */
+  async rearmAllUnsent(): Promise<void> {
+    for (const id of await this.store.rearm.unsent()) (await rearmUnsent(this.options.journal, this.options.log, id, this.now())).forEach((order) => this.track(order));
   }
 
   /** No firing from here on (the proxy is stopping: a fired order could not be sent). */

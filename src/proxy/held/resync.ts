@@ -1,7 +1,22 @@
 import type { HeldOrder } from '@/interface';
 import type { JournalStore } from '../journal';
 import { betterMark } from './book';
+import type { Brackets } from './brackets';
 import type { HeldOrders } from './holder';
+
+/**
+ * A desk sender's round, every second while it holds a lease: its book brought in step with the
+ * journal, then what another proxy's sending settled without a word to the held orders. A bracket
+ * posted to a proxy that does not send is answered "sending" when its hand-over wait runs out (or
+ * its lease is lost mid-send); its entry is then sent and answered by the holder's dispatcher, and
+ * its exits would wait for the next take-over. So exits whose entry is final are armed (or
+ * cancelled) here, and fired orders whose ticket the dispatcher settled as never sent are armed again.
+ */
+export async function keepInStep(held: HeldOrders, brackets: Pick<Brackets, 'recover'>, journal: JournalStore): Promise<void> {
+  await resyncBook(held, journal);
+  await brackets.recover();
+  await held.rearmAllUnsent();
+}
 
 /**
  * A desk's sender keeps its book in step with the journal: held orders armed, changed, paused or

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import fp from 'fastify-plugin';
-import { resyncBook } from '../held/resync';
+import { keepInStep } from '../held/resync';
 import { takeOver } from '../sending/takeOver';
 import { Dispatcher } from '../sending/dispatcher';
 import { SenderLease } from '../sending/lease';
@@ -42,7 +42,9 @@ export const deskPlugin = fp<DeskPluginOptions>(
     let resync: NodeJS.Timeout | undefined;
     const holding = () => [...leases.values()].some((lease) => lease.held);
     const keepBookInStep = async () => {
-      await resyncBook(app.held, app.journal).catch((error: Error) => app.log.warn({ err: { message: error.message } }, 'held orders: the book could not be read from the journal'));
+      await keepInStep(app.held, app.brackets, app.journal).catch((error: Error) =>
+        app.log.warn({ err: { message: error.message } }, 'held orders: the book could not be brought in step with the journal'),
+      );
       // One round at a time: a lease lost and taken again while a read was under way starts another.
       clearTimeout(resync);
       if (holding()) resync = setTimeout(() => void keepBookInStep(), RESYNC_EVERY_MS);
