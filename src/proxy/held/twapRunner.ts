@@ -184,14 +184,19 @@ export class TwapRunner {
     await this.sendSlice(row, step, market!);
   }
 
-  /** Why a slice still waiting at the pacer must not leave: its TWAP was cancelled or paused meanwhile. */
+  /**
+   * Why a slice still waiting at the pacer must not leave: its TWAP was cancelled or paused
+   * meanwhile, or trading was turned off. The state is read last, after the kill switch's read, so
+   * a cancel that commits while that is asked is still seen.
+   */
   private async withdrawn(id: string): Promise<string | undefined> {
-    const row = await this.options.journal.held.row(id);
-    const state = row?.state;
+    const before = await this.options.journal.held.row(id);
+    const halted = before && (await this.options.halted?.(before));
+    if (halted) return `not sent: ${halted}`;
+    const state = (await this.options.journal.held.row(id))?.state;
     // Fired: this slice is its last, journaled so.
     if (state !== undefined && state !== 'armed' && state !== 'fired') return `not sent: TWAP ${state}`;
-    const halted = row && (await this.options.halted?.(row));
-    return halted ? `not sent: ${halted}` : undefined;
+    return undefined;
   }
 
   private async sendSlice(row: HeldRow, step: { index: number; missed: number }, market: MarketMark): Promise<void> {

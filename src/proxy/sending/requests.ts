@@ -193,6 +193,10 @@ async function sendRequest(ctx: RequestContext, ticketId: string, request: Outgo
       if (unwritten) return unwritten;
       // Stopped while the flush was running (a stalled disk): it does not leave after the stop.
       if (ctx.isStopping() && !ctx.handsOverOnStop) return { kind: 'failed', reason: 'stopped', httpStatus: null, code: null, message: STOPPED_MESSAGE };
+      // Asked again as it leaves: a TWAP cancelled while this slice was marked and flushed was
+      // answered "cancelled"; nothing but this read lies between the answer's commit and the POST.
+      const withdrawnSince = await ctx.withdrawn(ticketId);
+      if (withdrawnSince) return { kind: 'failed', reason: 'not-sent', httpStatus: null, code: null, message: withdrawnSince };
       return judgeAnswer(await client.post(BATCH_PATH, body, headers), count);
     }, ctx.laneOf(ticketId));
     if (verdict.kind !== 'rate-limited' || attempt >= MAX_RATE_LIMIT_RETRIES || ctx.isStopping()) return verdict;
