@@ -296,8 +296,22 @@ describe.each(adapters)('held orders in the %s journal', (_name, open) => {
     expect(both.filter(Boolean)).toEqual([{ id: 'h5', reason }]);
     expect(await held.row('h5')).toMatchObject({ state: 'armed', fire_count: 1 });
     expect(await held.get('h6')).toMatchObject({ state: 'cancelled', reason: 'cancelled by the trader' });
+
+    // The trader asked to cancel it after it fired (answered 409): never sent, it is cancelled, not
+    // armed again; its OCO partner, cancelled by that firing only, is armed again.
+    await held.arm(stop(7));
+    await held.arm(stop(8, { ocoWith: 'h7' }));
+    await held.firing.fire([firing('h7')], T0 + 11, ticketOf(T0 + 11));
+    expect(await held.rearm.askCancelFired('h7', T0 + 12)).toBe(true);
+    expect(await held.rearm.askCancelFired('h8', T0 + 12)).toBe(false);
+    await journal.recordRequestOutcome('h7', 1, 'failed', { reason: 'not-sent', httpStatus: null, code: null, message: 'not sent: the proxy stopped' }, T0 + 13);
+    expect(await held.rearm.rearmIfNotSent('h7', T0 + 14)).toEqual({
+      id: 'h7', partner: 'h8', cancelled: true, reason: 'its order was not sent (the proxy stopped); cancelled, as asked after it fired',
+    });
+    expect(await held.row('h7')).toMatchObject({ state: 'cancelled', fire_count: 0 });
+    expect(await held.get('h8')).toMatchObject({ state: 'armed' });
     // A fired order whose ticket retention removed is not one never sent.
-    expect(await journal.pruneFinished(T0 + 100, 100)).toBe(2);
+    expect(await journal.pruneFinished(T0 + 100, 100)).toBe(3);
     expect(await held.rearm.unsent()).toEqual([]);
   });
 

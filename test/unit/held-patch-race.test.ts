@@ -105,3 +105,28 @@ describe('a held order changed as it crosses', () => {
     expect(await journal!.held.row(armed.order.id)).toMatchObject({ state: 'armed', trailing_distance: 10_000 });
   });
 });
+
+describe('a held order the trader cancels after it fired', () => {
+  it('is answered "already fired", and if its order is not sent after all it is cancelled, not armed again', async () => {
+    journal = openSqliteJournal(join(mkdtempSync(join(tmpdir(), 'cancel-fired-')), 'journal.sqlite'));
+    let settle: () => void = () => {};
+    const sender = {
+      accepting: true, sending: true, sendingFor: () => true,
+      sendFired: () => new Promise<never>((resolve) => (settle = () => resolve(undefined as never))),
+    };
+    const held = new HeldOrders({ journal, sender, log, maxHeld: 20, staleAfterMs: () => 600_000 });
+    held.judge([row(100_000)], Date.now());
+    const armed = await held.arm({ type: 'STOP_MARKET', symbol: BTC, side: 'SELL', order_quantity: 1, trigger_price: 95_000 }, 'k4', 'main');
+    if (armed.kind !== 'armed') throw new Error(JSON.stringify(armed));
+    held.judge([row(94_000)], Date.now());
+    await settled();
+    expect(await held.cancel(armed.order.id)).toMatchObject({ kind: 'refused', status: 409, message: `already fired: order ${armed.order.id}-1` });
+    expect(await held.get(armed.order.id)).toMatchObject({ state: 'fired', reason: 'cancel asked after it fired: not armed again if its order is not sent' });
+    // Its ticket never left (the proxy stopping, say): the fired ticket settles as not sent.
+    await journal.recordRequestOutcome(armed.order.id, 1, 'failed', { reason: 'not-sent', httpStatus: null, code: null, message: 'not sent: the proxy stopped' }, Date.now());
+    settle();
+    await settled();
+    expect(await held.get(armed.order.id)).toMatchObject({ state: 'cancelled', reason: 'its order was not sent (the proxy stopped); cancelled, as asked after it fired' });
+    expect(held.trackedIds).toEqual([]);
+  });
+});

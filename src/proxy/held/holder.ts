@@ -179,6 +179,8 @@ export class HeldOrders {
     const before = await this.store.get(id);
     if (!before) return refused('notFound', `no held order ${id}`);
     if (!(await this.store.cancel(id, this.now()))) {
+      // Fired: its order may yet fail unsent; it is then cancelled, as asked now, not armed again.
+      if (await this.store.rearm.askCancelFired(id, this.now())) await this.options.journal.durable();
       const settled = (await this.get(id))!;
       return settled.state === 'cancelled' ? { kind: 'done', order: settled } : refused('duplicate', settledMessage(settled), 409, settled);
     }

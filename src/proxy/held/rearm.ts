@@ -12,8 +12,9 @@ export async function rearmUnsent(journal: JournalStore, log: Logger, id: string
   try {
     const rearmed = await journal.held.rearm.rearmIfNotSent(id, now);
     if (!rearmed) return [];
-    log.warn({ held: id, partner: rearmed.partner, reason: rearmed.reason }, 'held order armed again: its order was not sent');
-    const ids = rearmed.partner === undefined ? [id] : [id, rearmed.partner];
+    const what = rearmed.cancelled ? 'held order cancelled, as asked after it fired: its order was not sent' : 'held order armed again: its order was not sent';
+    log.warn({ held: id, partner: rearmed.partner, reason: rearmed.reason }, what);
+    const ids = [...(rearmed.cancelled ? [] : [id]), ...(rearmed.partner === undefined ? [] : [rearmed.partner])];
     const orders = await Promise.all(ids.map((armed) => journal.held.get(armed)));
     return orders.flatMap((order) => (order?.state === 'armed' ? [order] : []));
   } catch (error) {

@@ -190,4 +190,15 @@ export interface Rearmed {
   id: string;
   partner?: string;
   reason: string;
+  /** Not armed again but cancelled: the trader asked to cancel it after it fired (see CANCEL_AFTER_FIRING). */
+  cancelled?: true;
 }
+
+/**
+ * A fired order's reason once the trader asked to cancel it (answered 409 "already fired"): if its
+ * order turns out never sent, it is cancelled, not armed again behind the trader's back.
+ */
+export const CANCEL_AFTER_FIRING = 'cancel asked after it fired: not armed again if its order is not sent';
+
+/** The reason of a fired order cancelled so, once its order was not sent after all. */
+export const cancelledUnsent = (message: string) => `its order was not sent (${message}); cancelled, as asked after it fired`;

@@ -82,6 +82,8 @@ export interface HeldJournal {
   readonly rearm: {
     unsent(): Promise<string[]>;
     rearmIfNotSent(id: string, now: number): Promise<Rearmed | undefined>;
+    /** A cancel asked of a fired order (not a TWAP): noted, so it is not armed again (CANCEL_AFTER_FIRING). */
+    askCancelFired(id: string, now: number): Promise<boolean>;
   };
   readonly firing: {
     fire(group: readonly FiringOrder[], now: number, ticketOf: (id: string, orders: OrderRequest[]) => NewTicket): Promise<FiredGroup>;

@@ -1,6 +1,6 @@
 import type { Postgres } from '../../postgres';
 import type { HeldJournal } from '../store';
-import type { Rearmed } from '../heldTypes';
+import { CANCEL_AFTER_FIRING, cancelledUnsent, type Rearmed } from '../heldTypes';
 
 // A TWAP's slices have their own tickets: a fired TWAP has sent its last one. A held order's own
 // order is the one of its fired ticket with its client order id (the others are its group's).
@@ -12,6 +12,7 @@ interface Fired {
   oco_with: string | null;
   fired_ticket_id: string | null;
   client_order_id: string | null;
+  reason: string | null;
 }
 
 type RearmJournal = HeldJournal['rearm'];
@@ -42,8 +43,8 @@ export class PostgresRearm implements RearmJournal {
   rearmIfNotSent(id: string, now: number): Promise<Rearmed | undefined> {
     return this.pg.transaction(async (client): Promise<Rearmed | undefined> => {
       const { rows } = await client.query<Fired & Record<string, unknown>>(
-        `SELECT id, fire_count, oco_with, fired_ticket_id, client_order_id FROM held_orders
-          WHERE id = $1 AND state = 'fired' AND type <> 'TWAP'`,
+        `SELECT id, fire_count, oco_with, fired_ticket_id, client_order_id, reason FROM held_orders
+          WHERE id = $1 AND state = 'fired' AND type <> 'TWAP' FOR UPDATE`,
         [id],
       );
       const row = rows[0];
@@ -54,20 +55,32 @@ export class PostgresRearm implements RearmJournal {
       );
       if (orders.length === 0 || orders.some((order) => order.status !== 'failed')) return undefined;
       const message = (orders[0]!.error_message ?? 'no reason given').replace(/^not sent: /, '');
-      const reason = `its order was not sent (${message}); armed again`;
-      const rearmed = await client.query(
-        `UPDATE held_orders SET state = 'armed', fire_count = fire_count + 1, client_order_id = NULL, fired_ticket_id = NULL,
+      const cancelled = row.reason === CANCEL_AFTER_FIRING;
+      const reason = cancelled ? cancelledUnsent(message) : `its order was not sent (${message}); armed again`;
+      const settled = await client.query(
+        cancelled
+          ? `UPDATE held_orders SET state = 'cancelled', reason = $1, updated_at = $2 WHERE id = $3 AND state = 'fired' AND fire_count = $4`
+          : `UPDATE held_orders SET state = 'armed', fire_count = fire_count + 1, client_order_id = NULL, fired_ticket_id = NULL,
           fired_mark = NULL, fired_at = NULL, reason = $1, updated_at = $2 WHERE id = $3 AND state = 'fired' AND fire_count = $4`,
         [reason, now, id, row.fire_count],
       );
-      if (rearmed.rowCount !== 1) return undefined;
+      if (settled.rowCount !== 1) return undefined;
       const partner = row.oco_with;
-      if (partner === null) return { id, reason };
-      const partnerRearmed = await client.query(
-        `UPDATE held_orders SET state = 'armed', reason = $1, updated_at = $2 WHERE id = $3 AND state = 'cancelled' AND reason = $4`,
-        [`its OCO partner ${id} was not sent; armed again`, now, partner, `its OCO partner ${id} fired`],
-      );
-      return partnerRearmed.rowCount === 1 ? { id, partner, reason } : { id, reason };
+      const partnerRearmed =
+        partner !== null &&
+        (await client.query(
+          `UPDATE held_orders SET state = 'armed', reason = $1, updated_at = $2 WHERE id = $3 AND state = 'cancelled' AND reason = $4`,
+          [`its OCO partner ${id} was not sent; armed again`, now, partner, `its OCO partner ${id} fired`],
+        )).rowCount === 1;
+      return { id, reason, ...(partnerRearmed ? { partner: partner! } : {}), ...(cancelled ? { cancelled } : {}) };
     });
+  }
+
+  async askCancelFired(id: string, now: number): Promise<boolean> {
+    const asked = await this.pg.query(
+      `UPDATE held_orders SET reason = $1, updated_at = $2 WHERE id = $3 AND state = 'fired' AND type <> 'TWAP'`,
+      [CANCEL_AFTER_FIRING, now, id],
+    );
+    return asked.rowCount === 1;
   }
 }

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { Rearmed } from '../heldTypes';
+import { CANCEL_AFTER_FIRING, cancelledUnsent, type Rearmed } from '../heldTypes';
 
 // A TWAP's slices have their own tickets: a fired TWAP has sent its last one. A held order's own
 // order is the one of its fired ticket with its client order id (the others are its group's).
@@ -7,8 +7,11 @@ const OWN = 'o.ticket_id = h.fired_ticket_id AND o.client_order_id = h.client_or
 
 function prepare(db: Database.Database) {
   return {
-    row: db.prepare(`SELECT id, fire_count, oco_with, fired_ticket_id, client_order_id FROM held_orders
+    row: db.prepare(`SELECT id, fire_count, oco_with, fired_ticket_id, client_order_id, reason FROM held_orders
       WHERE id = ? AND state = 'fired' AND type != 'TWAP'`),
+    askCancel: db.prepare(`UPDATE held_orders SET reason = ?, updated_at = ? WHERE id = ? AND state = 'fired' AND type != 'TWAP'`),
+    cancelUnsent: db.prepare(`UPDATE held_orders SET state = 'cancelled', reason = ?, updated_at = ?
+      WHERE id = ? AND state = 'fired' AND fire_count = ?`),
     statuses: db.prepare('SELECT status, error_message FROM orders WHERE ticket_id = ? AND client_order_id = ? ORDER BY seq'),
     unsent: db.prepare(`SELECT h.id FROM held_orders h WHERE h.state = 'fired' AND h.type != 'TWAP'
       AND EXISTS (SELECT 1 FROM orders o WHERE ${OWN})
@@ -49,20 +52,23 @@ export class RearmStore {
   rearmIfNotSent(id: string, now: number): Rearmed | undefined {
     const s = this.s;
     return this.write(() => {
-      type Fired = { id: string; fire_count: number; oco_with: string | null; fired_ticket_id: string | null; client_order_id: string | null };
+      type Fired = { id: string; fire_count: number; oco_with: string | null; fired_ticket_id: string | null; client_order_id: string | null; reason: string | null };
       const row = s.row.get(id) as Fired | undefined;
       if (!row) return undefined;
       const orders = s.statuses.all(row.fired_ticket_id, row.client_order_id) as { status: string; error_message: string | null }[];
       if (orders.length === 0 || orders.some((order) => order.status !== 'failed')) return undefined;
       const message = (orders[0]!.error_message ?? 'no reason given').replace(/^not sent: /, '');
-      const reason = `its order was not sent (${message}); armed again`;
-      if (s.rearm.run(reason, now, id, row.fire_count).changes !== 1) return undefined;
+      const cancelled = row.reason === CANCEL_AFTER_FIRING;
+      const reason = cancelled ? cancelledUnsent(message) : `its order was not sent (${message}); armed again`;
+      if ((cancelled ? s.cancelUnsent : s.rearm).run(reason, now, id, row.fire_count).changes !== 1) return undefined;
       const partner = row.oco_with;
       const partnerReason = `its OCO partner ${id} was not sent; armed again`;
-      if (partner !== null && s.rearmPartner.run(partnerReason, now, partner, `its OCO partner ${id} fired`).changes === 1) {
-        return { id, partner, reason };
-      }
-      return { id, reason };
+      const rearmed = partner !== null && s.rearmPartner.run(partnerReason, now, partner, `its OCO partner ${id} fired`).changes === 1;
+      return { id, reason, ...(rearmed ? { partner: partner! } : {}), ...(cancelled ? { cancelled } : {}) };
     });
+  }
+
+  askCancelFired(id: string, now: number): boolean {
+    return this.write(() => this.s.askCancel.run(CANCEL_AFTER_FIRING, now, id).changes === 1);
   }
 }
