@@ -104,6 +104,38 @@ describe('held orders on the chart', () => {
     expect(onMoveHeld).toHaveBeenCalledExactlyOnceWith('h1', 61_199.8);
   });
 
+  it('names the order it moves, and a double Enter asks without moving it; Enter moves it once the question has settled', async () => {
+    const { onMoveHeld } = await renderChart([held({})]);
+    const user = userEvent.setup();
+    screen.getByRole('button', { name: 'SL SELL 0.5' }).focus();
+    await user.keyboard('{ArrowDown}{Enter}{Enter}');
+    const dialog = screen.getByRole('dialog', { name: 'Move stop trigger 61,200.0 → 61,199.9?' });
+    expect(within(dialog).getByText('SL SELL 0.5')).toBeInTheDocument();
+    const move = within(dialog).getByRole('button', { name: 'Move trigger' });
+    expect(move).toHaveAttribute('data-settling', 'true');
+    expect(onMoveHeld).not.toHaveBeenCalled();
+    await waitFor(() => expect(move).not.toHaveAttribute('data-settling'), { timeout: 2_000 });
+    move.focus();
+    await user.keyboard('{Enter}');
+    expect(onMoveHeld).toHaveBeenCalledExactlyOnceWith('h1', 61_199.9);
+  });
+
+  it('a handle held at the edge for a trigger beyond the scale is not dragged (keys still move it)', async () => {
+    const { onMoveHeld } = await renderChart([held({ trigger_price: 50_000 })]);
+    const handle = screen.getByRole('button', { name: 'SL SELL 0.5' });
+    expect(handle.parentElement).toHaveAttribute('data-offscreen', 'below');
+    handle.setPointerCapture = () => {};
+    fireEvent.pointerDown(handle, { button: 0, clientY: 398, pointerId: 1 });
+    fireEvent.pointerMove(handle, { clientY: 300, pointerId: 1 });
+    fireEvent.pointerUp(handle, { clientY: 300, pointerId: 1 });
+    expect(drawn()).toEqual(['held:h1@50000']);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    handle.focus();
+    await userEvent.setup().keyboard('{ArrowUp}');
+    expect(drawn()).toEqual(['held:h1@50000.1']);
+    expect(onMoveHeld).not.toHaveBeenCalled();
+  });
+
   it('Escape puts the line back, while moving and in the question; nothing is sent', async () => {
     const { onMoveHeld } = await renderChart([held({})]);
     const user = userEvent.setup();

@@ -154,6 +154,22 @@ describe('the held orders panel', () => {
     await vi.waitFor(() => expect(calls.find((call) => call.method === 'PATCH')).toEqual({ method: 'PATCH', url: '/api/held-orders/h1', body: { trigger_price: 94_000 } }));
   });
 
+  it('a double Enter reviews the change but does not confirm it; Enter confirms once the review has settled', async () => {
+    const calls = stubProxy(() => ok({ ...stop, trigger_price: 94_000 }));
+    renderPanel([stop]);
+    await userEvent.click(screen.getByRole('button', { name: 'Modify' }));
+    const trigger = screen.getByLabelText('Trigger');
+    await userEvent.clear(trigger);
+    await userEvent.type(trigger, '94000{Enter}{Enter}');
+    expect(screen.getByRole('group', { name: 'Confirm the change' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Confirm change' })).toHaveAttribute('data-settling', 'true');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls.filter((call) => call.method === 'PATCH')).toEqual([]);
+    await vi.waitFor(() => expect(screen.getByRole('button', { name: 'Confirm change' })).not.toHaveAttribute('data-settling'), { timeout: 2_000 });
+    await userEvent.type(trigger, '{Enter}');
+    await vi.waitFor(() => expect(calls.filter((call) => call.method === 'PATCH')).toHaveLength(1));
+  });
+
   it('pauses an armed order and cancels the market’s held orders from the head', async () => {
     const calls = stubProxy((call) => (call.method === 'DELETE' ? ok({ rows: [{ ...stop, state: 'cancelled' }] }) : ok({ ...stop, state: 'paused' })));
     renderPanel([stop]);

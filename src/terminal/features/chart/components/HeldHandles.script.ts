@@ -1,6 +1,7 @@
 import { useMemo, useState, type Dispatch, type KeyboardEvent, type PointerEvent, type SetStateAction } from 'react';
 import { draggedPrice, moveQuestion, nudgedPrice, tickText, yAtPrice } from '../model/heldDrag';
 import type { HeldLine } from '../model/heldLines';
+import { useEnterSettling } from '@/terminal/shared/ui/enterGuard';
 import type { PaneLayout } from './pricePane';
 
 /**
@@ -93,6 +94,7 @@ export function useHeldHandles({ lines, layout, priceDecimals, onMove }: HeldHan
   const propose = (current: Move) => setMove(tickText(current.from, priceDecimals) === current.price ? undefined : { ...current, phase: 'asking' });
 
   const pointer = pointerMoves({ move, layout, priceDecimals, canMove, start, propose, setMove });
+  const settling = useEnterSettling(move?.phase === 'asking');
 
   const onKey = (target: HeldLine, event: KeyboardEvent<HTMLElement>) => {
     const direction = event.key === 'ArrowUp' ? 1 : event.key === 'ArrowDown' ? -1 : 0;
@@ -131,7 +133,11 @@ export function useHeldHandles({ lines, layout, priceDecimals, onMove }: HeldHan
     handles: layout ? shown.filter((each) => each.part === 'trigger').map((each) => placed(each, layout)) : [],
     scaleWidth: layout?.scaleWidth ?? 0,
     moving: move?.phase === 'moving' ? move : undefined,
-    question: move && line && move.phase !== 'moving' ? { text: moveQuestion(line.kind, move.from, move.price, priceDecimals), sending: move.phase === 'sending' } : undefined,
+    question:
+      move && line && move.phase !== 'moving'
+        ? { text: moveQuestion(line.kind, move.from, move.price, priceDecimals), order: line.label, sending: move.phase === 'sending' }
+        : undefined,
+    settling,
     failure,
     canMove,
     pointer,

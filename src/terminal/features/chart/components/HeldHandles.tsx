@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { groupDecimalText } from '@/terminal/shared/format/number';
 import { useLocale } from '@/terminal/shared/i18n/i18n';
 import { Dialog } from '@/terminal/shared/ui/Dialog';
+import { holdBackEnter } from '@/terminal/shared/ui/enterGuard';
 import type { HeldLine } from '../model/heldLines';
 import type { HeldHandles as Handles } from './HeldHandles.script';
 
@@ -44,7 +45,9 @@ export function HeldHandles({ held }: { held: Handles }) {
               data-price={line.price}
               aria-disabled={movable ? undefined : true}
               aria-describedby={hintId}
-              onPointerDown={(event) => held.pointer.down(line, event)}
+              // A handle held at the pane's edge stands for a line beyond the scale: a drag there
+              // would turn pixels into a price nobody sees, and the stack may cover another handle.
+              onPointerDown={offscreen ? undefined : (event) => held.pointer.down(line, event)}
               onPointerMove={(event) => held.pointer.move(line, event)}
               onPointerUp={() => held.pointer.up(line)}
               onPointerCancel={held.pointer.cancel}
@@ -69,9 +72,18 @@ export function HeldHandles({ held }: { held: Handles }) {
       ) : null}
       {question ? (
         <Dialog title={question.text} onClose={held.keep} className="chart__held-dialog">
+          <p className="chart__held-which">{question.order}</p>
           <p>{t`Nothing is sent until you confirm. Escape keeps the trigger where it is.`}</p>
-          <div className="modal__row">
-            <button type="button" className="button button--primary" data-autofocus disabled={question.sending} onClick={() => void held.confirm()}>
+          {/* Opened by Enter: a second Enter, or a held one, is not the trader having read it. */}
+          <div className="modal__row" onKeyDown={(event) => holdBackEnter(event, held.settling)}>
+            <button
+              type="button"
+              className="button button--primary"
+              data-autofocus
+              data-settling={held.settling || undefined}
+              disabled={question.sending}
+              onClick={() => void held.confirm()}
+            >
               {question.sending ? t`Moving…` : t`Move trigger`}
             </button>
             <button type="button" className="button button--ghost" disabled={question.sending} onClick={held.keep}>

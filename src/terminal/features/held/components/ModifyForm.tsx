@@ -2,6 +2,7 @@ import { t } from '@lingui/core/macro';
 import type { HeldOrder } from '@/interface';
 import { DecimalInput } from '@/terminal/shared/ui/DecimalInput';
 import { Field } from '@/terminal/shared/ui/Field';
+import { holdBackEnter, useEnterSettling } from '@/terminal/shared/ui/enterGuard';
 import type { MarketDecimals } from '../model/heldRows';
 import { fieldLabel } from '../model/modify';
 import { useModifyForm } from './ModifyForm.script';
@@ -18,10 +19,15 @@ const stepOf = (decimals: number | undefined) => (decimals && decimals > 0 ? `0.
 /** A held order's trigger, limit price and quantity, changed after a confirmation stating old → new. */
 export function ModifyForm({ order, decimals, onDone }: ModifyFormProps) {
   const form = useModifyForm(order, decimals, onDone);
+  // The review opened by Enter: a second Enter, or a held one, is not the trader having read it.
+  const settling = useEnterSettling(form.reviewing);
   return (
     <form
       className="held-modify"
       aria-label={t`Modify the held order`}
+      onKeyDown={(event) => {
+        if (form.reviewing) holdBackEnter(event, settling);
+      }}
       onSubmit={(event) => {
         event.preventDefault();
         if (form.reviewing) form.confirm();
@@ -62,7 +68,7 @@ export function ModifyForm({ order, decimals, onDone }: ModifyFormProps) {
             <button type="button" className="button" onClick={form.back}>
               {t({ message: 'Back', context: 'back to editing the held order' })}
             </button>
-            <button type="submit" className="button button--primary" disabled={form.busy}>
+            <button type="submit" className="button button--primary" disabled={form.busy} data-settling={settling || undefined}>
               {t`Confirm change`}
             </button>
           </div>

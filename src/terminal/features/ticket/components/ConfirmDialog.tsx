@@ -1,10 +1,10 @@
 import { plural, t } from '@lingui/core/macro';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { formatFixed, formatPercent } from '@/terminal/shared/format/number';
 import { useLocale } from '@/terminal/shared/i18n/i18n';
 import type { TicketSummary } from '../model/checkTicket';
 import { ConfirmLines } from './ConfirmLines';
-import { CONFIRM_SETTLE_MS, openedByEnter } from './enterGuard';
+import { holdBackEnter, useEnterSettling } from '@/terminal/shared/ui/enterGuard';
 import { TicketWarnings } from './WarningList';
 
 interface ConfirmDialogProps {
@@ -48,12 +48,7 @@ export function ConfirmDialog({ summary, title, note, account, children, confirm
   const sendRef = useRef<HTMLButtonElement>(null);
   // Opened by Enter: Enter confirms only after a moment (the button shows it is not ready yet for
   // the keyboard; a click on it is a deliberate act and goes at once).
-  const [settling, setSettling] = useState(openedByEnter);
-  useEffect(() => {
-    if (!settling) return;
-    const timer = setTimeout(() => setSettling(false), CONFIRM_SETTLE_MS);
-    return () => clearTimeout(timer);
-  }, [settling]);
+  const settling = useEnterSettling(true);
   useEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
@@ -72,10 +67,7 @@ export function ConfirmDialog({ summary, title, note, account, children, confirm
       }}
       onKeyDown={(event) => {
         // A held Enter repeats, and a double press comes before the orders could be read.
-        if (event.key === 'Enter' && (event.repeat || settling)) {
-          event.preventDefault();
-          return;
-        }
+        if (holdBackEnter(event, settling)) return;
         // The browser's own Escape (the cancel event) is not everywhere; this one is.
         if (event.key === 'Escape') {
           event.preventDefault();
