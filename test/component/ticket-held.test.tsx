@@ -70,6 +70,18 @@ async function typeStop(user: ReturnType<typeof userEvent.setup>, trigger = '340
 }
 
 describe('a stop armed from the ticket', () => {
+  it("lists a limit turned into a stop at its trigger, its notional too, not at the limit price it kept", async () => {
+    proxy();
+    const user = userEvent.setup();
+    renderTicket();
+    // selectMarket priced the limit at 3,500.00; the stop sends none of it.
+    await typeStop(user);
+    const list = screen.getByRole('list', { name: 'Orders of the ticket' });
+    expect(list).toHaveTextContent('Stop 3,400');
+    expect(list).not.toHaveTextContent('3,500');
+    expect(screen.getByText('≈ 1,700.00 USDC')).toBeInTheDocument();
+  });
+
   it('says when it fires and what it sends, asks, and arms it once through /api/held-orders', async () => {
     proxy();
     const user = userEvent.setup();

@@ -191,6 +191,11 @@ describe('price lines', () => {
     ]);
   });
 
+  it('a row the proxy will hold (a stop, a TWAP) draws no line at the limit price it keeps from before but does not send', () => {
+    const lines = draftLines([row({ heldKind: 'stop' }), row({ id: 'r2', heldKind: 'twap' }), row({ id: 'r3', price: '99000' })], 'PERP_BTC_USDC');
+    expect(lines.map((line) => [line.price, line.title])).toEqual([[99_000, '#3 buy']]);
+  });
+
   it('an empty draft draws nothing: a row without a size, or without a price', () => {
     expect(draftLines([row({ size: '' }), row({ id: 'r2', size: '  ' }), row({ id: 'r3', price: '', size: '1' })], 'PERP_BTC_USDC')).toEqual([]);
     expect(draftLines([row({ size: '' }), row({ id: 'r2', price: '99000' })], 'PERP_BTC_USDC').map((line) => line.title)).toEqual(['#2 buy']);

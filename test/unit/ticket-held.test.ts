@@ -3,6 +3,7 @@ import { heldOrderRequestSchema, bracketRequestSchema } from '@/interface';
 import { checkHeldTicket, type HeldCheck } from '@/terminal/features/ticket/model/checkHeld';
 import { checkTicket, type TicketContext } from '@/terminal/features/ticket/model/checkTicket';
 import { emptyHeldFields, type HeldFields, type HeldKind } from '@/terminal/features/ticket/model/heldTypes';
+import { heldPrice } from '@/terminal/features/ticket/model/heldRow';
 import { freshRowFor, withSymbol } from '@/terminal/features/ticket/model/marketPick';
 import { newDraftRow } from '@/terminal/features/ticket/model/rows';
 import { messageFor, messagesOf } from '@/terminal/features/ticket/messages';
@@ -65,6 +66,17 @@ describe('a stop from the ticket', () => {
     const byAmount = check(heldRow('stop', { trigger: '61200' }, { sizeUnit: 'amount', size: '100' }));
     expect(byAmount.plan).toBeUndefined();
     expect(byAmount.request).toBeUndefined();
+  });
+
+  it("is reckoned at its own price, not at the row's limit price it kept from before (a limit turned into a stop)", () => {
+    const fromLimit = { price: '99956.2', size: '0.012' };
+    const stopRow = heldRow('stop', { trigger: '61200' }, fromLimit);
+    expect(checkTicket([stopRow], context).rows[0]?.notional?.toFixed()).toBe('734.4');
+    const stopLimit = heldRow('stopLimit', { trigger: '61200', limitPrice: '61100' }, fromLimit);
+    expect(checkTicket([stopLimit], context).rows[0]?.notional?.toFixed()).toBe('733.2');
+    // A trailing stop or a TWAP: at the mark (63,010).
+    expect(checkTicket([heldRow('trailing', { trailing: '1' }, fromLimit)], context).rows[0]?.notional?.toFixed()).toBe('756.12');
+    expect(heldPrice(stopRow)).toBe('61200');
   });
 
   it('goes alone: a ticket with other orders cannot arm it, and a batch cannot send it as a plain order', () => {

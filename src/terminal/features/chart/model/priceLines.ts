@@ -29,6 +29,8 @@ export interface DraftLike {
   kind: 'limit' | 'market';
   price: string;
   size: string;
+  /** Set for an order the proxy holds (a stop, a TWAP…), which sends none of `price`. */
+  heldKind?: string;
 }
 
 const PLAIN_DECIMAL = /^(\d+\.?\d*|\.\d+)$/;
@@ -79,7 +81,8 @@ function draftTitle(side: Side, rowNumbers: readonly number[]): string {
 export function draftLines(rows: readonly DraftLike[], symbol: string): ChartPriceLine[] {
   const priced: PricedOrder<number>[] = [];
   rows.forEach((row, index) => {
-    if (row.symbol !== symbol || row.kind !== 'limit' || row.size.trim() === '') return;
+    // A held kind (a stop, a TWAP…) sends none of the row's limit price: no line at it.
+    if (row.symbol !== symbol || row.kind !== 'limit' || row.heldKind !== undefined || row.size.trim() === '') return;
     const price = typedPrice(row.price);
     if (price !== undefined) priced.push({ price, side: row.side, detail: index + 1 });
   });

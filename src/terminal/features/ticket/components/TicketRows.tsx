@@ -3,6 +3,8 @@ import { memo } from 'react';
 import { messageFor, messagesOf } from '../messages';
 import type { CheckedRow } from '../model/checkTicket';
 import type { DraftRow } from '../model/types';
+import { heldPrice } from '../model/heldRow';
+import { kindLabel } from './heldWords';
 import { useActiveRowId, useTicketActions, useTicketTouched } from '../store';
 import { baseAsset, type Duration } from '@/interface';
 import { groupDecimalText } from '@/terminal/shared/format/number';
@@ -18,6 +20,16 @@ function sizeText(row: DraftRow, checked: CheckedRow | undefined): string {
   if (row.sizeUnit === 'amount') return `${size} USDC`;
   if (row.sizeUnit === 'notional') return `${size} USD${checked?.quantity ? ` → ${groupDecimalText(checked.quantity.toFixed())}` : ''}`;
   return size;
+}
+
+/** A row's price as listed: a held kind's own (its kind and trigger or limit), never the row's limit price it does not send. */
+function priceText(row: DraftRow): string {
+  if (row.heldKind !== undefined) {
+    const price = heldPrice(row);
+    return price ? `${kindLabel(row.heldKind)} ${groupDecimalText(price)}` : kindLabel(row.heldKind);
+  }
+  if (row.kind === 'market') return t({ message: 'market', context: 'order type, in place of a price' });
+  return row.price ? groupDecimalText(row.price) : '—';
 }
 
 interface TicketRowsProps {
@@ -71,7 +83,7 @@ function TicketRowsView({ rows, checked, durations }: TicketRowsProps) {
                 {' '}
                 <span>{base}</span>
                 {' '}
-                <span className="num">{row.kind === 'market' ? t({ message: 'market', context: 'order type, in place of a price' }) : row.price ? groupDecimalText(row.price) : '—'}</span>
+                <span className="num">{priceText(row)}</span>
                 {' '}
                 <span className="num">{size}</span>
                 {' '}

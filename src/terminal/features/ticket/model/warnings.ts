@@ -4,6 +4,7 @@ import type { DraftRow, MarketContext, RowContext } from './types';
 import { notionalQuantity, sizeReference } from './notional';
 import { isPriced, markText, rowOrderType, usableMark } from './rowBasics';
 import { slipWarnings } from './slipWarnings';
+import { heldPrice } from './heldRow';
 
 /** How far through mark a plain limit may go before it is called marketable, unless the trader sets it. */
 export const DEFAULT_MARKETABLE_BAND = 0.01;
@@ -34,7 +35,9 @@ export function rowSize(row: DraftRow, market: MarketContext | undefined, contex
     const reference = sizeReference(row, market, context);
     return quantity && reference ? { quantity, notional: quantity.times(reference.price) } : {};
   }
-  const price = isPriced(row, context) ? parseDecimal(row.price) : undefined;
+  // A held kind sends none of the row's limit price: it is reckoned at its own (or the mark).
+  const typed = row.heldKind !== undefined ? heldPrice(row) : isPriced(row, context) ? row.price : '';
+  const price = parseDecimal(typed);
   const reference = price?.gt(0) ? price : usableMark(market);
   return { quantity: size, notional: reference ? size.times(reference) : undefined };
 }
