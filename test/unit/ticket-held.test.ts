@@ -47,6 +47,15 @@ describe('a stop from the ticket', () => {
     expect(near.request?.body).toMatchObject({ type: 'STOP_LIMIT', trigger_price: 61200, order_price: 61100 });
   });
 
+  it('warns of a limit beyond its trigger (a buy stop limit below it, a sell above): it may rest unfilled when it fires', () => {
+    const buy = check(heldRow('stopLimit', { trigger: '64000', limitPrice: '63900' }, { side: 'BUY' }));
+    expect(buy.warnings.map(messageFor)).toEqual(['Below the trigger 64,000.0: when it fires, a buy at this limit may rest unfilled']);
+    expect(buy.request).toBeDefined();
+    const sell = check(heldRow('takeProfitLimit', { trigger: '64000', limitPrice: '64100' }));
+    expect(sell.warnings.map(messageFor)).toContain('Above the trigger 64,000.0: when it fires, a sell at this limit may rest unfilled');
+    expect(check(heldRow('stopLimit', { trigger: '61200', limitPrice: '61100' })).warnings).toEqual([]);
+  });
+
   it('warns of a trigger the mark has already crossed (it would fire at once), without blocking it', () => {
     const sellStop = check(heldRow('stop', { trigger: '64000' }));
     expect(sellStop.warnings.map(messageFor)).toEqual(['The mark 63,010.0 is already at or below this trigger: it fires at once']);
@@ -148,6 +157,16 @@ describe('a bracket from the ticket', () => {
     expect(words(check(entry({ takeProfit: '63000' }, { kind: 'market', price: '' })))['held.takeProfit']).toBe(
       'A take-profit on a buy goes above the entry 63,010.0',
     );
+  });
+
+  it("warns of an exit's limit beyond its trigger: a SELL stop-loss limit above its trigger may rest unfilled", () => {
+    // A BUY entry's exits sell: a stop-loss at 61,000 with a limit of 61,100 rests above a falling market.
+    const found = check(entry({ stopLoss: '61000', stopLossPrice: '61100' }));
+    expect(found.warnings.map(messageFor)).toEqual(['Above the trigger 61,000.0: when it fires, a sell at this limit may rest unfilled']);
+    expect(found.request).toBeDefined();
+    // The side flipped, the exits buy: the same limit below a 64,000 stop-loss rests too.
+    const flipped = check(entry({ stopLoss: '64000', stopLossPrice: '63900' }, { side: 'SELL' }));
+    expect(flipped.warnings.map(messageFor)).toEqual(['Below the trigger 64,000.0: when it fires, a buy at this limit may rest unfilled']);
   });
 
   it('needs a trigger for a limit price, and leaves a plain order alone', () => {

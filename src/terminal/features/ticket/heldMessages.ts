@@ -36,6 +36,12 @@ export const heldMessages: { [C in keyof HeldIssueParams]: (params: HeldIssuePar
       : t`More than ${bandPercent}% below the trigger ${price}: the service would refuse it when it fires`;
   },
   'held.firesAtOnce': firesAtOnce,
+  'held.limitRests': ({ side, trigger }) => {
+    const price = groupDecimalText(trigger);
+    return side === 'BUY'
+      ? t`Below the trigger ${price}: when it fires, a buy at this limit may rest unfilled`
+      : t`Above the trigger ${price}: when it fires, a sell at this limit may rest unfilled`;
+  },
   'trailing.tooWide': ({ max }) => t`At most ${max}%`,
   'twap.durationBounds': ({ minMinutes, maxHours }) => t`From ${minMinutes} minute to ${maxHours} hours`,
   'twap.wholeMilliseconds': () => t`Use whole milliseconds`,

@@ -1,7 +1,7 @@
 import type { OrderRequest, Side } from '@/interface';
 import { parseDecimal, toWireNumber, type Big } from './decimal';
 import type { HeldFields } from './heldTypes';
-import { firesAtOnceWarning, limitInBand, priceIssue } from './heldValidators';
+import { firesAtOnceWarning, limitInBand, limitRestsWarning, priceIssue } from './heldValidators';
 import { issue, type TicketIssue } from './issues';
 import { usableMark } from './rowBasics';
 import type { DraftRow, MarketContext } from './types';
@@ -57,12 +57,14 @@ export function bracketIssues(row: DraftRow, held: HeldFields, market: MarketCon
   return found.filter((item) => item !== undefined);
 }
 
-/** An exit the mark has already crossed would fire as soon as the entry is accepted. */
+/** An exit the mark has already crossed would fire as soon as the entry is accepted; one whose limit is beyond its trigger may rest. */
 export function bracketWarnings(row: DraftRow, held: HeldFields, market: MarketContext | undefined): TicketIssue[] {
   const side = opposite(row.side);
   return [
     firesAtOnceWarning(side, false, 'takeProfit', held, market),
     firesAtOnceWarning(side, true, 'stopLoss', held, market),
+    limitRestsWarning(side, 'takeProfitPrice', 'takeProfit', held, market),
+    limitRestsWarning(side, 'stopLossPrice', 'stopLoss', held, market),
   ].filter((item) => item !== undefined);
 }
 

@@ -48,6 +48,18 @@ export function firesAtOnceWarning(side: Side, stop: boolean, name: keyof HeldFi
   return warning('held.firesAtOnce', field(name), { side, stop, mark: markText(mark, market) });
 }
 
+/**
+ * A limit on the far side of its trigger from where the price is going when it fires (a buy stop
+ * limit below its trigger, a sell above): the order it sends rests instead of filling. A warning,
+ * asked about, since a patient limit may be meant; a protective stop that does not fill rarely is.
+ */
+export function limitRestsWarning(side: Side, limitName: keyof HeldFields, triggerName: keyof HeldFields, held: HeldFields, market: MarketContext | undefined): TicketIssue | undefined {
+  const limit = parseDecimal(String(held[limitName]));
+  const trigger = parseDecimal(String(held[triggerName]));
+  if (!limit?.gt(0) || !trigger?.gt(0) || (side === 'BUY' ? limit.gte(trigger) : limit.lte(trigger))) return undefined;
+  return warning('held.limitRests', field(limitName), { side, trigger: market ? trigger.toFixed(market.priceDecimals) : trigger.toFixed() });
+}
+
 function triggerIssues(kind: HeldKind, held: HeldFields, market: MarketContext | undefined): (TicketIssue | undefined)[] {
   const limit = limitKinds.includes(kind);
   return [
@@ -123,6 +135,6 @@ export function heldKindIssues(kind: HeldKind, held: HeldFields, market: MarketC
 /** What a held kind probably did not mean: a trigger the mark has already crossed. */
 export function heldKindWarnings(kind: HeldKind, side: Side, held: HeldFields, market: MarketContext | undefined): TicketIssue[] {
   if (!triggeredKinds.includes(kind)) return [];
-  const found = firesAtOnceWarning(side, isStopKind(kind), 'trigger', held, market);
-  return found ? [found] : [];
+  const rests = limitKinds.includes(kind) ? limitRestsWarning(side, 'limitPrice', 'trigger', held, market) : undefined;
+  return [firesAtOnceWarning(side, isStopKind(kind), 'trigger', held, market), rests].filter((found) => found !== undefined);
 }

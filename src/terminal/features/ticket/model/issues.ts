@@ -57,6 +57,7 @@ export interface HeldIssueParams {
   'held.quantityOnly': Record<string, never>;
   'held.limitOutOfBand': { bandPercent: number; direction: 'above' | 'below'; trigger: string };
   'held.firesAtOnce': { side: 'BUY' | 'SELL'; stop: boolean; mark: string };
+  'held.limitRests': { side: 'BUY' | 'SELL'; trigger: string };
   'trailing.tooWide': { max: number };
   'twap.durationBounds': { minMinutes: number; maxHours: number };
   'twap.wholeMilliseconds': Record<string, never>;
