@@ -116,7 +116,10 @@ describe('a trailing stop and a TWAP from the ticket', () => {
     expect(found.request?.body).toEqual({
       type: 'TWAP', symbol: 'PERP_BTC_USDC', side: 'BUY', order_quantity: 10, duration_ms: 3_600_000, slice_ms: 60_000, max_slippage_percent: 0.5,
     });
-    expect(found.plan && planText(found.plan)).toBe('TWAP: buy 10 BTC over 1 h, a slice of ~0.1667 every 1 m, IOC at mark +0.5 %');
+    // 10 ÷ 60 is not on the step 0.0001: each slice is sized down to it and the rest spread, so 0.1666 or 0.1667.
+    expect(found.plan && planText(found.plan)).toBe('TWAP: buy 10 BTC over 1 h, a slice of ~0.1666–0.1667 every 1 m, IOC at mark +0.5 %');
+    const even = check({ ...twap, size: '6' });
+    expect(even.plan && planText(even.plan)).toBe('TWAP: buy 6 BTC over 1 h, a slice of ~0.1 every 1 m, IOC at mark +0.5 %');
     expect(words(check({ ...twap, held: { ...twap.held!, twapMinutes: '0.5' } }))['held.twapMinutes']).toBe('From 1 minute to 24 hours');
     expect(words(check({ ...twap, held: { ...twap.held!, twapMinutes: '1441' } }))['held.twapMinutes']).toBe('From 1 minute to 24 hours');
     expect(words(check({ ...twap, held: { ...twap.held!, twapSliceSeconds: '1' } }))['held.twapSliceSeconds']).toMatch(/At least 2 s/);

@@ -51,7 +51,7 @@ function twapText(plan: Extract<HeldPlan, { shape: 'twap' }>): string {
   const { base } = plan;
   const span = spanText(plan.durationMs);
   const every = spanText(plan.sliceMs);
-  const slice = groupDecimalText(plan.sliceQuantity);
+  const slice = plan.sliceHigh ? `${groupDecimalText(plan.sliceLow)}–${groupDecimalText(plan.sliceHigh)}` : groupDecimalText(plan.sliceLow);
   const slippage = plan.slippagePercent;
   const how = slippage ? (plan.side === 'BUY' ? t`IOC at mark +${slippage} %` : t`IOC at mark −${slippage} %`) : t`at market`;
   const head =

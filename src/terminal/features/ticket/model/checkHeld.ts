@@ -29,7 +29,11 @@ export type HeldPlan =
       shape: 'twap';
       durationMs: number;
       sliceMs: number;
+      /** The average slice: its check against the step. */
       sliceQuantity: string;
+      /** What a slice sends, on the step: `sliceLow`, or between it and `sliceHigh` (sizes are rounded down, the rest spread). */
+      sliceLow: string;
+      sliceHigh?: string;
       slippagePercent?: string;
       priceLimit?: string;
       randomizePercent?: string;
@@ -96,9 +100,14 @@ function planOf(kind: HeldKind, row: DraftRow, held: HeldFields, quantity: Big, 
   const durationMs = millisecondsOf(held.twapMinutes, 60_000)?.toNumber() ?? 0;
   const sliceMs = millisecondsOf(held.twapSliceSeconds, 1000)?.toNumber() ?? 1;
   const slices = Math.max(1, Math.floor(durationMs / sliceMs));
-  const sliceQuantity = quantity.div(slices).toFixed(Math.max(market.quantityDecimals, 4)).replace(/\.?0+$/, '');
+  const average = quantity.div(slices);
+  const sliceQuantity = average.toFixed(Math.max(market.quantityDecimals, 4)).replace(/\.?0+$/, '');
+  const step = stepOf(market.quantityDecimals);
+  const low = average.div(step).round(0, Big.roundDown).times(step);
+  const sliceLow = (low.gt(0) ? low : step).toFixed();
+  const sliceHigh = low.eq(average) || !low.gt(0) ? undefined : low.plus(step).toFixed();
   const priceLimit = held.twapPriceLimit.trim() === '' ? undefined : price(held.twapPriceLimit);
-  return { ...base, shape: 'twap', durationMs, sliceMs, sliceQuantity, slippagePercent: optionalText(held.twapSlippage), priceLimit, randomizePercent: optionalText(held.twapRandomize) };
+  return { ...base, shape: 'twap', durationMs, sliceMs, sliceQuantity, sliceLow, sliceHigh, slippagePercent: optionalText(held.twapSlippage), priceLimit, randomizePercent: optionalText(held.twapRandomize) };
 }
 
 const wire = (value: string) => toWireNumber(parseDecimal(value) ?? new Big(0));
