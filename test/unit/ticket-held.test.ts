@@ -4,6 +4,7 @@ import { checkHeldTicket, type HeldCheck } from '@/terminal/features/ticket/mode
 import { checkTicket, type TicketContext } from '@/terminal/features/ticket/model/checkTicket';
 import { emptyHeldFields, type HeldFields, type HeldKind } from '@/terminal/features/ticket/model/heldTypes';
 import { heldPrice } from '@/terminal/features/ticket/model/heldRow';
+import { setFormatLocale } from '@/terminal/shared/format/locale';
 import { freshRowFor, withSymbol } from '@/terminal/features/ticket/model/marketPick';
 import { newDraftRow } from '@/terminal/features/ticket/model/rows';
 import { messageFor, messagesOf } from '@/terminal/features/ticket/messages';
@@ -185,5 +186,19 @@ describe('a held order and another market', () => {
     expect(withSymbol(row, 'PERP_ETH_USDC').heldKind).toBe('stopLimit');
     expect(freshRowFor(row, 'PERP_ETH_USDC', '').held?.trigger).toBe('');
     expect(freshRowFor(row, btc.symbol, '').held?.trigger).toBe('61200');
+  });
+});
+
+describe('a held order worded in German number form', () => {
+  it('writes the percentages of a trailing stop and a TWAP as its prices: 1,25 %, not 1.25 %', () => {
+    setFormatLocale('de');
+    try {
+      const trailing = check(heldRow('trailing', { trailingUnit: 'percent', trailing: '1.25' }));
+      expect(trailing.plan && planText(trailing.plan)).toMatch(/^Trailing 1,25 % /);
+      const twap = check(heldRow('twap', { twapMinutes: '60', twapSliceSeconds: '60', twapSlippage: '0.25', twapRandomize: '2.5' }, { size: '6' }));
+      expect(twap.plan && planText(twap.plan)).toMatch(/−0,25 %.*± 2,5 %/);
+    } finally {
+      setFormatLocale('en');
+    }
   });
 });

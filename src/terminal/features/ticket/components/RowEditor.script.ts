@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro';
 import { baseAsset, type Duration } from '@/interface';
-import { fixedPlain } from '@/terminal/shared/format/number';
+import { fixedPlain, formatFixed } from '@/terminal/shared/format/number';
 import { messagesOf } from '../messages';
 import type { CheckedRow } from '../model/checkTicket';
 import type { HeldCheck } from '../model/checkHeld';
@@ -42,7 +42,8 @@ export function useRowEditor(
     quietHeld: quiet,
     warnings: heldCheck?.warnings ?? checked?.warnings ?? [],
     /** Under a trigger: the mark it is judged against. */
-    triggerHint: market ? `${t({ message: 'mark', context: 'the mark price, as a label before it' })} ${fixedPlain(market.mark_price, market.priceDecimals)}` : undefined,
+    // In the trader's number form, as every price the ticket shows (99.622,4 in German).
+    triggerHint: market ? `${t({ message: 'mark', context: 'the mark price, as a label before it' })} ${formatFixed(market.mark_price, market.priceDecimals)}` : undefined,
     fromMark: checked?.fromMark,
     /** A market row: the mark it is estimated at and the bound its IOC carries, with the slippage (null: unbounded). */
     estimate: checked?.estimate,

@@ -1,4 +1,5 @@
 import { t } from '@lingui/core/macro';
+import { Big } from '../model/decimal';
 import { groupDecimalText } from '@/terminal/shared/format/number';
 import type { BracketPlan, HeldPlan } from '../model/checkHeld';
 import type { HeldKind } from '../model/heldTypes';
@@ -52,7 +53,7 @@ function twapText(plan: Extract<HeldPlan, { shape: 'twap' }>): string {
   const span = spanText(plan.durationMs);
   const every = spanText(plan.sliceMs);
   const slice = plan.sliceHigh ? `${groupDecimalText(plan.sliceLow)}–${groupDecimalText(plan.sliceHigh)}` : groupDecimalText(plan.sliceLow);
-  const slippage = plan.slippagePercent;
+  const slippage = plan.slippagePercent && groupDecimalText(plan.slippagePercent);
   const how = slippage ? (plan.side === 'BUY' ? t`IOC at mark +${slippage} %` : t`IOC at mark −${slippage} %`) : t`at market`;
   const head =
     plan.side === 'BUY'
@@ -61,13 +62,13 @@ function twapText(plan: Extract<HeldPlan, { shape: 'twap' }>): string {
   const limit = plan.priceLimit ? groupDecimalText(plan.priceLimit) : undefined;
   const parts = [head];
   if (limit) parts.push(plan.side === 'BUY' ? t`a slice is skipped while the mark is above ${limit}` : t`a slice is skipped while the mark is below ${limit}`);
-  const randomize = plan.randomizePercent;
-  if (randomize && randomize !== '0') parts.push(t`each slice varies by ± ${randomize} %`);
+  const randomize = plan.randomizePercent && new Big(plan.randomizePercent).gt(0) ? groupDecimalText(plan.randomizePercent) : undefined;
+  if (randomize) parts.push(t`each slice varies by ± ${randomize} %`);
   return parts.join('; ');
 }
 
 function trailingText(plan: Extract<HeldPlan, { shape: 'trailing' }>): string {
-  const by = plan.percent ? `${plan.percent} %` : groupDecimalText(plan.distance ?? '');
+  const by = plan.percent ? `${groupDecimalText(plan.percent)} %` : groupDecimalText(plan.distance ?? '');
   const sends = sendsText(plan);
   if (plan.best && plan.firesAt) {
     const best = groupDecimalText(plan.best);
