@@ -40,6 +40,9 @@ describe('a stop from the ticket', () => {
 
   it('needs a trigger on the tick, and a stop limit a limit within the band of its trigger', () => {
     expect(words(check(heldRow('stop', {})))['held.trigger']).toBe('Enter a value');
+    // Nothing is worded of a figure not typed yet ("at limit 0.0").
+    expect(check(heldRow('stop', {})).plan).toBeUndefined();
+    expect(check(heldRow('stopLimit', { trigger: '61200' })).plan).toBeUndefined();
     expect(words(check(heldRow('stop', { trigger: '61200.05' })))['held.trigger']).toBe('Use a multiple of the tick 0.1');
     const far = check(heldRow('stopLimit', { trigger: '61200', limitPrice: '50000' }));
     expect(words(far)['held.limitPrice']).toMatch(/More than 10% below the trigger 61,200\.0/);

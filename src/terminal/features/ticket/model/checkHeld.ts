@@ -85,10 +85,13 @@ function trailingLevel(side: Side, held: HeldFields, mark: Big, market: MarketCo
   return roundToStep(side === 'SELL' ? mark.minus(distance) : mark.plus(distance), stepOf(market.priceDecimals));
 }
 
-function planOf(kind: HeldKind, row: DraftRow, held: HeldFields, quantity: Big, market: MarketContext): HeldPlan {
+function planOf(kind: HeldKind, row: DraftRow, held: HeldFields, quantity: Big, market: MarketContext): HeldPlan | undefined {
   const base = { symbol: row.symbol, side: row.side, quantity: quantity.toFixed(), base: baseAsset(row.symbol) ?? '' };
   const price = (value: string) => text(parseDecimal(value) ?? new Big(0), market);
   if (triggeredKinds.includes(kind)) {
+    // A trigger or limit not typed yet: no words of "at limit 0.0" (its field says what is missing).
+    const typed = (value: string) => parseDecimal(value)?.gt(0) === true;
+    if (!typed(held.trigger) || (limitKinds.includes(kind) && !typed(held.limitPrice))) return undefined;
     return { ...base, shape: 'trigger', stop: isStopKind(kind), trigger: price(held.trigger), limitPrice: limitKinds.includes(kind) ? price(held.limitPrice) : undefined };
   }
   if (kind === 'trailing') {
