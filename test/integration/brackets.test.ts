@@ -46,7 +46,9 @@ describe('a bracket: the entry now, its exits held until it is accepted', () => 
   });
 
   it('a rejected entry cancels its exits, saying why, and they never fire', { timeout: 30_000 }, async () => {
-    await markTo(stack, 100_000, 0);
+    // The last case left the mark at 97,000: the proxy must have seen it back at 100,000, or the
+    // stop-loss at 99,000 is already crossed and the bracket refused.
+    await markTo(stack, 100_000);
     // A post-only buy above the mark would cross it: the service rejects it.
     const answer = await bracket(stack, {
       entry: entryAt(100_100, { order_type: 'POST_ONLY' }),
@@ -63,6 +65,16 @@ describe('a bracket: the entry now, its exits held until it is accepted', () => 
     }
     await markTo(stack, 98_000);
     expect(await states(stack, exits.map((exit) => exit.id))).toEqual(['cancelled', 'cancelled']);
+  });
+
+  it('refuses an exit the mark has already crossed: armed when the entry is accepted, it would fire before the entry fills', { timeout: 30_000 }, async () => {
+    await markTo(stack, 100_000);
+    // A buy resting at 95,000; its take-profit at 98,000 is above the entry but below the mark.
+    const key = ticketKey();
+    const answer = await bracket(stack, { entry: entryAt(95_000), take_profit: { trigger_price: 98_000 }, stop_loss: { trigger_price: 94_000 } }, key);
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toMatch(/^take_profit\.trigger_price: the mark 100000 has already crossed 98000: the exit would fire as soon as the entry is accepted/);
+    expect(await sentOrders(stack, key)).toEqual([]);
   });
 
   it('a market entry is judged against the mark; a lone stop-loss is armed without a partner', { timeout: 30_000 }, async () => {

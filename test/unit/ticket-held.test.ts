@@ -176,6 +176,16 @@ describe('a bracket from the ticket', () => {
     expect(flipped.warnings.map(messageFor)).toEqual(['Below the trigger 64,000.0: when it fires, a buy at this limit may rest unfilled']);
   });
 
+  it('refuses an exit the mark has already crossed: armed when the entry is accepted, it would fire before the entry fills', () => {
+    // A buy resting at 63,000 with the mark at 63,010: a take-profit at 63,005 is above the entry, below the mark.
+    const found = check(entry({ takeProfit: '63005', stopLoss: '62000' }));
+    expect(words(found)['held.takeProfit']).toBe(
+      'The mark 63,010.0 has already crossed this trigger: the exit would fire as soon as the entry is accepted, before it fills',
+    );
+    expect(found.request).toBeUndefined();
+    expect(check(entry({ takeProfit: '63020', stopLoss: '62000' })).issues).toEqual({});
+  });
+
   it('needs a trigger for a limit price, and leaves a plain order alone', () => {
     expect(words(check(entry({ takeProfitPrice: '66000' })))['held.takeProfit']).toBe('Enter a value');
     expect(checkHeldTicket([entry({})], entry({}).id, context)).toBeUndefined();

@@ -63,8 +63,22 @@ export function bracketIssue(request: BracketRequest, market: MarketMark | undef
       const what = name === 'take_profit' ? 'take-profit' : 'stop-loss';
       return `${name}.trigger_price: ${exit.trigger_price} must be ${side} the entry's price ${price.toFixed()} for the ${what} of a ${entry.side} entry`;
     }
+    if (crossedAtMark(name, entry.side, trigger, new Big(String(market.mark)))) {
+      return `${name}.trigger_price: the mark ${market.mark} has already crossed ${exit.trigger_price}: the exit would fire as soon as the entry is accepted, before it fills`;
+    }
   }
   return undefined;
+}
+
+/**
+ * Whether an exit's trigger is crossed at the mark now. Exits are armed when the entry is
+ * accepted, not when it fills: one crossed already fires at once, before a resting entry fills (a
+ * position the other way) or just after a marketable one (stopped out at once). A BUY entry's
+ * take-profit sells when the mark rises to it, its stop-loss when the mark falls to it.
+ */
+function crossedAtMark(name: ExitName, entrySide: Side, trigger: Big, mark: Big): boolean {
+  const rises = (name === 'take_profit') === (entrySide === 'BUY');
+  return rises ? mark.gte(trigger) : mark.lte(trigger);
 }
 
 /** The exits of a bracket, on the other side for the entry's quantity, OCO with each other. */

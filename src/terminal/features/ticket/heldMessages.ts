@@ -51,6 +51,10 @@ export const heldMessages: { [C in keyof HeldIssueParams]: (params: HeldIssuePar
   'twap.sliceBelowStep': ({ slice, step }) => t`Each slice would be ${slice}, less than the step ${step}: fewer slices or more quantity`,
   'bracket.wrongSide': wrongSide,
   'bracket.needsQuantity': () => t`Exits close the entry's quantity: size the entry by quantity, not by amount`,
+  'bracket.crossed': ({ mark }) => {
+    const markPrice = groupDecimalText(mark);
+    return t`The mark ${markPrice} has already crossed this trigger: the exit would fire as soon as the entry is accepted, before it fills`;
+  },
 };
 
 export const heldAloneMessage = ({ orders }: { orders: number }) =>

@@ -1,9 +1,9 @@
 import type { OrderRequest, Side } from '@/interface';
 import { parseDecimal, toWireNumber, type Big } from './decimal';
 import type { HeldFields } from './heldTypes';
-import { firesAtOnceWarning, limitInBand, limitRestsWarning, priceIssue } from './heldValidators';
+import { firesAtOnce, limitInBand, limitRestsWarning, priceIssue } from './heldValidators';
 import { issue, type TicketIssue } from './issues';
-import { usableMark } from './rowBasics';
+import { markText, usableMark } from './rowBasics';
 import type { DraftRow, MarketContext } from './types';
 
 /** A bracket's exit as the confirmation says it: its trigger and, for a LIMIT exit, its price. */
@@ -43,6 +43,17 @@ function wrongSide(exit: 'takeProfit' | 'stopLoss', row: DraftRow, trigger: Big 
   return right ? undefined : issue('bracket.wrongSide', `held.${exit}`, { exit, side: row.side, entry: entryText });
 }
 
+/**
+ * An exit the mark has already crossed: exits are armed when the entry is accepted, not when it
+ * fills, so it would fire at once, before a resting entry fills (a new position the other way) or
+ * just after a marketable one (stopped out at once). Refused, by the proxy too.
+ */
+function crossed(exit: 'takeProfit' | 'stopLoss', row: DraftRow, trigger: Big | undefined, market: MarketContext | undefined) {
+  const mark = usableMark(market);
+  if (!trigger?.gt(0) || !mark || !market || !firesAtOnce(opposite(row.side), exit === 'stopLoss', trigger, mark)) return undefined;
+  return issue('bracket.crossed', `held.${exit}`, { mark: markText(mark, market) });
+}
+
 /** The errors of a bracket's exits: each trigger (needed once its limit price is typed), its price, its side. */
 export function bracketIssues(row: DraftRow, held: HeldFields, market: MarketContext | undefined, order: OrderRequest | undefined): TicketIssue[] {
   const entry = entryReference(row, market);
@@ -50,19 +61,17 @@ export function bracketIssues(row: DraftRow, held: HeldFields, market: MarketCon
     priceIssue(held, trigger, market, held[price].trim() !== ''),
     priceIssue(held, price, market, false),
     limitInBand(held, price, trigger, market),
-    wrongSide(exit, row, parseDecimal(held[trigger]), entry, market),
+    wrongSide(exit, row, parseDecimal(held[trigger]), entry, market) ?? crossed(exit, row, parseDecimal(held[trigger]), market),
   ]);
   // The exits close the entry's quantity: an entry sized by amount has none to give them.
   if (order && order.order_quantity === undefined) found.push(issue('bracket.needsQuantity', 'size', {}));
   return found.filter((item) => item !== undefined);
 }
 
-/** An exit the mark has already crossed would fire as soon as the entry is accepted; one whose limit is beyond its trigger may rest. */
+/** An exit whose limit is beyond its trigger may rest unfilled when it fires. */
 export function bracketWarnings(row: DraftRow, held: HeldFields, market: MarketContext | undefined): TicketIssue[] {
   const side = opposite(row.side);
   return [
-    firesAtOnceWarning(side, false, 'takeProfit', held, market),
-    firesAtOnceWarning(side, true, 'stopLoss', held, market),
     limitRestsWarning(side, 'takeProfitPrice', 'takeProfit', held, market),
     limitRestsWarning(side, 'stopLossPrice', 'stopLoss', held, market),
   ].filter((item) => item !== undefined);

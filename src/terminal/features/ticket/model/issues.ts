@@ -67,6 +67,7 @@ export interface HeldIssueParams {
   'twap.sliceBelowStep': { slice: string; step: string };
   'bracket.wrongSide': { exit: 'takeProfit' | 'stopLoss'; side: 'BUY' | 'SELL'; entry: string };
   'bracket.needsQuantity': Record<string, never>;
+  'bracket.crossed': { mark: string };
 }
 
 /** Why a whole ticket cannot be sent. */
