@@ -6,8 +6,9 @@ import { Dialog } from '@/terminal/shared/ui/Dialog';
 import { holdBackEnter } from '@/terminal/shared/ui/enterGuard';
 import type { HeldLine } from '../model/heldLines';
 import type { HeldHandles as Handles } from './HeldHandles.script';
+import '../heldHandles.css';
 
-/** Left of the price scale and of the "+" on it (chart.css), so that neither covers the other. */
+/** Left of the price scale and of the "+" on it (chart.css, heldHandles.css), so that neither covers the other. */
 const CLEAR_OF_PLUS = 26;
 
 function hintOf(line: HeldLine, movable: boolean): string {
