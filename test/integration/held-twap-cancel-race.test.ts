@@ -9,25 +9,19 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { FuturesRow } from '@/interface';
 import { createSigner } from '@/proxy';
 import { HeldOrders, type SettleOutcome } from '@/proxy/held/holder';
 import { openSqliteJournal, type HeldRow, type JournalStore } from '@/proxy/journal';
-import type { Logger } from '@/proxy/log';
 import { AccountSenders } from '@/proxy/sending/accounts';
 import { Pacer } from '@/proxy/sending/pacer';
 import { TicketSender } from '@/proxy/sending/sender';
 import { ServiceClock } from '@/proxy/upstream/clock';
 import { ServiceClient } from '@/proxy/upstream/serviceClient';
 import { createAccountCredentials } from '@/service';
+import { BTC, futuresRow, quietLog } from '../helpers/heldHolder';
 
-const BTC = 'PERP_BTC_USDC';
-const row = (mark: number): FuturesRow => ({
-  symbol: BTC, index_price: mark, mark_price: mark, sum_unitary_funding: 0, est_funding_rate: 0, last_funding_rate: 0,
-  next_funding_time: 0, open_interest: 12, '24h_open': mark, '24h_close': mark, '24h_high': mark, '24h_low': mark,
-  '24h_amount': 0, '24h_volume': 3,
-});
-const quiet = { info: () => {}, warn: () => {}, error: () => {}, child: () => quiet } as unknown as Logger;
+const row = futuresRow;
+const quiet = quietLog;
 
 /** Accepts every batch request and keeps its client order ids. */
 async function service(received: string[]): Promise<{ server: Server; url: string }> {

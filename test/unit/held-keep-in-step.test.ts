@@ -2,22 +2,17 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { BracketRequest, FuturesRow } from '@/interface';
+import type { BracketRequest } from '@/interface';
 import { Brackets } from '@/proxy/held/brackets';
 import { HeldOrders } from '@/proxy/held/holder';
 import { keepInStep } from '@/proxy/held/resync';
 import { openSqliteJournal, type JournalStore } from '@/proxy/journal';
-import type { Logger } from '@/proxy/log';
 import type { AccountSenders } from '@/proxy/sending/accounts';
+import { BTC, futuresRow, quietLog, silentSender } from '../helpers/heldHolder';
 
-const BTC = 'PERP_BTC_USDC';
-const row = (mark: number): FuturesRow => ({
-  symbol: BTC, index_price: mark, mark_price: mark, sum_unitary_funding: 0, est_funding_rate: 0, last_funding_rate: 0,
-  next_funding_time: 0, open_interest: 12, '24h_open': mark, '24h_close': mark, '24h_high': mark, '24h_low': mark,
-  '24h_amount': 0, '24h_volume': 3,
-});
-const log = { info: () => {}, warn: () => {}, error: () => {} } as unknown as Logger;
-const sender = { accepting: true, sending: true, sendingFor: () => true, sendFired: () => new Promise<never>(() => {}) };
+const row = futuresRow;
+const log = quietLog;
+const sender = silentSender;
 
 let journal: JournalStore | undefined;
 afterEach(async () => journal?.close());

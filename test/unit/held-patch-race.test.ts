@@ -2,18 +2,13 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { FuturesRow, OrderRequest } from '@/interface';
+import type { OrderRequest } from '@/interface';
 import { HeldOrders, type SettleOutcome } from '@/proxy/held/holder';
 import { openSqliteJournal, type HeldRow, type JournalStore } from '@/proxy/journal';
-import type { Logger } from '@/proxy/log';
+import { BTC, futuresRow, quietLog } from '../helpers/heldHolder';
 
-const BTC = 'PERP_BTC_USDC';
-const row = (mark: number): FuturesRow => ({
-  symbol: BTC, index_price: mark, mark_price: mark, sum_unitary_funding: 0, est_funding_rate: 0, last_funding_rate: 0,
-  next_funding_time: 0, open_interest: 12, '24h_open': mark, '24h_close': mark, '24h_high': mark, '24h_low': mark,
-  '24h_amount': 0, '24h_volume': 3,
-});
-const log = { info: () => {}, warn: () => {}, error: () => {} } as unknown as Logger;
+const row = futuresRow;
+const log = quietLog;
 const settled = () => new Promise((resolve) => setTimeout(resolve, 50));
 
 let journal: JournalStore | undefined;

@@ -3,18 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { FuturesRow, TicketResult } from '@/interface';
+import type { TicketResult } from '@/interface';
 import { HeldOrders } from '@/proxy/held/holder';
 import { openSqliteJournal, type JournalStore } from '@/proxy/journal';
-import type { Logger } from '@/proxy/log';
+import { BTC, futuresRow, quietLog } from '../helpers/heldHolder';
 
-const BTC = 'PERP_BTC_USDC';
-const row = (mark: number): FuturesRow => ({
-  symbol: BTC, index_price: mark, mark_price: mark, sum_unitary_funding: 0, est_funding_rate: 0, last_funding_rate: 0,
-  next_funding_time: 0, open_interest: 12, '24h_open': mark, '24h_close': mark, '24h_high': mark, '24h_low': mark,
-  '24h_amount': 0, '24h_volume': 3,
-});
-const log = { info: () => {}, warn: () => {}, error: () => {} } as unknown as Logger;
+const row = futuresRow;
+const log = quietLog;
 
 /** A sender that settles each fired ticket as the test says, recording what it was handed. */
 function fakeSender(journal: JournalStore) {
