@@ -54,6 +54,8 @@ describe('npm run desk on SQLite, while the proxy runs', () => {
     expect(added.code).toBe(0);
     expect(added.stdout).toContain('alice added (trader, risk; accounts main).');
     expect(added.stdout).toMatch(/^ {2}http:\/\/127\.0\.0\.1:8123\/\?token=/m);
+    // Nothing listens on 8123: the link is the command's guess, and it says so.
+    expect(added.stdout).toContain('No proxy answered at http://127.0.0.1:8123/ just now');
     expect((await session(tokenSession)).status).toBe(401);
     const alice = await login(proxy.url, tokenIn(added.stdout));
     const me = (await (await session(alice)).json()) as { data: { person: unknown } };
@@ -65,7 +67,9 @@ describe('npm run desk on SQLite, while the proxy runs', () => {
     // Enabled again, the old session stays ended: a new link is needed.
     expect((await desk(env, 'user', 'enable', 'alice')).code).toBe(0);
     expect((await session(alice)).status).toBe(401);
-    const linked = await desk(env, 'user', 'link', 'alice');
+    // With the proxy's own port the link is its address, and nothing more is said.
+    const linked = await desk({ ...env, PORT: new URL(proxy.url).port }, 'user', 'link', 'alice');
+    expect(linked.stdout).not.toContain('No proxy answered');
     expect((await session(await login(proxy.url, tokenIn(linked.stdout)))).status).toBe(200);
 
     const listed = await desk(env, 'user', 'list');

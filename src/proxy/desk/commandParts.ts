@@ -11,6 +11,8 @@ export interface DeskCommandContext {
   limits: LimitsStore;
   /** Where the terminal is, as the proxy prints it: http://127.0.0.1:8080/ */
   terminalUrl: string;
+  /** Whether a proxy answers at `url` now (a printed link is checked; absent: not checked). */
+  answers?: (url: string) => Promise<boolean>;
   print(line: string): void;
   now?: () => number;
 }

@@ -121,6 +121,11 @@ async function issueLink(name: string, context: DeskCommandContext): Promise<voi
   await record(context, { action: 'link-issued', subject: name, detail: { expiresAt } });
   context.print(`One-time login link for ${name} (works once, for ${LINK_TTL_MS / 3_600_000} h; send it privately):`);
   context.print(`  ${context.terminalUrl}?token=${token}`);
+  // The address comes from this command's HOST, PORT and ALLOWED_HOSTS, not the running proxy's.
+  if (context.answers && !(await context.answers(context.terminalUrl))) {
+    context.print(`No proxy answered at ${context.terminalUrl} just now: this address comes from this command's HOST, PORT and`);
+    context.print('ALLOWED_HOSTS. If the proxy runs with others (or behind another address), send its address with the same ?token=.');
+  }
 }
 
 async function listUsers(context: DeskCommandContext): Promise<void> {

@@ -66,6 +66,16 @@ async function openStores(env: ProxyEnv): Promise<Stores> {
   };
 }
 
+/** Whether a proxy answers its public readiness check at `url` within 1.5 s (ready or not). */
+async function proxyAnswers(url: string): Promise<boolean> {
+  try {
+    const answer = await fetch(new URL('api/health/ready', url), { signal: AbortSignal.timeout(1_500) });
+    return answer.status === 200 || answer.status === 503;
+  } catch {
+    return false;
+  }
+}
+
 async function main(args: string[]): Promise<number> {
   let env: ProxyEnv;
   try {
@@ -80,7 +90,7 @@ async function main(args: string[]): Promise<number> {
   let stores: Stores | undefined;
   try {
     stores = await openStores(env);
-    await runDeskCommand(args, { ...stores, terminalUrl: terminalUrlOf(env), print: (line) => console.log(line) });
+    await runDeskCommand(args, { ...stores, terminalUrl: terminalUrlOf(env), answers: proxyAnswers, print: (line) => console.log(line) });
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {
