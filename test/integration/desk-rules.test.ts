@@ -126,6 +126,23 @@ describe.each(['SQLite', 'PostgreSQL'] as const)("a desk's limits and four-eyes 
     await setLimits('user', 'alice', {});
   });
 
+  it('a person with both roles may not change the limits that bind their own trading: their own, or an account they trade', async () => {
+    await setLimits('user', 'ron', { approvalAbove: '1', tradingOff: true });
+    const own = await setLimits('user', 'ron', {}, ron);
+    expect([own.status, (await json(own)).message]).toEqual([
+      403, 'ron may not change limits that bind their own trading (user ron): another risk user does; nothing was changed',
+    ]);
+    const account = await setLimits('account', 'main', {}, ron);
+    expect([account.status, (await json(account)).message]).toEqual([
+      403, 'ron may not change limits that bind their own trading (account main, which they trade): another risk user does; nothing was changed',
+    ]);
+    // Still held back: the kill switch and the threshold stand.
+    expect((await desk.call(ron, '/v1/batch-order', post({ orders: [restingBuy()] }))).status).toBe(403);
+    // Another trader's limits are theirs to set, as a risk user's.
+    expect((await setLimits('user', 'alice', {}, ron)).status).toBe(200);
+    await setLimits('user', 'ron', {});
+  });
+
   it('an author never approves their own; a rejection needs a note; only the author withdraws', async () => {
     await setLimits('user', 'ron', { approvalAbove: '1' });
     const key = ticketKey();

@@ -36,6 +36,19 @@ function accountsFor(person: Person, all: AccountView[]): AccountView[] {
  * admin: every user and account) and PUT /api/desk/limits/:scope/:name (risk: the whole set, applied
  * to the next ticket, audited with before and after).
  */
+/**
+ * Whether limits of `scope` `name` bind the person's own trading: their own user's, or an account
+ * they trade. A person with both roles (trader and risk) would otherwise lift the very limits,
+ * approval threshold or kill switch that hold them back; another risk user changes those. The
+ * implicit person of single-token mode is the operator, with no one else to ask.
+ */
+function bindsOwnTrading(person: Person | null | undefined, scope: LimitScope, name: string): string | undefined {
+  if (!person || person.implicit) return undefined;
+  if (scope === 'user') return person.name === name ? `user ${name}` : undefined;
+  const trades = person.roles.includes('trader') && (person.accounts === '*' || person.accounts.includes(name));
+  return trades ? `account ${name}, which they trade` : undefined;
+}
+
 export const deskRoutes: ZodRoutes = async (app) => {
   app.get('/api/desk/me', { config: { access: 'session', action: 'read' }, schema: { response: { 200: deskMeResponseSchema, ...errors } } }, async (request) => {
     const person = request.person ?? IMPLICIT_PERSON;
@@ -72,6 +85,8 @@ export const deskRoutes: ZodRoutes = async (app) => {
         return sendError(reply, 'invalidParameter', 'approvalAbove: an approval threshold is set per user, not per account; nothing was changed');
       }
       const by = request.person?.name ?? IMPLICIT_PERSON.name;
+      const bound = bindsOwnTrading(request.person, scope, name);
+      if (bound) return sendError(reply, 'unauthorized', `${by} may not change limits that bind their own trading (${bound}): another risk user does; nothing was changed`, 403);
       const before = (await app.limits.get(scope, name))?.limits ?? {};
       const stored = await app.limits.set(scope, name, request.body, by, Date.now());
       await audited(request, 'limits-changed', name, { scope, before, after: stored.limits });
