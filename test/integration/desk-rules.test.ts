@@ -3,6 +3,8 @@ import type { Approval, AuditRecord, DeskMe, JournalOrder, LimitIssue } from '@/
 import { btcOrder } from '../fixtures/orders';
 import { deskPlaces, json, startDesk, type Desk } from '../helpers/deskHttp';
 import { ticketKey } from '../helpers/stack';
+import { FinalSubmitError } from '@/proxy/desk/approvals';
+import { submitter } from '@/proxy/plugins/deskRules';
 
 const { places, markOf } = deskPlaces({ postgres: true });
 let mark: number;
@@ -141,6 +143,27 @@ describe.each(['SQLite', 'PostgreSQL'] as const)("a desk's limits and four-eyes 
     // Another trader's limits are theirs to set, as a risk user's.
     expect((await setLimits('user', 'alice', {}, ron)).status).toBe(200);
     await setLimits('user', 'ron', {});
+  });
+
+  it('an approval sent again after a passing failure meets the kill switch as it is now, and is not sent long after it was given', async () => {
+    await setLimits('user', 'alice', { approvalAbove: '1' });
+    const key = ticketKey();
+    const { approval } = (await json<Waiting>(await desk.call(alice, '/v1/batch-order', post({ orders: [restingBuy()] }, key)))).data;
+    // As the resubmit finds one approved whose first submission failed (a busy queue, a stop).
+    const approved: Approval = { ...approval, state: 'approved', decidedBy: 'rita', decidedAt: Date.now() };
+    const submit = submitter(desk.proxy.app, desk.proxy.app.deskRules, 60_000);
+    await setLimits('account', 'main', { tradingOff: true });
+    await expect(submit(approved)).rejects.toThrow(new FinalSubmitError('trading is off for account main: not sent'));
+    await setLimits('account', 'main', {});
+    await expect(submit({ ...approved, decidedAt: Date.now() - 120_000 })).rejects.toThrow(/^approved 2 min ago and not sent since: not sent; ask again$/);
+    expect(await ordersOf(alice, key)).toEqual([]);
+    // Sent, it is answered as sent whatever the switch says now: the order went out.
+    expect(await submit(approved)).toBe(key);
+    await setLimits('account', 'main', { tradingOff: true });
+    expect(await submit(approved)).toBe(key);
+    expect(await ordersOf(alice, key)).toHaveLength(1);
+    await setLimits('account', 'main', {});
+    await setLimits('user', 'alice', {});
   });
 
   it('an author never approves their own; a rejection needs a note; only the author withdraws', async () => {

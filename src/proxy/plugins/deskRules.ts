@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { batchOrderRequestSchema, heldOrderRequestSchema, may, type Approval, type OrderRequest } from '../../interface';
-import { Approvals, FinalSubmitError, type ApprovalCheck } from '../desk/approvals';
+import { APPROVAL_TTL_MS, Approvals, FinalSubmitError, type ApprovalCheck } from '../desk/approvals';
 import { heldAtMark } from '../desk/gate';
 import type { ApprovalStore, LimitsStore } from '../desk/limitsStore';
 import { PostgresApprovalStore } from '../desk/postgresApprovals';
@@ -40,6 +40,50 @@ async function ordersOfApproval(app: FastifyInstance, approval: Approval): Promi
  * idempotency key (so it is sent once, whichever proxy took the approval); approvals past
  * APPROVAL_TTL expire; one approved and not yet sent (a crash between) is submitted again.
  */
+/**
+ * Sends an approved ticket or held order for its author: refused for good when the author may no
+ * longer trade the account, when trading is off (the kill switch as it is now, at each attempt), or
+ * when it was approved longer ago than `resendWithinMs` and never sent (its prices aged).
+ */
+export function submitter(app: FastifyInstance, rules: DeskRules, resendWithinMs: number) {
+  return async (approval: Approval): Promise<string> => {
+    const author = await app.people.user(approval.author);
+    if (!author || author.disabled || !may({ ...author, implicit: false }, 'trade', approval.account)) {
+      throw new FinalSubmitError(`${approval.author} may no longer trade account ${approval.account} (removed, disabled or changed)`);
+    }
+    // Journaled already (a crash before it was marked sent): what went out is answered, whatever now.
+    if (approval.kind === 'held') {
+      const armed = await app.journal.held.byIdempotencyKey(approval.id);
+      if (armed) return armed.id;
+    } else if (await app.journal.findTicket(approval.id)) return approval.id;
+    // Each submission, the first and every one again after a passing failure, meets the kill
+    // switch as it is now, and an approval is not sent long after it was given: its prices aged.
+    const halted = await rules.tradingOff(approval.author, approval.account);
+    if (halted) throw new FinalSubmitError(`${halted}: not sent`);
+    if (approval.decidedAt !== null && Date.now() - approval.decidedAt > resendWithinMs) {
+      throw new FinalSubmitError(`approved ${Math.round((Date.now() - approval.decidedAt) / 60_000)} min ago and not sent since: not sent; ask again`);
+    }
+    if (approval.kind === 'held') {
+      const outcome = await app.held.arm(heldOrderRequestSchema.parse(approval.body), approval.id, approval.account, approval.author);
+      if (outcome.kind === 'armed') return outcome.order.id;
+      // A full journal passes; anything else about the order itself will not change by trying again.
+      if (outcome.status === 507) throw new Error(outcome.message);
+      throw new FinalSubmitError(outcome.message);
+    }
+    const outcome = await app.sender.submit({
+      id: approval.id,
+      orders: batchOrderRequestSchema.parse(approval.body).orders,
+      owner: `approval:${approval.id}`,
+      account: approval.account,
+      placedBy: approval.author,
+      approvedBy: approval.decidedBy ?? undefined,
+    });
+    if (outcome.kind === 'done') return outcome.result.ticket_id;
+    if (outcome.kind === 'conflict') throw new FinalSubmitError(outcome.message);
+    throw new Error(outcome.message);
+  };
+}
+
 export const deskRulesPlugin = fp<DeskRulesPluginOptions>(
   async (app, options) => {
     let limits: LimitsStore;
@@ -72,30 +116,7 @@ export const deskRulesPlugin = fp<DeskRulesPluginOptions>(
       return over ? { issues: [over] } : { issues: [], release: () => rules.release(judged) };
     };
 
-    const submit = async (approval: Approval): Promise<string> => {
-      const author = await app.people.user(approval.author);
-      if (!author || author.disabled || !may({ ...author, implicit: false }, 'trade', approval.account)) {
-        throw new FinalSubmitError(`${approval.author} may no longer trade account ${approval.account} (removed, disabled or changed)`);
-      }
-      if (approval.kind === 'held') {
-        const outcome = await app.held.arm(heldOrderRequestSchema.parse(approval.body), approval.id, approval.account, approval.author);
-        if (outcome.kind === 'armed') return outcome.order.id;
-        // A full journal passes; anything else about the order itself will not change by trying again.
-        if (outcome.status === 507) throw new Error(outcome.message);
-        throw new FinalSubmitError(outcome.message);
-      }
-      const outcome = await app.sender.submit({
-        id: approval.id,
-        orders: batchOrderRequestSchema.parse(approval.body).orders,
-        owner: `approval:${approval.id}`,
-        account: approval.account,
-        placedBy: approval.author,
-        approvedBy: approval.decidedBy ?? undefined,
-      });
-      if (outcome.kind === 'done') return outcome.result.ticket_id;
-      if (outcome.kind === 'conflict') throw new FinalSubmitError(outcome.message);
-      throw new Error(outcome.message);
-    };
+    const submit = submitter(app, rules, options.approvalTtlMs ?? APPROVAL_TTL_MS);
 
     const approvals = new Approvals({
       store,
