@@ -14,6 +14,7 @@ export type Role = (typeof roles)[number];
 export const deskActions = [
   'read',
   'trade',
+  'cancelHeld',
   'approve',
   'setLimits',
   'viewDesk',
@@ -22,10 +23,12 @@ export const deskActions = [
 ] as const;
 export type DeskAction = (typeof deskActions)[number];
 
-/** Which roles may do each action. `trade` is further bound to the person's accounts. */
+/** Which roles may do each action. `trade` and `cancelHeld` are further bound to the person's accounts. */
 export const policy: Record<DeskAction, readonly Role[]> = {
   read: ['viewer', 'trader', 'risk', 'admin'],
   trade: ['trader'],
+  // Risk stops what a trader left armed, as well as the trader (pausing or changing it is trading).
+  cancelHeld: ['trader', 'risk'],
   approve: ['risk'],
   setLimits: ['risk'],
   viewDesk: ['risk', 'admin'],
@@ -53,7 +56,7 @@ export const IMPLICIT_PERSON: Person = { name: 'terminal', roles: ['admin', 'tra
 /** Whether `person` may do `action` (on `account`, for trading). */
 export function may(person: Person, action: DeskAction, account?: string): boolean {
   if (!person.roles.some((role) => policy[action].includes(role))) return false;
-  if (action !== 'trade' || account === undefined || person.accounts === '*') return true;
+  if ((action !== 'trade' && action !== 'cancelHeld') || account === undefined || person.accounts === '*') return true;
   return person.accounts.includes(account);
 }
 
@@ -62,7 +65,7 @@ export function refusalOf(person: Person, action: DeskAction, account?: string):
   if (may(person, action, account)) return undefined;
   const held = person.roles.length > 0 ? person.roles.join(', ') : 'none';
   if (person.roles.some((role) => policy[action].includes(role))) {
-    return `${person.name} may not trade account ${account}: it is not one of theirs`;
+    return `${person.name} may not ${action === 'trade' ? 'trade' : 'cancel held orders of'} account ${account}: it is not one of theirs`;
   }
   return `role ${held} may not ${action} (it takes ${policy[action].join(' or ')})`;
 }

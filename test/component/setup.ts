@@ -4,6 +4,7 @@ import { afterEach } from 'vitest';
 import { useMarketsStore } from '@/terminal/features/markets/store';
 import { useSentMarksStore } from '@/terminal/features/ticket/sentMarks';
 import { useTicketStore } from '@/terminal/features/ticket/store';
+import { forgetEnter } from '@/terminal/shared/ui/enterGuard';
 import { useLayoutStore } from '@/terminal/shared/ui/grid/layoutStore';
 import { useToastStore } from '@/terminal/shared/ui/toast/toastStore';
 
@@ -16,6 +17,7 @@ afterEach(() => {
   cleanup();
   localStorage.clear();
   for (const [store, state] of initial) store.setState(state, true);
+  forgetEnter();
 });
 
 // happy-dom has no layout; the virtualizer needs sizes to decide which rows are in view.

@@ -53,6 +53,23 @@ describe.each(['SQLite', 'PostgreSQL'] as const)('held orders on a desk on %s', 
     expect((await json<{ data: HeldOrder }>(await desk.call(alice, `/api/held-orders/${armed.id}`))).data.state).toBe('armed');
   });
 
+  it('a risk user cancels what a trader left armed, one or all, but does not pause or change it; a viewer cancels nothing', async () => {
+    const vera = await desk.signIn(`vera-${store.toLowerCase()}`, ['viewer']);
+    const one = (await json<{ data: HeldOrder }>(await arm(alice))).data;
+    const pause = await desk.call(rita, `/api/held-orders/${one.id}`, send('PATCH', { state: 'paused' }));
+    expect([pause.status, (await json(pause)).message]).toEqual([403, 'role risk may not trade (it takes trader)']);
+    const viewer = await desk.call(vera, `/api/held-orders/${one.id}`, send('DELETE'));
+    expect([viewer.status, (await json(viewer)).message]).toEqual([403, 'role viewer may not cancelHeld (it takes trader or risk)']);
+    expect((await desk.call(vera, '/api/held-orders', send('DELETE'))).status).toBe(403);
+    const cancelled = await desk.call(rita, `/api/held-orders/${one.id}`, send('DELETE'));
+    expect((await json<{ data: HeldOrder }>(cancelled)).data.state).toBe('cancelled');
+    const two = (await json<{ data: HeldOrder }>(await arm(alice))).data;
+    const all = await json<{ data: { rows: HeldOrder[] } }>(await desk.call(rita, '/api/held-orders', send('DELETE')));
+    expect(all.data.rows.map((row) => row.id)).toContain(two.id);
+    const trail = await json<{ data: { rows: { actor: string; subject: string }[] } }>(await desk.call(rita, '/api/audit?action=held-cancelled'));
+    expect(trail.data.rows.filter((row) => row.actor === 'rita').map((row) => row.subject)).toEqual(expect.arrayContaining([one.id, two.id]));
+  });
+
   it('a change of what an armed order sends passes the limits; a pause always may', async () => {
     const armed = (await json<{ data: HeldOrder }>(await arm(alice))).data;
     // A stop sends at market: it counts at the mark, not at its trigger half the mark away.

@@ -7,16 +7,17 @@ import { heldAsOrder, sendLimitRefusal } from './gate';
 const personOf = (request: FastifyRequest): Person => request.person ?? IMPLICIT_PERSON;
 
 /**
- * The held order `id` when the signed-in person may trade its account (issue 30: a trader changes
- * or cancels only what is on the accounts given to them); else the answer went out (404 or 403).
+ * The held order `id` when the signed-in person may do `action` on its account (issue 30: a trader
+ * changes or cancels only what is on the accounts given to them; a risk user cancels); else the
+ * answer went out (404 or 403).
  */
-export async function heldToChange(request: FastifyRequest, reply: FastifyReply, id: string): Promise<HeldOrder | undefined> {
+export async function heldToChange(request: FastifyRequest, reply: FastifyReply, id: string, action: 'trade' | 'cancelHeld' = 'trade'): Promise<HeldOrder | undefined> {
   const order = await request.server.held.get(id);
   if (!order) {
     await sendError(reply, 'notFound', `no held order ${id}`);
     return undefined;
   }
-  const refusal = refusalOf(personOf(request), 'trade', order.account ?? request.server.accountBook.main);
+  const refusal = refusalOf(personOf(request), action, order.account ?? request.server.accountBook.main);
   if (refusal) {
     await sendError(reply, 'unauthorized', `${refusal}; nothing was changed`, 403);
     return undefined;

@@ -110,11 +110,12 @@ export const heldOrdersRoutes: ZodRoutes = async (app) => {
     },
   );
 
+  const cancel = { access: 'session' as const, action: 'cancelHeld' as const };
   app.delete(
     '/api/held-orders/:id',
-    { config: trade, schema: { params: heldIdParamsSchema, response: { 200: heldOrderResponseSchema, ...errors } } },
+    { config: cancel, schema: { params: heldIdParamsSchema, response: { 200: heldOrderResponseSchema, ...errors } } },
     async (request, reply) => {
-      if (!(await heldToChange(request, reply, request.params.id))) return reply;
+      if (!(await heldToChange(request, reply, request.params.id, 'cancelHeld'))) return reply;
       const outcome = await app.held.cancel(request.params.id);
       if (outcome.kind === 'done') await audited(request, 'held-cancelled', request.params.id);
       return sendSettled(reply, outcome);
@@ -124,7 +125,7 @@ export const heldOrdersRoutes: ZodRoutes = async (app) => {
   app.delete(
     '/api/held-orders',
     {
-      config: trade,
+      config: cancel,
       schema: { querystring: heldCancelQuerySchema, response: { 200: heldOrdersPageSchema, '4xx': errorEnvelopeSchema, '5xx': errorEnvelopeSchema } },
     },
     async (request) => {

@@ -24,6 +24,8 @@ function roleRefusal(action: DeskAction, roles: string): string {
   switch (action) {
     case 'trade':
       return t`Signed in as ${roles}: sending and changing orders takes the trader role.`;
+    case 'cancelHeld':
+      return t`Signed in as ${roles}: cancelling held orders takes the trader or risk role.`;
     case 'approve':
       return t`Signed in as ${roles}: approving tickets takes the risk role.`;
     case 'setLimits':

@@ -22,6 +22,11 @@ if (typeof window !== 'undefined') {
  */
 export const CONFIRM_SETTLE_MS = 500;
 
+/** A fresh page's memory of Enter (tests: each starts as a new page would, not 200 ms after the last one's Enter). */
+export function forgetEnter(): void {
+  lastEnterAt = Number.NEGATIVE_INFINITY;
+}
+
 /** Whether a confirmation opening now was opened by an Enter pressed a moment ago. */
 export const openedByEnter = (): boolean => performance.now() - lastEnterAt < 200;
 

@@ -38,6 +38,7 @@ export function HeldCards({ rows, markets, handlers }: ListProps) {
             <NoteLine note={handlers.notes[order.id]} />
             <RowActions
               refused={handlers.refusal !== undefined}
+              cancelRefused={handlers.cancelRefusal !== undefined}
               order={order}
               editing={editing}
               onCancel={() => handlers.cancel(row)}

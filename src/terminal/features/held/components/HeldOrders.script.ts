@@ -35,8 +35,10 @@ export interface RowNote {
 /** What a row's view needs besides its figures: its note, whether its form is open, its actions. */
 export interface RowHandlers {
   editing: string | undefined;
-  /** Why this person may not change held orders (a desk's viewer or risk user): then no row offers to. */
+  /** Why this person may not change held orders (a desk's viewer or risk user): then no row offers to pause or modify. */
   refusal: string | undefined;
+  /** Why they may not cancel them either (a viewer): then no row offers anything. */
+  cancelRefusal: string | undefined;
   notes: Readonly<Record<string, RowNote>>;
   edit: (id: string | undefined) => void;
   note: (id: string, firedOrder?: string) => void;
@@ -55,6 +57,7 @@ function lostToFire(error: Error): RowNote {
 export function useHeldOrdersPanel({ orders, markets, markOf, activeSymbol, now }: HeldOrdersInput) {
   const { cancel, cancelAll, modify } = useHeldActions();
   const permission = useMay('trade');
+  const cancelPermission = useMay('cancelHeld');
   const [editing, setEditing] = useState<string>();
   const [notes, setNotes] = useState<Readonly<Record<string, RowNote>>>({});
   const note = (id: string, value: RowNote) => setNotes((all) => ({ ...all, [id]: value }));
@@ -75,6 +78,7 @@ export function useHeldOrdersPanel({ orders, markets, markOf, activeSymbol, now 
     liveHere,
     market: activeSymbol ? marketName(activeSymbol) : undefined,
     refusal: permission.reason,
+    cancelRefusal: cancelPermission.reason,
     editing,
     edit: (id: string | undefined) => setEditing((open) => (open === id ? undefined : id)),
     notes,

@@ -21,6 +21,7 @@ export function HeldOrders(props: HeldOrdersProps) {
   const handlers: RowHandlers = {
     editing: panel.editing,
     refusal: panel.refusal,
+    cancelRefusal: panel.cancelRefusal,
     notes: panel.notes,
     edit: panel.edit,
     note: panel.afterModify,
@@ -29,21 +30,23 @@ export function HeldOrders(props: HeldOrdersProps) {
   };
   const market = panel.market;
   const refused = panel.refusal !== undefined;
+  // A risk user cancels what a trader left armed: the cancels stay, pause and modify go.
+  const cancelRefused = panel.cancelRefusal !== undefined;
   return (
     <div className="held">
       <div className="held__head">
         {props.status}
         <p className="held__count">{plural(panel.liveCount, { one: '# live', other: '# live' })}</p>
         {market ? (
-          <button type="button" className="button" disabled={panel.liveHere === 0 || refused} aria-describedby={refused ? 'held-refusal' : undefined} onClick={panel.cancelHere}>
+          <button type="button" className="button" disabled={panel.liveHere === 0 || cancelRefused} aria-describedby={cancelRefused ? 'held-refusal' : undefined} onClick={panel.cancelHere}>
             {t`Cancel all in ${market}`}
           </button>
         ) : null}
         <button
           type="button"
           className="button held__danger"
-          disabled={panel.liveCount === 0 || refused}
-          aria-describedby={refused ? 'held-refusal' : undefined}
+          disabled={panel.liveCount === 0 || cancelRefused}
+          aria-describedby={cancelRefused ? 'held-refusal' : undefined}
           onClick={panel.askCancelAll}
         >
           {t({ message: 'Cancel all', context: 'cancel every held order' })}
@@ -51,7 +54,7 @@ export function HeldOrders(props: HeldOrdersProps) {
       </div>
       {refused ? (
         <p id="held-refusal" className="held__refusal">
-          {panel.refusal}
+          {panel.cancelRefusal ?? panel.refusal}
         </p>
       ) : null}
       {panel.headProblem ? (

@@ -6,8 +6,10 @@ import type { RowNote } from './HeldOrders.script';
 
 export interface RowActionsProps {
   order: HeldOrder;
-  /** The person may not change held orders: the panel's head says why, and no row offers to. */
+  /** The person may not change held orders (pause, modify): the panel's head says why, and no row offers to. */
   refused: boolean;
+  /** Nor cancel them (a viewer): no row offers anything. A risk user cancels, and only that. */
+  cancelRefused: boolean;
   editing: boolean;
   onCancel: () => void;
   onPause: () => void;
@@ -15,9 +17,9 @@ export interface RowActionsProps {
 }
 
 /** Cancel, Pause or Resume, and Modify, as far as the order's state allows. */
-export function RowActions({ order, refused, editing, onCancel, onPause, onEdit }: RowActionsProps) {
-  const pause = pauseAction(order);
-  if (refused || !canCancel(order)) return null;
+export function RowActions({ order, refused, cancelRefused, editing, onCancel, onPause, onEdit }: RowActionsProps) {
+  const pause = refused ? undefined : pauseAction(order);
+  if (cancelRefused || !canCancel(order)) return null;
   return (
     <div className="held__actions">
       <button type="button" className="button held__danger" onClick={onCancel}>
@@ -28,7 +30,7 @@ export function RowActions({ order, refused, editing, onCancel, onPause, onEdit 
           {pause === 'pause' ? t({ message: 'Pause', context: 'pause a held order' }) : t({ message: 'Resume', context: 'resume a paused held order' })}
         </button>
       ) : null}
-      {canModify(order) ? (
+      {!refused && canModify(order) ? (
         <button type="button" className="button" aria-expanded={editing} onClick={onEdit}>
           {t({ message: 'Modify', context: 'change a held order' })}
         </button>

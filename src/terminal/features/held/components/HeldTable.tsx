@@ -65,6 +65,7 @@ export function HeldTable({ rows, markets, handlers }: ListProps) {
                   <td>
                     <RowActions
                       refused={handlers.refusal !== undefined}
+                      cancelRefused={handlers.cancelRefusal !== undefined}
                       order={order}
                       editing={editing}
                       onCancel={() => handlers.cancel(row)}

@@ -22,8 +22,8 @@ const problem = (title: string, detail?: string) =>
 export function useHeldCommands(activeSymbol: string | undefined): void {
   const client = useQueryClient();
   const locale = useLocale();
-  // A role that may not change held orders is not offered their cancels (the panel says why).
-  const allowed = useMay('trade').allowed;
+  // A role that may not cancel held orders is not offered their cancels (the panel says why).
+  const allowed = useMay('cancelHeld').allowed;
   const commands = useMemo((): Command[] => {
     if (!allowed) return [];
     const group = t({ message: 'Held orders', context: 'command group' });
