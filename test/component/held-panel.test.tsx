@@ -170,6 +170,28 @@ describe('the held orders panel', () => {
     await vi.waitFor(() => expect(calls.filter((call) => call.method === 'PATCH')).toHaveLength(1));
   });
 
+  it('offers a risk user the cancels only (not pause or modify), a viewer none, each saying why', async () => {
+    const asPerson = (roles: ('risk' | 'viewer')[]) =>
+      fakeProxy(
+        { 'GET /api/session': () => ok({ authenticated: true, person: { name: 'rita', roles, accounts: '*', implicit: false } }), '* /*': () => ok(null) },
+        { unrecorded: ['GET /api/session'] },
+      );
+    asPerson(['risk']);
+    const risk = renderPanel([stop]);
+    await vi.waitFor(() => expect(within(rowOf('h1')).queryByRole('button', { name: 'Pause' })).toBeNull());
+    expect(within(rowOf('h1')).getByRole('button', { name: 'Cancel' })).toBeEnabled();
+    expect(within(rowOf('h1')).queryByRole('button', { name: 'Modify' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Cancel all' })).toBeEnabled();
+    expect(screen.getByText(/^Signed in as risk: sending and changing orders takes the trader role\.$/i)).toBeInTheDocument();
+    risk.unmount();
+    vi.unstubAllGlobals();
+    asPerson(['viewer']);
+    renderPanel([stop]);
+    await vi.waitFor(() => expect(within(rowOf('h1')).queryByRole('button', { name: 'Cancel' })).toBeNull());
+    expect(screen.getByRole('button', { name: 'Cancel all' })).toBeDisabled();
+    expect(screen.getByText(/^Signed in as viewer: cancelling held orders takes the trader or risk role\.$/i)).toBeInTheDocument();
+  });
+
   it('pauses an armed order and cancels the market’s held orders from the head', async () => {
     const calls = stubProxy((call) => (call.method === 'DELETE' ? ok({ rows: [{ ...stop, state: 'cancelled' }] }) : ok({ ...stop, state: 'paused' })));
     renderPanel([stop]);
