@@ -30,21 +30,28 @@ export interface FiringOptions {
 }
 
 /**
- * Fires the orders one poll crossed, in order, in tickets of up to 10 orders of one account: a
+ * Fires the orders one poll crossed, in order, in tickets of up to 10 orders of one account and placer: a
  * gap through 300 stops is 30 requests of the pacer, not 300, and the trader's tickets wait behind
  * those only. Each ticket is one journal transaction (its firings, their OCO partners' cancels, the
  * ticket), then goes to its account's sender's urgent lane; each order keeps its own client order id.
  */
 export async function fireCrossed(options: FiringOptions, crossings: readonly Crossing[]): Promise<void> {
-  const byAccount = new Map<string, FiringOrder[]>();
-  for (const firing of await firingsOf(options, crossings)) byAccount.set(firing.account, [...(byAccount.get(firing.account) ?? []), firing]);
-  for (const [account, firings] of byAccount) {
-    for (let i = 0; i < firings.length; i += MAX_ORDERS_PER_REQUEST) await fireGroup(options, account, firings.slice(i, i + MAX_ORDERS_PER_REQUEST));
+  // By account and by who placed them: each fired ticket names its placer, as the trader's own do.
+  const groups = new Map<string, Firing[]>();
+  for (const firing of await firingsOf(options, crossings)) {
+    const key = JSON.stringify([firing.account, firing.placedBy]);
+    groups.set(key, [...(groups.get(key) ?? []), firing]);
+  }
+  for (const firings of groups.values()) {
+    const { account, placedBy } = firings[0]!;
+    for (let i = 0; i < firings.length; i += MAX_ORDERS_PER_REQUEST) await fireGroup(options, { account, placedBy }, firings.slice(i, i + MAX_ORDERS_PER_REQUEST));
   }
 }
 
-async function firingsOf(options: FiringOptions, crossings: readonly Crossing[]): Promise<(FiringOrder & { account: string })[]> {
-  const firings: (FiringOrder & { account: string })[] = [];
+type Firing = FiringOrder & { account: string; placedBy: string | null };
+
+async function firingsOf(options: FiringOptions, crossings: readonly Crossing[]): Promise<Firing[]> {
+  const firings: Firing[] = [];
   const taken = new Set<string>();
   // The kill switch, read once a round per account and placer: 300 crossed stops are not 600 reads.
   const reasons = new Map<string, Promise<string | undefined>>();
@@ -76,18 +83,18 @@ async function firingsOf(options: FiringOptions, crossings: readonly Crossing[])
     taken.add(id);
     // Both legs of an OCO pair crossed: the first fires and its firing cancels the other.
     if (row.oco_with !== null) taken.add(row.oco_with);
-    firings.push({ id, ticketId: firedTicketId(row), order: firedOrder(row), mark, terms: firingTermsOf(row), account: row.account });
+    firings.push({ id, ticketId: firedTicketId(row), order: firedOrder(row), mark, terms: firingTermsOf(row), account: row.account, placedBy: row.placed_by });
   }
   options.heldBack.clear();
   for (const id of heldBack) options.heldBack.add(id);
   return firings;
 }
 
-async function fireGroup(options: FiringOptions, account: string, group: FiringOrder[]): Promise<void> {
+async function fireGroup(options: FiringOptions, { account, placedBy }: { account: string; placedBy: string | null }, group: FiringOrder[]): Promise<void> {
   const { log } = options;
   let outcome: FiredGroup;
   try {
-    outcome = await options.journal.held.firing.fire(group, options.now(), (id, orders) => firedTicket(id, orders, options.now(), account));
+    outcome = await options.journal.held.firing.fire(group, options.now(), (id, orders) => firedTicket(id, orders, options.now(), account, placedBy));
   } catch (error) {
     // Left armed: they are judged again on the next fresh mark.
     log.error({ held: group.map((firing) => firing.id), err: { message: (error as Error).message } }, 'held orders could not fire');

@@ -46,14 +46,14 @@ export function firedOrder(
 }
 
 /** The ticket of the one order a TWAP's slice sends, journaled with its step, and its body. */
-export function oneOrderTicket(id: string, request: OrderRequest, now: number, account: string): { ticket: NewTicket; body: string } {
-  const ticket = firedTicket(id, [request], now, account);
+export function oneOrderTicket(id: string, request: OrderRequest, now: number, account: string, placedBy: string | null = null): { ticket: NewTicket; body: string } {
+  const ticket = firedTicket(id, [request], now, account, placedBy);
   return { ticket, body: ticket.requests[0]!.body };
 }
 
 /** The ticket of the orders held orders (of one account) send when they fire together: one batch request (10 orders at most). */
-export function firedTicket(id: string, requests: OrderRequest[], now: number, account: string): NewTicket {
+export function firedTicket(id: string, requests: OrderRequest[], now: number, account: string, placedBy: string | null = null): NewTicket {
   const json = requests.map((request) => JSON.stringify(request));
   const body = `{"orders":[${json.join(',')}]}`;
-  return { id, bodyHash: hashTicketJson(json, undefined), recvWindow: undefined, requests: [{ orders: requests, orderJson: json, body }], now, account };
+  return { id, bodyHash: hashTicketJson(json, undefined), recvWindow: undefined, requests: [{ orders: requests, orderJson: json, body }], now, account, placedBy };
 }

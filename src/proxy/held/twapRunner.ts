@@ -227,7 +227,7 @@ export class TwapRunner {
       client_order_id: `${row.id}-${number}`,
     };
     const ticketId = sliceTicketId(row.id, number);
-    const { ticket, body } = oneOrderTicket(ticketId, request, this.options.now(), row.account);
+    const { ticket, body } = oneOrderTicket(ticketId, request, this.options.now(), row.account, row.placed_by);
     const quantitySent = new Big(String(row.quantity_sent)).plus(size);
     const last = quantitySent.gte(String(row.order_quantity));
     const journaled = await this.store.slice({
