@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { HeldOrder, HeldOrderRequest } from '@/interface';
@@ -80,6 +80,9 @@ describe('a stop armed from the ticket', () => {
     expect(list).toHaveTextContent('Stop 3,400');
     expect(list).not.toHaveTextContent('3,500');
     expect(screen.getByText('≈ 1,700.00 USDC')).toBeInTheDocument();
+    // Set aside by a click on another market, it is named the same way.
+    act(() => actions().selectMarket('PERP_BTC_USDC', '100000.0'));
+    expect(await screen.findByRole('region', { name: '1 order set aside' })).toHaveTextContent('SELL 0.5 PERP_ETH_USDC at Stop 3,400');
   });
 
   it('says when it fires and what it sends, asks, and arms it once through /api/held-orders', async () => {

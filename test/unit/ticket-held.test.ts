@@ -90,6 +90,10 @@ describe('a stop from the ticket', () => {
     // A trailing stop or a TWAP: at the mark (63,010).
     expect(checkTicket([heldRow('trailing', { trailing: '1' }, fromLimit)], context).rows[0]?.notional?.toFixed()).toBe('756.12');
     expect(heldPrice(stopRow)).toBe('61200');
+    // Sized in USD, it is worked at the mark, as it is armed: 1,000 USD at 63,010 is 0.0158, not 0.01 at 99,956.2.
+    const usd = heldRow('stop', { trigger: '61200' }, { price: '99956.2', size: '1000', sizeUnit: 'notional' });
+    expect(checkTicket([usd], context).rows[0]?.quantity?.toFixed()).toBe('0.0158');
+    expect(check(usd).request?.body).toMatchObject({ order_quantity: 0.0158 });
   });
 
   it('goes alone: a ticket with other orders cannot arm it, and a batch cannot send it as a plain order', () => {

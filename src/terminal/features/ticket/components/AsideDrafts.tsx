@@ -4,6 +4,7 @@ import { useLocale } from '@/terminal/shared/i18n/i18n';
 import { sideWord } from '../messages';
 import { activeRowOf, type AsideDraft } from '../model/aside';
 import { useAsideDrafts, useTicketActions } from '../store';
+import { heldRowPrice } from './heldWords';
 
 /** One line for a draft set aside: its order as the trader made it, or how many for a batch. */
 function draftWords(draft: AsideDraft): string {
@@ -18,7 +19,9 @@ function draftWords(draft: AsideDraft): string {
   const size = groupDecimalText(row.size);
   const { symbol } = row;
   if (row.kind === 'market') return t`${side} ${size} ${symbol} at market`;
-  const price = groupDecimalText(row.price);
+  // A held kind at its own price ("Stop 97,000"), never the limit price it keeps but does not send.
+  const price = row.heldKind !== undefined ? heldRowPrice({ ...row, heldKind: row.heldKind }) : groupDecimalText(row.price);
+  if (row.heldKind !== undefined) return t`${side} ${size} ${symbol} at ${price}`;
   return row.price.trim() ? t`${side} ${size} ${symbol} at ${price}` : t`${side} ${size} ${symbol}, no price yet`;
 }
 

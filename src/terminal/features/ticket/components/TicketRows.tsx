@@ -3,8 +3,7 @@ import { memo } from 'react';
 import { messageFor, messagesOf } from '../messages';
 import type { CheckedRow } from '../model/checkTicket';
 import type { DraftRow } from '../model/types';
-import { heldPrice } from '../model/heldRow';
-import { kindLabel } from './heldWords';
+import { heldRowPrice } from './heldWords';
 import { useActiveRowId, useTicketActions, useTicketTouched } from '../store';
 import { baseAsset, type Duration } from '@/interface';
 import { groupDecimalText } from '@/terminal/shared/format/number';
@@ -24,10 +23,7 @@ function sizeText(row: DraftRow, checked: CheckedRow | undefined): string {
 
 /** A row's price as listed: a held kind's own (its kind and trigger or limit), never the row's limit price it does not send. */
 function priceText(row: DraftRow): string {
-  if (row.heldKind !== undefined) {
-    const price = heldPrice(row);
-    return price ? `${kindLabel(row.heldKind)} ${groupDecimalText(price)}` : kindLabel(row.heldKind);
-  }
+  if (row.heldKind !== undefined) return heldRowPrice({ ...row, heldKind: row.heldKind });
   if (row.kind === 'market') return t({ message: 'market', context: 'order type, in place of a price' });
   return row.price ? groupDecimalText(row.price) : '—';
 }

@@ -3,6 +3,8 @@ import { Big } from '../model/decimal';
 import { groupDecimalText } from '@/terminal/shared/format/number';
 import type { BracketPlan, HeldPlan } from '../model/checkHeld';
 import type { HeldKind } from '../model/heldTypes';
+import { heldPrice } from '../model/heldRow';
+import type { DraftRow } from '../model/types';
 
 /** The order kinds of the ticket, as its order type choice names them. */
 export function kindLabel(kind: HeldKind | 'limit' | 'market'): string {
@@ -24,6 +26,12 @@ export function kindLabel(kind: HeldKind | 'limit' | 'market'): string {
     case 'twap':
       return t({ message: 'TWAP', context: 'order type: a quantity spread over time' });
   }
+}
+
+/** A held row's own price as listed: its kind and its trigger or limit ("Stop 97,000"), or its kind alone (a trailing stop, a TWAP). */
+export function heldRowPrice(row: DraftRow & { heldKind: HeldKind }): string {
+  const price = heldPrice(row);
+  return price ? `${kindLabel(row.heldKind)} ${groupDecimalText(price)}` : kindLabel(row.heldKind);
 }
 
 /** A span of time as the trader reads it: 1 h, 1 h 30 m, 45 m, 90 s. */

@@ -31,7 +31,9 @@ export interface SizeReference {
 
 /** A priced order converts at its own (positive) limit price; a market order at the mark. */
 export function sizeReference(row: DraftRow, market: MarketContext | undefined, context: Pick<RowContext, 'durations'>): SizeReference | undefined {
-  if (isPriced(row, context)) {
+  // A held kind sends none of the row's limit price: a USD size is turned into a quantity at the
+  // mark, as checkHeld arms it.
+  if (row.heldKind === undefined && isPriced(row, context)) {
     const price = parseDecimal(row.price);
     return price?.gt(0) ? { price, from: 'limit' } : undefined;
   }
