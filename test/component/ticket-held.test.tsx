@@ -70,6 +70,17 @@ async function typeStop(user: ReturnType<typeof userEvent.setup>, trigger = '340
 }
 
 describe('a stop armed from the ticket', () => {
+  it("a side key on a sized stop starts an order of the other side without the stop's trigger (a sell stop's is a buy stop that fires at once)", async () => {
+    proxy();
+    const user = userEvent.setup();
+    renderTicket();
+    await typeStop(user);
+    const sized = useTicketStore.getState().rows[0];
+    act(() => actions().chooseSide('BUY'));
+    expect(useTicketStore.getState().aside[0]?.rows).toEqual([sized]);
+    expect(useTicketStore.getState().rows[0]).toMatchObject({ side: 'BUY', heldKind: 'stop', size: '', held: { trigger: '' } });
+  });
+
   it("lists a limit turned into a stop at its trigger, its notional too, not at the limit price it kept", async () => {
     proxy();
     const user = userEvent.setup();

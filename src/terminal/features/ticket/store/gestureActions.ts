@@ -4,6 +4,7 @@ import { useToastStore } from '@/terminal/shared/ui/toast/toastStore';
 import { activeRowOf, discardAside, isSizedRow, restoreAside, setAside, type DraftState } from '../model/aside';
 import { defaultDurationFor } from '../model/durations';
 import { freshRowFor, pointTicketAt } from '../model/marketPick';
+import { heldForMarket } from '../model/heldTypes';
 import { sideWord } from '../messages';
 import type { DraftRow } from '../model/types';
 import type { GestureActions, GetTicket, SetTicket } from './state';
@@ -74,7 +75,9 @@ export function gestureActions(set: SetTicket, get: GetTicket): GestureActions {
     chooseSide(side) {
       const active = activeRowOf(get());
       if (!active || active.side === side) return;
-      if (isSizedRow(active)) startInstead({ ...freshRowFor(active, active.symbol, active.price), side });
+      // A held kind's trigger, limit and exits were set for the other side (a sell stop below the
+      // mark is a buy stop that fires at once): the new order keeps the kind, not those prices.
+      if (isSizedRow(active)) startInstead({ ...freshRowFor(active, active.symbol, active.price), side, held: heldForMarket(active.held) });
       else set({ rows: get().rows.map((row) => (row.id === active.id ? { ...row, side } : row)) });
     },
     priceAtMark(price) {
