@@ -70,6 +70,17 @@ describe.each(['SQLite', 'PostgreSQL'] as const)('held orders on a desk on %s', 
     expect(trail.data.rows.filter((row) => row.actor === 'rita').map((row) => row.subject)).toEqual(expect.arrayContaining([one.id, two.id]));
   });
 
+  it("a bracket's exit is judged by the limits too: one may fire before a resting entry fills", async () => {
+    await setLimits('alice', { maxOrderNotional: String(Math.floor(0.01 * mark * 0.95)) });
+    const entry = { symbol: 'PERP_BTC_USDC', order_type: 'LIMIT', side: 'BUY', order_price: Math.round(mark * 0.9), order_quantity: 0.01 };
+    // The entry alone passes; with a take-profit above the mark, the sell it would send does not.
+    const bracket = await desk.call(alice, '/api/brackets', post({ entry, take_profit: { trigger_price: Math.round(mark * 1.05) } }));
+    expect(bracket.status).toBe(403);
+    expect((await json<{ limits: LimitIssue[] }>(bracket)).limits).toMatchObject([{ code: 'maxOrderNotional', scope: 'user', name: 'alice', row: 1 }]);
+    expect((await desk.call(alice, '/v1/batch-order', post({ orders: [entry] }))).status).toBe(200);
+    await setLimits('alice', {});
+  });
+
   it('a change of what an armed order sends passes the limits; a pause always may', async () => {
     const armed = (await json<{ data: HeldOrder }>(await arm(alice))).data;
     // A stop sends at market: it counts at the mark, not at its trigger half the mark away.

@@ -7,10 +7,13 @@ import {
   IDEMPOTENCY_HEADER,
   reservedIdIssue,
   idempotencyKeySchema,
+  type BracketRequest,
+  type OrderRequest,
 } from '@/interface';
+import type { FastifyInstance } from 'fastify';
 import type { ZodRoutes } from '@/interface/routeSchemas';
 import { audited } from '../desk/audit';
-import { gate } from '../desk/gate';
+import { gate, heldAtMark } from '../desk/gate';
 import { accountOf, placedByOf } from '../http/accountOf';
 import { orderHeadersDoc } from '../http/openapi';
 import { sendError } from '../http/replies';
@@ -22,6 +25,21 @@ const errors = { '4xx': heldErrorSchema, '5xx': heldErrorSchema };
  * the Idempotency-Key; the answer comes with the entry's answer, the exits in the state it left
  * them: armed when it was accepted, cancelled with the reason when it was not.
  */
+/**
+ * A bracket's exits are orders the desk's limits judge too: armed when the entry is accepted (the
+ * service reports no fills), one may fire before a resting entry fills, a full-size order the other
+ * way. Judged as held orders are (at the highest of their prices and the mark); of the two, one
+ * fires (OCO): the costlier is counted beside the entry (its row in a refusal is orders[1]).
+ */
+async function costliestExit(app: FastifyInstance, request: BracketRequest): Promise<OrderRequest[]> {
+  const { entry } = request;
+  const side = entry.side === 'BUY' ? 'SELL' : 'BUY';
+  const exits = [request.take_profit, request.stop_loss].filter((exit) => exit !== undefined);
+  if (exits.length === 0 || entry.order_quantity === undefined) return [];
+  const orders = await Promise.all(exits.map((exit) => heldAtMark(app, { symbol: entry.symbol, side, order_quantity: entry.order_quantity!, ...exit })));
+  return [orders.reduce((most, order) => ((order.order_price ?? 0) > (most.order_price ?? 0) ? order : most))];
+}
+
 export const bracketsRoutes: ZodRoutes = async (app) => {
   app.post(
     '/api/brackets',
@@ -40,7 +58,8 @@ export const bracketsRoutes: ZodRoutes = async (app) => {
     async (request, reply) => {
       const key = request.headers[IDEMPOTENCY_HEADER] as string;
       const exitCount = Number(request.body.take_profit !== undefined) + Number(request.body.stop_loss !== undefined);
-      const gated = await gate(request, reply, { id: key, kind: 'bracket', orders: [request.body.entry], heldAdding: exitCount, body: request.body });
+      const orders = [request.body.entry, ...(await costliestExit(app, request.body))];
+      const gated = await gate(request, reply, { id: key, kind: 'bracket', orders, heldAdding: exitCount, body: request.body });
       if (gated.kind === 'answered') return reply;
       const outcome = await app.brackets.send(request.body, key, request.session?.key ?? '', { account: gated.account, placedBy: placedByOf(request) });
       // Not sent, or sent by a twin request with the same key, which holds the reservation.
