@@ -190,6 +190,18 @@ describe('a bracket from the ticket', () => {
     expect(check(entry({ takeProfit: '63020', stopLoss: '62000' })).issues).toEqual({});
   });
 
+  it('warns that a take-profit on a resting entry is armed at its acceptance, not its fill, and may fire first', () => {
+    // A buy at 63,000 rests under the mark 63,010.
+    const resting = check(entry({ takeProfit: '66000' }));
+    expect(resting.warnings.map(messageFor)).toEqual([
+      'The entry rests below the mark 63,010.0: its take-profit is armed when the entry is accepted, not when it fills, and may sell before the entry buys',
+    ]);
+    expect(resting.request).toBeDefined();
+    // Marketable (a buy at or over the mark), or a stop-loss only: nothing to say.
+    expect(check(entry({ takeProfit: '66000' }, { price: '63100' })).warnings).toEqual([]);
+    expect(check(entry({ stopLoss: '61000' })).warnings).toEqual([]);
+  });
+
   it('needs a trigger for a limit price, and leaves a plain order alone', () => {
     expect(words(check(entry({ takeProfitPrice: '66000' })))['held.takeProfit']).toBe('Enter a value');
     expect(checkHeldTicket([entry({})], entry({}).id, context)).toBeUndefined();

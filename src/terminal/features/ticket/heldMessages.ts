@@ -51,6 +51,12 @@ export const heldMessages: { [C in keyof HeldIssueParams]: (params: HeldIssuePar
   'twap.sliceBelowStep': ({ slice, step }) => t`Each slice would be ${slice}, less than the step ${step}: fewer slices or more quantity`,
   'bracket.wrongSide': wrongSide,
   'bracket.needsQuantity': () => t`Exits close the entry's quantity: size the entry by quantity, not by amount`,
+  'bracket.restingEntry': ({ side, mark }) => {
+    const markPrice = groupDecimalText(mark);
+    return side === 'BUY'
+      ? t`The entry rests below the mark ${markPrice}: its take-profit is armed when the entry is accepted, not when it fills, and may sell before the entry buys`
+      : t`The entry rests above the mark ${markPrice}: its take-profit is armed when the entry is accepted, not when it fills, and may buy before the entry sells`;
+  },
   'bracket.crossed': ({ mark }) => {
     const markPrice = groupDecimalText(mark);
     return t`The mark ${markPrice} has already crossed this trigger: the exit would fire as soon as the entry is accepted, before it fills`;

@@ -2,7 +2,7 @@ import type { OrderRequest, Side } from '@/interface';
 import { parseDecimal, toWireNumber, type Big } from './decimal';
 import type { HeldFields } from './heldTypes';
 import { firesAtOnce, limitInBand, limitRestsWarning, priceIssue } from './heldValidators';
-import { issue, type TicketIssue } from './issues';
+import { issue, warning, type TicketIssue } from './issues';
 import { markText, usableMark } from './rowBasics';
 import type { DraftRow, MarketContext } from './types';
 
@@ -68,10 +68,24 @@ export function bracketIssues(row: DraftRow, held: HeldFields, market: MarketCon
   return found.filter((item) => item !== undefined);
 }
 
-/** An exit whose limit is beyond its trigger may rest unfilled when it fires. */
+/**
+ * A take-profit on an entry that rests (a buy limit below the mark, a sell above): the service
+ * reports no fills, so exits are armed when the entry is accepted, and the take-profit may fire
+ * (a full-size order the other way) before the price ever comes to the entry.
+ */
+function restingEntryWarning(row: DraftRow, held: HeldFields, market: MarketContext | undefined): TicketIssue | undefined {
+  const mark = usableMark(market);
+  const price = row.kind === 'limit' ? parseDecimal(row.price) : undefined;
+  if (!parseDecimal(held.takeProfit)?.gt(0) || !price?.gt(0) || !mark || !market) return undefined;
+  const rests = row.side === 'BUY' ? price.lt(mark) : price.gt(mark);
+  return rests ? warning('bracket.restingEntry', 'held.takeProfit', { side: row.side, mark: markText(mark, market) }) : undefined;
+}
+
+/** An entry that rests under a take-profit, and an exit whose limit is beyond its trigger (it may rest unfilled when it fires). */
 export function bracketWarnings(row: DraftRow, held: HeldFields, market: MarketContext | undefined): TicketIssue[] {
   const side = opposite(row.side);
   return [
+    restingEntryWarning(row, held, market),
     limitRestsWarning(side, 'takeProfitPrice', 'takeProfit', held, market),
     limitRestsWarning(side, 'stopLossPrice', 'stopLoss', held, market),
   ].filter((item) => item !== undefined);

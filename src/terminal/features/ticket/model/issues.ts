@@ -68,6 +68,7 @@ export interface HeldIssueParams {
   'bracket.wrongSide': { exit: 'takeProfit' | 'stopLoss'; side: 'BUY' | 'SELL'; entry: string };
   'bracket.needsQuantity': Record<string, never>;
   'bracket.crossed': { mark: string };
+  'bracket.restingEntry': { side: 'BUY' | 'SELL'; mark: string };
 }
 
 /** Why a whole ticket cannot be sent. */
