@@ -80,6 +80,21 @@ describe.each(['SQLite', 'PostgreSQL'] as const)("a desk's limits and four-eyes 
     await setLimits('user', 'alice', {});
   });
 
+  it('a ticket waiting at the pacer when the kill switch goes on does not leave: its orders fail "not sent"', async () => {
+    // A desk that paces as in production: one batch a second, the second ticket waits behind the first.
+    const paced = await startDesk(store, places, { pacingMs: 1_100 });
+    const trader = await paced.signIn('paula', ['trader'], ['main']);
+    const risk = await paced.signIn('ria', ['risk']);
+    const first = paced.call(trader, '/v1/batch-order', post({ orders: [restingBuy()] }));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const second = paced.call(trader, '/v1/batch-order', post({ orders: [restingBuy()] }));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await paced.call(risk, '/api/desk/limits/account/main', put({ tradingOff: true }))).status).toBe(200);
+    expect((await first).status).toBe(200);
+    const answer = await json<{ data: { rows: JournalOrder[] } }>(await second);
+    expect(answer.data.rows.map((row) => [row.status, row.error_message])).toEqual([['failed', 'not sent: trading is off for account main']]);
+  });
+
   it('counts what is sent against the day limit, shows it in /api/desk/me, and refuses the ticket that would pass it', async () => {
     await setLimits('user', 'alice', { maxDayNotional: String(Math.ceil(notionalOf(0.03))) });
     const first = await desk.call(alice, '/v1/batch-order', post({ orders: [restingBuy(0.01), restingBuy(0.01)] }));

@@ -47,6 +47,8 @@ export const senderPlugin = fp<SenderPluginOptions>(
           log: app.log.child({ account: account.name }),
           limits: options.limits,
           perOwner,
+          // The desk's rules come later in the start; read when a ticket's turn comes.
+          halted: (placedBy) => app.deskRules?.tradingOff(placedBy, account.name) ?? Promise.resolve(undefined),
         }),
       ]),
     );

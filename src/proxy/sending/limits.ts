@@ -45,3 +45,9 @@ export function refusal(state: {
   }
   return undefined;
 }
+
+/** Whether this proxy sends now: always when it is alone; on a desk, while it holds the lease. */
+export interface SendGate {
+  readonly sending: boolean;
+}
+export const ALWAYS: SendGate = { sending: true };

@@ -49,6 +49,8 @@ export interface RequestContext {
   laneOf(ticketId: string): Lane;
   /** Why a fired ticket must not leave after all, asked at its pacer turn. */
   withdrawn(ticketId: string): Promise<string | undefined> | undefined;
+  /** Why a ticket that waited at the pacer must not leave now: the kill switch, turned on meanwhile. */
+  halted?(ticketId: string): Promise<string | undefined> | undefined;
   handedOver(ticketId: string): Promise<TicketResult>;
   resultOf(ticketId: string): Promise<TicketResult>;
 }
@@ -175,7 +177,7 @@ async function sendRequest(ctx: RequestContext, ticketId: string, request: Outgo
         if (ctx.handsOverOnStop) throw new LeaseLostError(accountId);
         return { kind: 'failed', reason: 'stopped', httpStatus: null, code: null, message: STOPPED_MESSAGE };
       }
-      const withdrawn = await ctx.withdrawn(ticketId);
+      const withdrawn = (await ctx.withdrawn(ticketId)) ?? (await ctx.halted?.(ticketId))?.replace(/^/, 'not sent: ');
       if (withdrawn) return { kind: 'failed', reason: 'not-sent', httpStatus: null, code: null, message: withdrawn };
       // A desk's sender that lost its lease (a pause, a cut) sends nothing more: checked afresh here.
       if (!ctx.sending()) throw new LeaseLostError(accountId);

@@ -2,7 +2,7 @@ import type { OrderRequest, TicketResult } from '../../interface';
 import { JournalFullError, type CreateTicketOutcome, type SendFence, type TicketExtras } from '../journal';
 import { awaitSettled, HAND_OVER_WAIT_MS, laneOfTicket } from './handOver';
 import { hashTicketJson } from './hashing';
-import { refusal, type SendLimits, type SubmitOutcome } from './limits';
+import { ALWAYS, refusal, type SendGate, type SendLimits, type SubmitOutcome } from './limits';
 import type { Lane } from './pacer';
 import { sendRequests, type OutgoingRequest, type RequestContext, type SendingParts } from './requests';
 import { clientOrderIdTwice, splitIntoRequests } from './splitting';
@@ -34,12 +34,13 @@ export interface TicketSenderOptions extends SendingParts {
   handOverWaitMs?: number;
   /** Whether this proxy sends now: always when it is alone; on a desk, while it holds the lease. */
   gate?: SendGate;
+  /** The kill switch of this account and of the ticket's placer (null: unknown) now: why nothing may leave. */
+  halted?: (placedBy: string | null) => Promise<string | undefined>;
 }
 
-export interface SendGate {
-  readonly sending: boolean;
-}
-const ALWAYS: SendGate = { sending: true };
+/** A ticket judged at the door this long ago or more is judged against the kill switch again at its pacer turn. */
+const RECHECK_AFTER_MS = 50;
+
 
 /**
  * Sends tickets exactly once: journal first, then each request in order through the pacer, each
@@ -52,6 +53,8 @@ export class TicketSender {
   private readonly lanes = new Map<string, FiredLane>();
   /** Asked at a fired ticket's pacer turn: why it must not leave after all (a TWAP cancelled or paused meanwhile). */
   private readonly withdrawals = new Map<string, () => Promise<string | undefined>>();
+  /** Tickets sent from here, since when and placed by whom: one that waited meets the kill switch again. */
+  private readonly queued = new Map<string, { since: number; placedBy: string | null }>();
   private stopping = false;
   /** Tickets being written to the journal now, by key. */
   private readonly writing = new Map<string, Promise<CreateTicketOutcome>>();
@@ -79,6 +82,8 @@ export class TicketSender {
     if ((this.inFlight.has(ticketId) && !handedOver) || this.writing.has(ticketId)) return undefined;
     const lane = laneOfTicket(ticketId);
     if (lane !== 'ticket') this.lanes.set(ticketId, lane);
+    // Journaled a while ago (another proxy's, or before a take-over): always judged again at its turn.
+    this.queued.set(ticketId, { since: 0, placedBy: null });
     const running = (async () => {
       const [ticket, states] = await Promise.all([this.options.journal.findTicket(ticketId), this.options.journal.requestStates(ticketId)]);
       const requests = states.map((state) => ({ requestNo: state.requestNo, body: state.body, orders: state.orders, state: state.state }));
@@ -86,6 +91,7 @@ export class TicketSender {
     })().finally(() => {
       this.inFlight.delete(ticketId);
       this.lanes.delete(ticketId);
+      this.queued.delete(ticketId);
     });
     this.inFlight.set(ticketId, running);
     return running;
@@ -151,8 +157,10 @@ export class TicketSender {
     if (!this.gate.sending) return { kind: 'done', result: await this.handedOver(ticket.id), replayed: false };
     const bodies = requests.map((request, index) => ({ requestNo: index + 1, body: request.body, orders: request.orders.length }));
     this.perOwner.set(ticket.owner, (this.perOwner.get(ticket.owner) ?? 0) + 1);
+    this.queued.set(ticket.id, { since: Date.now(), placedBy: ticket.placedBy ?? null });
     const running = this.sendWhenDurable(ticket.id, bodies, ticket.recvWindow).finally(() => {
       this.inFlight.delete(ticket.id);
+      this.queued.delete(ticket.id);
       const left = (this.perOwner.get(ticket.owner) ?? 1) - 1;
       if (left > 0) this.perOwner.set(ticket.owner, left);
       else this.perOwner.delete(ticket.owner);
@@ -279,6 +287,12 @@ export class TicketSender {
       sending: () => this.gate.sending,
       laneOf: (ticketId) => this.lanes.get(ticketId) ?? 'ticket',
       withdrawn: (ticketId) => this.withdrawals.get(ticketId)?.(),
+      halted: (ticketId) => {
+        const queued = this.queued.get(ticketId);
+        // Judged at the door a moment ago: asked again only when it waited (or came from the journal).
+        if (!queued || !this.options.halted || Date.now() - queued.since < RECHECK_AFTER_MS) return undefined;
+        return this.options.halted(queued.placedBy);
+      },
       handedOver: (ticketId) => this.handedOver(ticketId),
       resultOf: (ticketId) => this.resultOf(ticketId),
     };
