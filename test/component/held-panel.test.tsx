@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { HeldOrder, TwapProgress } from '@/interface';
 import { CancelAllHeldDialog, HeldOrders } from '@/terminal/features/held';
 import { distanceRatio, kindText, sortHeld, stateText } from '@/terminal/features/held/model/heldRows';
-import { planModify } from '@/terminal/features/held/model/modify';
+import { modifiableFields, planModify } from '@/terminal/features/held/model/modify';
 import { twapProgressView } from '@/terminal/features/held/model/twapProgress';
 import { bindingFor, bindingsWith } from '@/terminal/features/hotkeys/model/bindings';
 import { keyProblems } from '@/terminal/shared/commands/keyRules';
@@ -65,6 +65,21 @@ describe('held orders, the model', () => {
     expect(plan.changes.map((change) => `${change.label}: ${change.from} → ${change.to}`)).toEqual(['Trigger: 95,000.0 → 94,000.0', 'Quantity: 0.0100 → 0.0200']);
     expect(planModify(order, { trigger_price: '0', order_price: '', order_quantity: '0.01' }, undefined).issues.map((issue) => issue.field)).toEqual(['trigger_price', 'order_price']);
     expect(planModify(order, { trigger_price: '95000', order_price: '94900', order_quantity: '0.01' }, undefined).patch).toBeUndefined();
+  });
+
+  it("changes a trailing stop's distance in the unit it trails by, and refuses a figure off the market's grid before the review", () => {
+    const byPercent = held({ type: 'TRAILING_STOP', trigger_price: 98_000, trailing_percent: 2 });
+    expect(modifiableFields(byPercent)).toEqual(['trailing_percent', 'order_quantity']);
+    const wider = planModify(byPercent, { trailing_percent: '3.5', order_quantity: '0.01' }, markets.get(BTC));
+    expect(wider.patch).toEqual({ trailing_percent: 3.5 });
+    expect(wider.changes.map((change) => `${change.label}: ${change.from} → ${change.to}`)).toEqual(['Trailing distance (%): 2 → 3.5']);
+    expect(modifiableFields(held({ type: 'TRAILING_STOP', trailing_distance: 500 }))).toEqual(['trailing_distance', 'order_quantity']);
+    const offGrid = planModify(held({}), { trigger_price: '95000.05', order_quantity: '0.00001' }, markets.get(BTC));
+    expect(offGrid.issues.map((issue) => `${issue.field}: ${issue.message}`)).toEqual([
+      'trigger_price: Use a multiple of the tick 0.1',
+      'order_quantity: Use a multiple of the step 0.0001',
+    ]);
+    expect(offGrid.patch).toBeUndefined();
   });
 
   it('writes a TWAP progress: quantity sent of total, slices, time left', () => {

@@ -42,7 +42,7 @@ export function ModifyForm({ order, decimals, onDone }: ModifyFormProps) {
                 {...props}
                 name={field}
                 min="0"
-                step={stepOf(field === 'order_quantity' ? decimals?.quantityDecimals : decimals?.priceDecimals)}
+                step={stepOf(field === 'order_quantity' ? decimals?.quantityDecimals : field === 'trailing_percent' ? 2 : decimals?.priceDecimals)}
                 value={form.drafts[field] ?? ''}
                 onChange={(value) => form.set(field, value)}
               />

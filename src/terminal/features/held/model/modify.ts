@@ -8,7 +8,7 @@ import { figureText, isLive, type MarketDecimals } from './heldRows';
 import '@/terminal/shared/i18n/i18n';
 
 /** The fields of a held order the trader can change in the panel, by their PATCH names. */
-export type ModifyField = 'trigger_price' | 'order_price' | 'order_quantity';
+export type ModifyField = 'trigger_price' | 'order_price' | 'order_quantity' | 'trailing_distance' | 'trailing_percent';
 export type ModifyDrafts = Partial<Record<ModifyField, string>>;
 
 export interface ModifyIssue {
@@ -32,16 +32,20 @@ export const fieldLabel = (field: ModifyField): string => {
       return t({ message: 'Limit price', context: 'price of the limit order a held order sends' });
     case 'order_quantity':
       return t({ message: 'Quantity', context: 'held order quantity' });
+    case 'trailing_distance':
+      return t`Trailing distance (USDC)`;
+    case 'trailing_percent':
+      return t`Trailing distance (%)`;
   }
 };
 
 /**
  * What can be changed: a stop or take-profit's trigger, a limit kind's price, and the quantity. A
- * trailing stop moves its own trigger and a TWAP is paced, so only a trailing stop's quantity is.
+ * trailing stop moves its own trigger: its distance (in the unit it trails by) and quantity are.
  */
-export function modifiableFields(order: Pick<HeldOrder, 'type' | 'state'>): ModifyField[] {
+export function modifiableFields(order: Pick<HeldOrder, 'type' | 'state'> & Partial<Pick<HeldOrder, 'trailing_percent'>>): ModifyField[] {
   if (!canModify(order)) return [];
-  if (order.type === 'TRAILING_STOP') return ['order_quantity'];
+  if (order.type === 'TRAILING_STOP') return [order.trailing_percent != null ? 'trailing_percent' : 'trailing_distance', 'order_quantity'];
   return heldLimitTypes.includes(order.type) ? ['trigger_price', 'order_price', 'order_quantity'] : ['trigger_price', 'order_quantity'];
 }
 
@@ -94,8 +98,16 @@ export function planModify(order: HeldOrder, drafts: ModifyDrafts, decimals: Mar
     }
     const before = current(order, field);
     if (before !== null && value.eq(before)) continue;
+    // Off the market's grid the proxy refuses it: said here, before the review.
+    const places = field === 'order_quantity' ? decimals?.quantityDecimals : field === 'trailing_percent' ? undefined : decimals?.priceDecimals;
+    const grid = places === undefined ? undefined : new Big(1).div(new Big(10).pow(places));
+    if (grid && !value.mod(grid).eq(0)) {
+      const step = grid.toFixed();
+      const tick = step;
+      issues.push({ field, message: field === 'order_quantity' ? t`Use a multiple of the step ${step}` : t`Use a multiple of the tick ${tick}` });
+      continue;
+    }
     patch[field] = value.toNumber();
-    const places = field === 'order_quantity' ? decimals?.quantityDecimals : decimals?.priceDecimals;
     changes.push({ field, label: fieldLabel(field), from: figureText(before, places), to: figureText(value.toNumber(), places) });
   }
   if (issues.length === 0 && changes.length === 0) {
