@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { numericCodeSchema } from './envelope';
+import { hasUnsafeText } from './text';
 import { approvalSchema, auditActions, auditRecordSchema, decimalTextSchema, deskNameSchema, limitIssueSchema, limitSetSchema, personSchema } from './desk';
 import './zod';
 
@@ -60,7 +61,10 @@ export const approvalsResponseSchema = ok(z.object({ rows: z.array(approvalSchem
 export const approvalResponseSchema = ok(approvalSchema);
 export const approvalIdParamsSchema = z.object({ id: z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/, 'expected an approval id')) });
 /** POST /api/approvals/:id/approve | reject | withdraw. A rejection needs a note. */
-export const approvalDecisionSchema = z.object({ note: z.optional(z.string().check(z.maxLength(500))) });
+/** A decision's note is read by the author and kept in the audit: no control or bidi characters (as an order tag). */
+export const approvalDecisionSchema = z.object({
+  note: z.optional(z.string().check(z.maxLength(500), z.refine((text) => !hasUnsafeText(text), 'control and bidirectional characters are not allowed'))),
+});
 
 /** A ticket over the author's approval threshold: 202, journaled as awaiting approval, nothing sent. */
 export const awaitingApprovalResponseSchema = ok(z.object({ approval: approvalSchema }));

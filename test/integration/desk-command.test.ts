@@ -95,6 +95,7 @@ describe('npm run desk on SQLite, while the proxy runs', () => {
     closers.push(() => context.people.close(), () => context.sessions.close(), limits.close);
     const cases: [string[], RegExp][] = [
       [['user', 'add', 'Bob', '--role', 'viewer'], /^NAME "Bob": expected 1 to 32 lower-case letters/],
+      [['user', 'add', 'proxy', '--role', 'risk'], /^NAME "proxy": the audit trail writes proxy, cli, terminal for the proxy/],
       [['user', 'add', 'bob', '--role', 'boss'], /^--role: "boss" is not a role \(trader, risk, viewer, admin\)/],
       [['user', 'add', 'bob', '--role', 'trader'], /^--accounts: a trader trades named accounts/],
       [['user', 'add', 'bob', '--role', 'viewer', '--accounts', 'Main'], /^--accounts: "Main" is not an account name/],

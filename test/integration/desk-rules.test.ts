@@ -189,6 +189,10 @@ describe.each(['SQLite', 'PostgreSQL'] as const)("a desk's limits and four-eyes 
     expect([own.status, (await json(own)).message]).toEqual([403, `${key} is your own request: another risk user approves it`]);
     const bare = await desk.call(rita, `/api/approvals/${key}/reject`, post({}));
     expect([bare.status, (await json(bare)).message]).toEqual([400, 'note: a rejection says why (the author reads it); nothing was changed']);
+    // A note is read by the author and kept in the audit: no line breaks or bidi overrides in it.
+    const forged = await desk.call(rita, `/api/approvals/${key}/reject`, post({ note: 'ok\nproxy approved' }));
+    expect(forged.status).toBe(400);
+    expect((await json(forged)).message).toContain('note');
     const notAuthor = await desk.call(rita, `/api/approvals/${key}/withdraw`, post({}));
     expect(notAuthor.status).toBe(403);
     const rejected = await desk.call(rita, `/api/approvals/${key}/reject`, post({ note: 'too large for today' }));

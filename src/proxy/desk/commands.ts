@@ -20,6 +20,9 @@ export const USAGE = `usage: npm run desk -- <command>
   limits clear user|account NAME   (lifts every limit)
   audit [--actor NAME] [--action ACTION] [--limit N]`;
 
+/** Actors the audit trail names for itself (approvals.ts, commandParts.ts, the terminal's records). */
+const AUDIT_ACTORS = ['proxy', 'cli', 'terminal'];
+
 function nameOf(text: string | undefined, what = 'NAME'): string {
   if (text === undefined) throw new UsageError(`${what}: give the user's name`);
   const name = deskNameSchema.safeParse(text);
@@ -74,6 +77,8 @@ export async function runDeskCommand(args: readonly string[], context: DeskComma
 async function addUser(args: readonly string[], context: DeskCommandContext): Promise<void> {
   const { words, options } = parse(args, ['role', 'accounts']);
   const name = nameOf(words[0]);
+  // The audit's own actors: a person by one of these names could pass for the proxy or the CLI.
+  if (AUDIT_ACTORS.includes(name)) throw new UsageError(`NAME "${name}": the audit trail writes ${AUDIT_ACTORS.join(', ')} for the proxy, the command line and the terminal; choose another name`);
   const role = options.get('role');
   if (role === undefined) throw new UsageError(`--role: give the roles of ${name} (${roles.join(', ')})`);
   const userRoles = rolesOf(role);
@@ -90,6 +95,8 @@ async function addUser(args: readonly string[], context: DeskCommandContext): Pr
 async function setUser(args: readonly string[], context: DeskCommandContext): Promise<void> {
   const { words, options } = parse(args, ['role', 'accounts']);
   const name = nameOf(words[0]);
+  // The audit's own actors: a person by one of these names could pass for the proxy or the CLI.
+  if (AUDIT_ACTORS.includes(name)) throw new UsageError(`NAME "${name}": the audit trail writes ${AUDIT_ACTORS.join(', ')} for the proxy, the command line and the terminal; choose another name`);
   const role = options.get('role');
   const accounts = options.get('accounts');
   if (role === undefined && accounts === undefined) throw new UsageError('user set: give --role, --accounts or both');
