@@ -120,6 +120,20 @@ describe('held orders on the chart', () => {
     expect(onMoveHeld).toHaveBeenCalledExactlyOnceWith('h1', 61_199.9);
   });
 
+  it('says in the question when the moved trigger is one the mark has already crossed: it fires at once', async () => {
+    await renderChart([held({})]);
+    const handlers = engine().handlers as ChartHandlers;
+    act(() => handlers.onLayout({ height: 400, scaleWidth: 60, range: { low: 60_000, high: 64_000 }, last: { price: 61_300, y: 270 } }));
+    const handle = screen.getByRole('button', { name: 'SL SELL 0.5' });
+    handle.setPointerCapture = () => {};
+    // The sell stop at 61,200 dragged to 61,400, above the mark 61,300.
+    fireEvent.pointerDown(handle, { button: 0, clientY: 280, pointerId: 1 });
+    fireEvent.pointerMove(handle, { clientY: 260, pointerId: 1 });
+    fireEvent.pointerUp(handle, { clientY: 260, pointerId: 1 });
+    const dialog = screen.getByRole('dialog', { name: 'Move stop trigger 61,200.0 → 61,400.0?' });
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('The mark 61,300.0 is already at or below this trigger: it fires at once');
+  });
+
   it('a handle held at the edge for a trigger beyond the scale is not dragged (keys still move it)', async () => {
     const { onMoveHeld } = await renderChart([held({ trigger_price: 50_000 })]);
     const handle = screen.getByRole('button', { name: 'SL SELL 0.5' });

@@ -82,6 +82,16 @@ describe('held orders, the model', () => {
     expect(offGrid.patch).toBeUndefined();
   });
 
+  it('warns in the review, as the ticket does: a trigger the mark has crossed fires at once, a limit beyond its trigger may rest', () => {
+    // A sell stop, the proxy's mark 100,000 on the row: moved to 101,000 it fires at once.
+    const crossed = planModify(held({}), { trigger_price: '101000', order_quantity: '0.01' }, markets.get(BTC));
+    expect(crossed.warnings).toEqual(['The mark 100,000.0 is already at or below this trigger: it fires at once']);
+    const stopLimit = held({ type: 'STOP_LIMIT', order_price: 94_900 });
+    const rests = planModify(stopLimit, { trigger_price: '95000', order_price: '95100', order_quantity: '0.01' }, markets.get(BTC));
+    expect(rests.warnings).toEqual(['Above the trigger 95,000.0: when it fires, a sell at this limit may rest unfilled']);
+    expect(planModify(held({}), { trigger_price: '94000', order_quantity: '0.01' }, markets.get(BTC)).warnings).toEqual([]);
+  });
+
   it('writes a TWAP progress: quantity sent of total, slices, time left', () => {
     const view = twapProgressView(twap, 1, 4, 100_000, true);
     expect(view.ratio).toBe(0.4);

@@ -1,5 +1,5 @@
 import { useMemo, useState, type Dispatch, type KeyboardEvent, type PointerEvent, type SetStateAction } from 'react';
-import { draggedPrice, moveQuestion, nudgedPrice, tickText, yAtPrice } from '../model/heldDrag';
+import { draggedPrice, moveQuestion, movedTriggerCrossed, nudgedPrice, tickText, yAtPrice } from '../model/heldDrag';
 import type { HeldLine } from '../model/heldLines';
 import { useEnterSettling } from '@/terminal/shared/ui/enterGuard';
 import type { PaneLayout } from './pricePane';
@@ -135,7 +135,12 @@ export function useHeldHandles({ lines, layout, priceDecimals, onMove }: HeldHan
     moving: move?.phase === 'moving' ? move : undefined,
     question:
       move && line && move.phase !== 'moving'
-        ? { text: moveQuestion(line.kind, move.from, move.price, priceDecimals), order: line.label, sending: move.phase === 'sending' }
+        ? {
+            text: moveQuestion(line.kind, move.from, move.price, priceDecimals),
+            order: line.label,
+            warning: movedTriggerCrossed(line.kind, line.side, move.price, layout?.last?.price, priceDecimals),
+            sending: move.phase === 'sending',
+          }
         : undefined,
     settling,
     failure,

@@ -45,3 +45,19 @@ export function moveQuestion(kind: HeldKind, from: number, to: string, priceDeci
   const now = groupDecimalText(to);
   return kind === 'take-profit' ? t`Move take-profit trigger ${was} → ${now}?` : t`Move stop trigger ${was} → ${now}?`;
 }
+
+/**
+ * Whether a stop or take-profit moved to `trigger` fires at once at `mark`: a SELL stop fires at
+ * mark ≤ trigger, a BUY stop at mark ≥ trigger, a take-profit the other way. Said in the question,
+ * as the ticket says it when one is armed.
+ */
+export function movedTriggerCrossed(kind: HeldKind, side: 'BUY' | 'SELL', trigger: string, mark: number | undefined, priceDecimals: number): string | undefined {
+  if (mark === undefined || !(mark > 0) || (kind !== 'stop' && kind !== 'take-profit')) return undefined;
+  const fallsTo = (side === 'SELL') === (kind === 'stop');
+  const at = new Big(trigger);
+  if (fallsTo ? !at.gte(mark) : !at.lte(mark)) return undefined;
+  const markPrice = formatFixed(mark, priceDecimals);
+  return fallsTo
+    ? t`The mark ${markPrice} is already at or below this trigger: it fires at once`
+    : t`The mark ${markPrice} is already at or above this trigger: it fires at once`;
+}

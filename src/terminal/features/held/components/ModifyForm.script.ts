@@ -28,6 +28,7 @@ export function useModifyForm(order: HeldOrder, decimals: MarketDecimals | undef
     formIssue: checked && plan.changes.length === 0 ? plan.issues[0]?.message : undefined,
     reviewing,
     changes: plan.changes,
+    warnings: plan.warnings,
     busy: modify.isPending,
     problem,
     review: () => {

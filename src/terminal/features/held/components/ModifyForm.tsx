@@ -64,6 +64,13 @@ export function ModifyForm({ order, decimals, onDone }: ModifyFormProps) {
               </li>
             ))}
           </ul>
+          {form.warnings.length > 0 ? (
+            <ul className="held-modify__warnings" aria-label={t`Warnings`}>
+              {form.warnings.map((warning) => (
+                <li key={warning}>{warning}</li>
+              ))}
+            </ul>
+          ) : null}
           <div className="held-modify__actions">
             <button type="button" className="button" onClick={form.back}>
               {t({ message: 'Back', context: 'back to editing the held order' })}

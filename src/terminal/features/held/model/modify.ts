@@ -83,6 +83,32 @@ export interface ModifyPlan {
   issues: ModifyIssue[];
   patch: HeldOrderPatch | undefined;
   changes: ModifyChange[];
+  /** What the review says before it is confirmed (as the ticket does when one is armed). */
+  warnings: string[];
+}
+
+/**
+ * The ticket's warnings for the order as it would be after the change: a trigger the mark (the
+ * proxy's, on the row) has already crossed fires at once; a limit beyond its trigger may rest.
+ */
+function changeWarnings(order: HeldOrder, after: Partial<Record<ModifyField, number>>, decimals: MarketDecimals | undefined): string[] {
+  const trigger = after.trigger_price ?? order.trigger_price;
+  const limit = after.order_price ?? order.order_price;
+  const stop = order.type === 'STOP_MARKET' || order.type === 'STOP_LIMIT';
+  const takeProfit = order.type === 'TAKE_PROFIT_MARKET' || order.type === 'TAKE_PROFIT_LIMIT';
+  const warnings: string[] = [];
+  if ((stop || takeProfit) && trigger !== null && order.mark !== null && order.mark > 0) {
+    const fallsTo = (order.side === 'SELL') === stop;
+    const markPrice = figureText(order.mark, decimals?.priceDecimals);
+    if (fallsTo && order.mark <= trigger) warnings.push(t`The mark ${markPrice} is already at or below this trigger: it fires at once`);
+    if (!fallsTo && order.mark >= trigger) warnings.push(t`The mark ${markPrice} is already at or above this trigger: it fires at once`);
+  }
+  if (heldLimitTypes.includes(order.type) && trigger !== null && limit !== null) {
+    const price = figureText(trigger, decimals?.priceDecimals);
+    if (order.side === 'BUY' && limit < trigger) warnings.push(t`Below the trigger ${price}: when it fires, a buy at this limit may rest unfilled`);
+    if (order.side === 'SELL' && limit > trigger) warnings.push(t`Above the trigger ${price}: when it fires, a sell at this limit may rest unfilled`);
+  }
+  return warnings;
 }
 
 /** The drafts checked (issues as data, by field), and the PATCH and the old → new lines they make. */
@@ -113,5 +139,5 @@ export function planModify(order: HeldOrder, drafts: ModifyDrafts, decimals: Mar
   if (issues.length === 0 && changes.length === 0) {
     issues.push({ field: modifiableFields(order)[0] ?? 'order_quantity', message: t`Nothing is changed yet.` });
   }
-  return { issues, patch: issues.length === 0 ? (patch as HeldOrderPatch) : undefined, changes };
+  return { issues, patch: issues.length === 0 ? (patch as HeldOrderPatch) : undefined, changes, warnings: changeWarnings(order, patch, decimals) };
 }
