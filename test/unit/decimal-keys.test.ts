@@ -31,9 +31,12 @@ describe('a decimal field never shows one number and holds another', () => {
     }
   });
 
-  it('in German, a comma and a point are both the decimal separator', () => {
+  it('in German, the comma is the decimal separator; a point, which groups thousands there, is refused (98.000 is not 98)', () => {
     setFormatLocale('de');
     expect(typedEdit('0', '0,', separators(), '0')).toEqual({ value: '0.' });
+    expect(typedEdit('98', '98.', separators(), '0')).toEqual({ refused: { code: 'separator', char: '.', decimal: ',' } });
+    // French groups with a space: a point there is still taken as the decimal point.
+    setFormatLocale('fr');
     expect(typedEdit('0', '0.', separators(), '0')).toEqual({ value: '0.' });
   });
 

@@ -56,6 +56,11 @@ function refusalOf(inserted: string, after: string, separators: Separators, min?
  * field keeps its value and says why.
  */
 export function typedEdit(shownBefore: string, shownAfter: string, separators: Separators, min?: string): DecimalEdit {
+  // Where "." groups thousands (German: 98.000 is ninety-eight thousand), a "." typed is not read as
+  // the decimal point: "98.000" would go as 98. It is refused, as "," is in English.
+  if (separators.group === '.' && separators.decimal !== '.' && insertedText(shownBefore, shownAfter).includes('.')) {
+    return { refused: { code: 'separator', char: '.', decimal: separators.decimal } };
+  }
   const value = typedDecimal(shownAfter, separators);
   if (isDecimalDraft(value, min)) return { value };
   return { refused: refusalOf(insertedText(shownBefore, shownAfter), shownAfter, separators, min) };
