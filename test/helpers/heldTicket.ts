@@ -8,14 +8,16 @@ import { clickMarket } from './terminal';
  * `fractionOfMark` of the mark the ticket shows, the confirmation read (it says when it fires and
  * what it sends) and accepted with Enter. Returns the trigger typed and the id the result shows.
  */
-export async function armStopFromTicket(page: Page, fractionOfMark: string): Promise<{ trigger: string; id: string }> {
+export async function armStopFromTicket(page: Page, fractionOfMark: string, below?: Big): Promise<{ trigger: string; id: string }> {
   await clickMarket(page, 'PERP_BTC_USDC');
   await page.getByRole('radio', { name: 'Sell / Short' }).check();
   await page.getByRole('radio', { name: 'Stop', exact: true }).check();
-  // The trigger's hint names the mark it is judged on.
-  const hint = await page.getByText(/^mark [\d.]+$/).innerText();
-  const mark = new Big(/([\d.]+)/.exec(hint)![1]!);
-  const trigger = mark.times(fractionOfMark).round(1, Big.roundDown).toFixed(1);
+  // The trigger's hint names the mark it is judged on, as the markets write it (99,520.5).
+  const hint = await page.getByText(/^mark [\d.,]+$/).innerText();
+  const mark = new Big(/([\d.,]+)/.exec(hint)![1]!.replaceAll(',', ''));
+  // At the fraction of the mark, or lower when `below` asks (a price on the chart's pane).
+  const atFraction = mark.times(fractionOfMark);
+  const trigger = (below && below.lt(atFraction) ? below : atFraction).round(1, Big.roundDown).toFixed(1);
   await page.getByLabel('Trigger price (USDC)').fill(trigger);
   await page.getByLabel('Quantity (BTC)').fill('0.01');
   await page.getByRole('button', { name: 'Arm sell order' }).click();
