@@ -23,7 +23,7 @@ export const deskActions = [
 ] as const;
 export type DeskAction = (typeof deskActions)[number];
 
-/** Which roles may do each action. `trade` and `cancelHeld` are further bound to the person's accounts. */
+/** Which roles may do each action. `trade`, `cancelHeld`, `approve` and `setLimits` are further bound to the person's accounts. */
 export const policy: Record<DeskAction, readonly Role[]> = {
   read: ['viewer', 'trader', 'risk', 'admin'],
   trade: ['trader'],
@@ -53,10 +53,18 @@ export type Person = z.infer<typeof personSchema>;
 /** The one person of single-token mode (no users yet): today's behaviour. */
 export const IMPLICIT_PERSON: Person = { name: 'terminal', roles: ['admin', 'trader'], accounts: '*', implicit: true };
 
-/** Whether `person` may do `action` (on `account`, for trading). */
+/** What an action does to an account, in the words a 403 uses ("rita may not approve the tickets of account hedge"). */
+const onAccount: Partial<Record<DeskAction, string>> = {
+  trade: 'trade',
+  cancelHeld: 'cancel held orders of',
+  approve: 'approve the tickets of',
+  setLimits: 'set the limits of',
+};
+
+/** Whether `person` may do `action` (on `account`: trading, cancelling, approving and limits are bound to their accounts). */
 export function may(person: Person, action: DeskAction, account?: string): boolean {
   if (!person.roles.some((role) => policy[action].includes(role))) return false;
-  if ((action !== 'trade' && action !== 'cancelHeld') || account === undefined || person.accounts === '*') return true;
+  if (onAccount[action] === undefined || account === undefined || person.accounts === '*') return true;
   return person.accounts.includes(account);
 }
 
@@ -65,7 +73,7 @@ export function refusalOf(person: Person, action: DeskAction, account?: string):
   if (may(person, action, account)) return undefined;
   const held = person.roles.length > 0 ? person.roles.join(', ') : 'none';
   if (person.roles.some((role) => policy[action].includes(role))) {
-    return `${person.name} may not ${action === 'trade' ? 'trade' : 'cancel held orders of'} account ${account}: it is not one of theirs`;
+    return `${person.name} may not ${onAccount[action] ?? action} account ${account}: it is not one of theirs`;
   }
   return `role ${held} may not ${action} (it takes ${policy[action].join(' or ')})`;
 }

@@ -181,6 +181,26 @@ describe.each(['SQLite', 'PostgreSQL'] as const)("a desk's limits and four-eyes 
     await setLimits('user', 'alice', {});
   });
 
+  it('a risk user given named accounts decides and sets limits only on those accounts', async () => {
+    const rhea = await desk.signIn(`rhea-${store.toLowerCase()}`, ['risk'], ['hedge']);
+    await setLimits('user', 'alice', { approvalAbove: '1' });
+    const key = ticketKey();
+    expect((await desk.call(alice, '/v1/batch-order', post({ orders: [restingBuy()] }, key))).status).toBe(202);
+    const approve = await desk.call(rhea, `/api/approvals/${key}/approve`, post({}));
+    expect([approve.status, (await json(approve)).message]).toEqual([
+      403, `rhea-${store.toLowerCase()} may not approve the tickets of account main: it is not one of theirs; nothing was changed`,
+    ]);
+    expect((await desk.call(rhea, `/api/approvals/${key}/reject`, post({ note: 'no' }))).status).toBe(403);
+    expect((await setLimits('account', 'main', {}, rhea)).status).toBe(403);
+    const onAlice = await setLimits('user', 'alice', {}, rhea);
+    expect([onAlice.status, (await json(onAlice)).message]).toEqual([
+      403, `rhea-${store.toLowerCase()} may not set the limits of account main: it is not one of theirs; nothing was changed`,
+    ]);
+    expect(await ordersOf(alice, key)).toEqual([]);
+    await desk.call(alice, `/api/approvals/${key}/withdraw`, post({}));
+    await setLimits('user', 'alice', {});
+  });
+
   it('an author never approves their own; a rejection needs a note; only the author withdraws', async () => {
     await setLimits('user', 'ron', { approvalAbove: '1' });
     const key = ticketKey();

@@ -11,6 +11,7 @@ import {
   IMPLICIT_PERSON,
   limitRefusalSchema,
   may,
+  refusalOf,
   type Approval,
 } from '@/interface';
 import type { ZodRoutes } from '@/interface/routeSchemas';
@@ -22,6 +23,9 @@ import { sendError } from '../http/replies';
 const errors = { '4xx': z.union([limitRefusalSchema, errorEnvelopeSchema]), '5xx': errorEnvelopeSchema };
 const answer = (approval: Approval) => ({ success: true as const, data: approval, timestamp: Date.now() });
 const actorOf = (request: FastifyRequest) => ({ name: request.person?.name ?? IMPLICIT_PERSON.name, address: request.ip });
+
+/** A risk user given named accounts decides only on those accounts' tickets. */
+const accountRefusal = (request: FastifyRequest, account: string) => refusalOf(request.person ?? IMPLICIT_PERSON, 'approve', account);
 
 /** A decision that did not happen, in words and the status that says why. */
 async function sendRefusal(request: FastifyRequest, reply: FastifyReply, why: DecisionRefusal) {
@@ -56,6 +60,8 @@ export const approvalsRoutes: ZodRoutes = async (app) => {
 
   app.post('/api/approvals/:id/approve', { config: { access: 'session', action: 'approve' }, schema: decision }, async (request, reply) => {
     const asked = await app.approvals.get(request.params.id);
+    const outside = asked && accountRefusal(request, asked.account);
+    if (outside) return sendError(reply, 'unauthorized', `${outside}; nothing was changed`, 403);
     if (asked?.state === 'awaiting') {
       const author = await app.people.user(asked.author);
       const allowed = author && !author.disabled && author.roles.includes('trader') && (author.accounts === '*' || author.accounts.includes(asked.account));
@@ -81,6 +87,9 @@ export const approvalsRoutes: ZodRoutes = async (app) => {
   app.post('/api/approvals/:id/reject', { config: { access: 'session', action: 'approve' }, schema: decision }, async (request, reply) => {
     const note = request.body.note?.trim();
     if (!note) return sendError(reply, 'invalidParameter', 'note: a rejection says why (the author reads it); nothing was changed');
+    const asked = await app.approvals.get(request.params.id);
+    const outside = asked && accountRefusal(request, asked.account);
+    if (outside) return sendError(reply, 'unauthorized', `${outside}; nothing was changed`, 403);
     return decided(request, reply, await app.approvals.reject(request.params.id, actorOf(request), note));
   });
 

@@ -8,6 +8,7 @@ import {
   limitsParamsSchema,
   limitsPutResponseSchema,
   may,
+  refusalOf,
   utcDay,
   type AccountView,
   type LimitScope,
@@ -36,6 +37,23 @@ function accountsFor(person: Person, all: AccountView[]): AccountView[] {
  * admin: every user and account) and PUT /api/desk/limits/:scope/:name (risk: the whole set, applied
  * to the next ticket, audited with before and after).
  */
+/**
+ * Why a risk user given named accounts may not set these limits: an account not theirs, or a user
+ * who trades one (or every account) outside theirs. Undefined when they may.
+ */
+async function outsideTheirAccounts(app: FastifyInstance, person: Person | null | undefined, scope: LimitScope, name: string): Promise<string | undefined> {
+  if (!person || person.accounts === '*') return undefined;
+  if (scope === 'account') return refusalOf(person, 'setLimits', name);
+  const subject = await app.people.user(name);
+  if (!subject) return undefined;
+  if (subject.accounts === '*') return `${person.name} may not set the limits of ${name}, who trades every account: it takes a risk user of every account`;
+  for (const account of subject.accounts) {
+    const refusal = refusalOf(person, 'setLimits', account);
+    if (refusal) return refusal;
+  }
+  return undefined;
+}
+
 /**
  * Whether limits of `scope` `name` bind the person's own trading: their own user's, or an account
  * they trade. A person with both roles (trader and risk) would otherwise lift the very limits,
@@ -85,6 +103,8 @@ export const deskRoutes: ZodRoutes = async (app) => {
         return sendError(reply, 'invalidParameter', 'approvalAbove: an approval threshold is set per user, not per account; nothing was changed');
       }
       const by = request.person?.name ?? IMPLICIT_PERSON.name;
+      const outside = await outsideTheirAccounts(app, request.person, scope, name);
+      if (outside) return sendError(reply, 'unauthorized', `${outside}; nothing was changed`, 403);
       const bound = bindsOwnTrading(request.person, scope, name);
       if (bound) return sendError(reply, 'unauthorized', `${by} may not change limits that bind their own trading (${bound}): another risk user does; nothing was changed`, 403);
       const before = (await app.limits.get(scope, name))?.limits ?? {};
