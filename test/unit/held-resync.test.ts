@@ -41,3 +41,23 @@ describe("a desk sender's book kept in step with the journal", () => {
     expect(held.trackedIds).toEqual([trailing.order.id]);
   });
 });
+
+describe('a trailing stop changed through a proxy that does not send', () => {
+  it('keeps the best mark the journal holds: the change does not pull the stop back to an older best', async () => {
+    journal = openSqliteJournal(join(mkdtempSync(join(tmpdir(), 'trail-patch-')), 'journal.sqlite'));
+    const holder = new HeldOrders({ journal, sender, log, maxHeld: 20, staleAfterMs: () => 60_000 });
+    holder.judge([row(100_000)], Date.now());
+    const armed = await holder.arm({ type: 'TRAILING_STOP', symbol: BTC, side: 'SELL', order_quantity: 1, trailing_distance: 1000 }, 'trail', 'main');
+    if (armed.kind !== 'armed') throw new Error(JSON.stringify(armed));
+    // Another proxy of the desk, whose book saw the order at 100,000 only.
+    const other = new HeldOrders({ journal, sender: { ...sender, sending: false }, log, maxHeld: 20, staleAfterMs: () => 60_000 });
+    await resyncBook(other, journal);
+    // The holder's mark rises to 102,000: its best, written to the journal.
+    holder.judge([row(102_000)], Date.now());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await journal.held.get(armed.order.id))?.best_mark).toBe(102_000);
+    other.judge([row(102_000)], Date.now() - 120_000);
+    expect(await other.modify(armed.order.id, { order_quantity: 2 })).toMatchObject({ kind: 'done' });
+    expect(await journal.held.get(armed.order.id)).toMatchObject({ order_quantity: 2, best_mark: 102_000 });
+  });
+});

@@ -22,6 +22,8 @@ export { firedOrder, settledMessage, type ArmOutcome, type HeldRefusal, type Set
 export type { HeldOrdersOptions } from './options';
 
 
+const bestOf = (side: HeldOrder['side'], journal: number | null, book: number | null) => (book === null ? journal : betterMark(side, journal, book));
+
 /**
  * Holds orders for the trader: arms them in the journal, judges them on each fresh mark of the
  * proxy's own poll, and fires each once: the orders of one poll's firings go in tickets of up to 10,
@@ -236,7 +238,9 @@ export class HeldOrders {
       orderPrice: patch.order_price,
       trailingDistance: patch.trailing_distance,
       trailingPercent: patch.trailing_percent,
-      bestMark: order.type === 'TRAILING_STOP' ? order.best_mark : undefined,
+      // The better of this proxy's and the journal's: a proxy that does not send (its book behind)
+      // must not pull a trailing stop back to the best it saw when the order was armed.
+      bestMark: order.type === 'TRAILING_STOP' ? bestOf(order.side, stored.best_mark, order.best_mark) : undefined,
     };
     return this.changed(id, await this.store.change(id, changes, this.now()));
   }
