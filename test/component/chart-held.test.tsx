@@ -138,6 +138,7 @@ describe('held orders on the chart', () => {
     const { onMoveHeld } = await renderChart([held({ trigger_price: 50_000 })]);
     const handle = screen.getByRole('button', { name: 'SL SELL 0.5' });
     expect(handle.parentElement).toHaveAttribute('data-offscreen', 'below');
+    expect(handle).toHaveAccessibleDescription(/^Its trigger is beyond the chart's scale: press the arrow keys then Enter to move it/);
     handle.setPointerCapture = () => {};
     fireEvent.pointerDown(handle, { button: 0, clientY: 398, pointerId: 1 });
     fireEvent.pointerMove(handle, { clientY: 300, pointerId: 1 });

@@ -11,9 +11,12 @@ import '../heldHandles.css';
 /** Left of the price scale and of the "+" on it (chart.css, heldHandles.css), so that neither covers the other. */
 const CLEAR_OF_PLUS = 26;
 
-function hintOf(line: HeldLine, movable: boolean): string {
+function hintOf(line: HeldLine, movable: boolean, offscreen: boolean): string {
   if (line.kind === 'trailing') return t`A trailing stop moves its own trigger with the mark: change its distance in the Held orders panel.`;
-  return movable ? t`Drag it, or press the arrow keys then Enter, to move its trigger; you confirm before anything is sent.` : t`It cannot be moved now.`;
+  if (!movable) return t`It cannot be moved now.`;
+  return offscreen
+    ? t`Its trigger is beyond the chart's scale: press the arrow keys then Enter to move it; you confirm before anything is sent.`
+    : t`Drag it, or press the arrow keys then Enter, to move its trigger; you confirm before anything is sent.`;
 }
 
 /**
@@ -58,7 +61,7 @@ export function HeldHandles({ held }: { held: Handles }) {
               {line.title}
             </button>
             <span id={hintId} className="chart__held-hint" role="note">
-              {hintOf(line, movable)}
+              {hintOf(line, movable, offscreen !== undefined)}
             </span>
           </div>
         );
