@@ -96,12 +96,17 @@ describe('what is sent is what the trader meant, in Chromium', () => {
 
   it('keeps the send bar in view at 1024×768 without scrolling the page', async () => {
     await page.setViewportSize({ width: 1024, height: 768 });
-    const button = page.getByRole('button', { name: /^(Buy|Sell)$/ });
-    const box = await button.boundingBox();
-    expect(box).not.toBeNull();
-    expect(box!.y + box!.height).toBeLessThanOrEqual(768);
-    expect(await page.evaluate(() => window.scrollY)).toBe(0);
-    await page.setViewportSize({ width: 1440, height: 900 });
+    try {
+      const button = page.getByRole('button', { name: /^(Buy|Sell)$/ });
+      // The docked layout follows the window on its next frames (a resize observer): read it once it has.
+      await expect.poll(async () => {
+        const box = await button.boundingBox();
+        return box ? box.y + box.height : Number.POSITIVE_INFINITY;
+      }).toBeLessThanOrEqual(768);
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    } finally {
+      await page.setViewportSize({ width: 1440, height: 900 });
+    }
   });
 
   it('finishes a send and says its outcome while the ticket panel is closed (a layout without it)', async () => {
