@@ -11,6 +11,7 @@ export * from './text';
 export * from './session';
 export * from './tape';
 export * from './heldOrders';
+export * from './heldTriggers';
 export * from './desk';
 export * from './deskRoutes';
 export * from './limits';

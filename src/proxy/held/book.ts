@@ -1,5 +1,5 @@
 import Big from 'big.js';
-import type { HeldOrder } from '@/interface';
+import { firesAsMarkFalls, type HeldOrder } from '@/interface';
 
 /**
  * Which way a held order's trigger is crossed. A SELL stop and a BUY take-profit fire when the mark
@@ -9,7 +9,7 @@ export type Crossing = 'falls' | 'rises';
 
 export function crossingOf(order: Pick<HeldOrder, 'type' | 'side'>): Crossing {
   const stop = order.type === 'STOP_MARKET' || order.type === 'STOP_LIMIT' || order.type === 'TRAILING_STOP';
-  return (order.side === 'SELL') === stop ? 'falls' : 'rises';
+  return firesAsMarkFalls(order.side, stop) ? 'falls' : 'rises';
 }
 
 /**

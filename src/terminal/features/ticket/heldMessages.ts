@@ -1,4 +1,5 @@
 import { plural, t } from '@lingui/core/macro';
+import { firesAsMarkFalls } from '@/interface';
 import { groupDecimalText } from '@/terminal/shared/format/number';
 import type { HeldIssueParams } from './model/issues';
 // The words need an active language even where no view has loaded the terminal (unit tests).
@@ -7,8 +8,7 @@ import '@/terminal/shared/i18n/i18n';
 /** A stop or take-profit whose trigger the mark has already crossed, in the trader's words. */
 function firesAtOnce({ side, stop, mark }: HeldIssueParams['held.firesAtOnce']): string {
   const markPrice = groupDecimalText(mark);
-  const fallsTo = (side === 'SELL') === stop;
-  return fallsTo
+  return firesAsMarkFalls(side, stop)
     ? t`The mark ${markPrice} is already at or below this trigger: it fires at once`
     : t`The mark ${markPrice} is already at or above this trigger: it fires at once`;
 }

@@ -2,6 +2,7 @@ import { t } from '@lingui/core/macro';
 // The words need an active language even where no view has loaded the terminal (unit tests).
 import '@/terminal/shared/i18n/i18n';
 import Big from 'big.js';
+import { crossedAlready, firesAsMarkFalls } from '@/interface';
 import { formatFixed, groupDecimalText } from '@/terminal/shared/format/number';
 import type { VisibleRange } from './edges';
 import type { HeldKind } from './heldLines';
@@ -53,11 +54,10 @@ export function moveQuestion(kind: HeldKind, from: number, to: string, priceDeci
  */
 export function movedTriggerCrossed(kind: HeldKind, side: 'BUY' | 'SELL', trigger: string, mark: number | undefined, priceDecimals: number): string | undefined {
   if (mark === undefined || !(mark > 0) || (kind !== 'stop' && kind !== 'take-profit')) return undefined;
-  const fallsTo = (side === 'SELL') === (kind === 'stop');
-  const at = new Big(trigger);
-  if (fallsTo ? !at.gte(mark) : !at.lte(mark)) return undefined;
+  const stop = kind === 'stop';
+  if (!crossedAlready(side, stop, new Big(mark).cmp(trigger))) return undefined;
   const markPrice = formatFixed(mark, priceDecimals);
-  return fallsTo
+  return firesAsMarkFalls(side, stop)
     ? t`The mark ${markPrice} is already at or below this trigger: it fires at once`
     : t`The mark ${markPrice} is already at or above this trigger: it fires at once`;
 }

@@ -1,7 +1,7 @@
 import { t } from '@lingui/core/macro';
 import Big from 'big.js';
 import type { HeldOrder, HeldOrderPatch } from '@/interface';
-import { heldLimitTypes } from '@/interface';
+import { crossedAlready, firesAsMarkFalls, heldLimitTypes, limitRestsBeyond } from '@/interface';
 import { plainNumber } from '@/terminal/shared/format/number';
 import { figureText, isLive, type MarketDecimals } from './heldRows';
 // The words need an active language even where no view has loaded the terminal (unit tests).
@@ -97,16 +97,21 @@ function changeWarnings(order: HeldOrder, after: Partial<Record<ModifyField, num
   const stop = order.type === 'STOP_MARKET' || order.type === 'STOP_LIMIT';
   const takeProfit = order.type === 'TAKE_PROFIT_MARKET' || order.type === 'TAKE_PROFIT_LIMIT';
   const warnings: string[] = [];
-  if ((stop || takeProfit) && trigger !== null && order.mark !== null && order.mark > 0) {
-    const fallsTo = (order.side === 'SELL') === stop;
+  if ((stop || takeProfit) && trigger !== null && order.mark !== null && order.mark > 0 && crossedAlready(order.side, stop, Math.sign(order.mark - trigger))) {
     const markPrice = figureText(order.mark, decimals?.priceDecimals);
-    if (fallsTo && order.mark <= trigger) warnings.push(t`The mark ${markPrice} is already at or below this trigger: it fires at once`);
-    if (!fallsTo && order.mark >= trigger) warnings.push(t`The mark ${markPrice} is already at or above this trigger: it fires at once`);
+    warnings.push(
+      firesAsMarkFalls(order.side, stop)
+        ? t`The mark ${markPrice} is already at or below this trigger: it fires at once`
+        : t`The mark ${markPrice} is already at or above this trigger: it fires at once`,
+    );
   }
-  if (heldLimitTypes.includes(order.type) && trigger !== null && limit !== null) {
+  if (heldLimitTypes.includes(order.type) && trigger !== null && limit !== null && limitRestsBeyond(order.side, Math.sign(limit - trigger))) {
     const price = figureText(trigger, decimals?.priceDecimals);
-    if (order.side === 'BUY' && limit < trigger) warnings.push(t`Below the trigger ${price}: when it fires, a buy at this limit may rest unfilled`);
-    if (order.side === 'SELL' && limit > trigger) warnings.push(t`Above the trigger ${price}: when it fires, a sell at this limit may rest unfilled`);
+    warnings.push(
+      order.side === 'BUY'
+        ? t`Below the trigger ${price}: when it fires, a buy at this limit may rest unfilled`
+        : t`Above the trigger ${price}: when it fires, a sell at this limit may rest unfilled`,
+    );
   }
   return warnings;
 }

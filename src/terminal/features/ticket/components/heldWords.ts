@@ -1,4 +1,5 @@
 import { t } from '@lingui/core/macro';
+import { firesAsMarkFalls } from '@/interface';
 import { Big } from '../model/decimal';
 import { groupDecimalText } from '@/terminal/shared/format/number';
 import type { BracketPlan, HeldPlan } from '../model/checkHeld';
@@ -94,8 +95,7 @@ export function planText(plan: HeldPlan): string {
   if (plan.shape === 'trailing') return trailingText(plan);
   const trigger = groupDecimalText(plan.trigger);
   const sends = sendsText(plan, plan.limitPrice);
-  const fallsTo = (plan.side === 'SELL') === plan.stop;
-  return fallsTo ? t`When the mark falls to ${trigger}: ${sends}` : t`When the mark rises to ${trigger}: ${sends}`;
+  return firesAsMarkFalls(plan.side, plan.stop) ? t`When the mark falls to ${trigger}: ${sends}` : t`When the mark rises to ${trigger}: ${sends}`;
 }
 
 /** One exit of a bracket: its trigger, and its limit price or at market. */

@@ -1,4 +1,4 @@
-import { MAX_SLIPPAGE_PERCENT, MAX_TWAP_DURATION_MS, MIN_TWAP_DURATION_MS, MIN_TWAP_SLICE_MS, type Side } from '@/interface';
+import { crossedAlready, limitRestsBeyond, MAX_SLIPPAGE_PERCENT, MAX_TWAP_DURATION_MS, MIN_TWAP_DURATION_MS, MIN_TWAP_SLICE_MS, type Side } from '@/interface';
 import type { Big} from './decimal';
 import { isMultipleOf, parseDecimal, stepOf } from './decimal';
 import { limitKinds, isStopKind, triggeredKinds, type HeldFields, type HeldKind } from './heldTypes';
@@ -36,10 +36,7 @@ export function limitInBand(held: HeldFields, limitName: keyof HeldFields, trigg
  * Whether a trigger is already crossed by the mark, so the order would fire on the proxy's next
  * poll: a SELL stop fires at mark ≤ trigger, a BUY stop at mark ≥ trigger; a take-profit the other way.
  */
-export function firesAtOnce(side: Side, stop: boolean, trigger: Big, mark: Big): boolean {
-  const fallsTo = (side === 'SELL') === stop;
-  return fallsTo ? mark.lte(trigger) : mark.gte(trigger);
-}
+export const firesAtOnce = (side: Side, stop: boolean, trigger: Big, mark: Big): boolean => crossedAlready(side, stop, mark.cmp(trigger));
 
 export function firesAtOnceWarning(side: Side, stop: boolean, name: keyof HeldFields, held: HeldFields, market: MarketContext | undefined): TicketIssue | undefined {
   const trigger = parseDecimal(String(held[name]));
@@ -56,7 +53,7 @@ export function firesAtOnceWarning(side: Side, stop: boolean, name: keyof HeldFi
 export function limitRestsWarning(side: Side, limitName: keyof HeldFields, triggerName: keyof HeldFields, held: HeldFields, market: MarketContext | undefined): TicketIssue | undefined {
   const limit = parseDecimal(String(held[limitName]));
   const trigger = parseDecimal(String(held[triggerName]));
-  if (!limit?.gt(0) || !trigger?.gt(0) || (side === 'BUY' ? limit.gte(trigger) : limit.lte(trigger))) return undefined;
+  if (!limit?.gt(0) || !trigger?.gt(0) || !limitRestsBeyond(side, limit.cmp(trigger))) return undefined;
   return warning('held.limitRests', field(limitName), { side, trigger: market ? trigger.toFixed(market.priceDecimals) : trigger.toFixed() });
 }
 
