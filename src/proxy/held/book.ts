@@ -27,6 +27,13 @@ export function trailingLevel(order: Pick<HeldOrder, 'side' | 'trailing_distance
 export const betterMark = (side: HeldOrder['side'], best: number | null, mark: number) =>
   best === null ? mark : side === 'SELL' ? Math.max(best, mark) : Math.min(best, mark);
 
+/**
+ * A trailing stop's best mark: the better of the journal's and the book's. The book's may be ahead
+ * (its write still on the way), the journal's ahead of a proxy that does not send; taking either
+ * alone could pull the stop back.
+ */
+export const bestOfBoth = (side: HeldOrder['side'], journal: number | null, book: number | null) => (book === null ? journal : betterMark(side, journal, book));
+
 const NOTHING = { crossed: [], trailing: [] } as const;
 
 interface Entry {

@@ -9,7 +9,7 @@ import {
   type HeldOrderRequest,
 } from '@/interface';
 import { HeldConflictError, HeldKeyTakenError, HeldLimitError, heldLimitMessage, JournalFullError, MAIN_ACCOUNT } from '../journal';
-import { betterMark, HeldBook, trailingLevel } from './book';
+import { bestOfBoth, betterMark, HeldBook, trailingLevel } from './book';
 import { MarkBoard, marketIssue, type MarketMark } from './marks';
 import { fireCrossed, type Crossing, type FiringOptions } from './firing';
 import { refused, settledMessage, type ArmOutcome, type SettleOutcome } from './outcomes';
@@ -21,8 +21,6 @@ import type { HeldOrdersOptions } from './options';
 export { firedOrder, settledMessage, type ArmOutcome, type HeldRefusal, type SettleOutcome } from './outcomes';
 export type { HeldOrdersOptions } from './options';
 
-
-const bestOf = (side: HeldOrder['side'], journal: number | null, book: number | null) => (book === null ? journal : betterMark(side, journal, book));
 
 /**
  * Holds orders for the trader: arms them in the journal, judges them on each fresh mark of the
@@ -240,7 +238,7 @@ export class HeldOrders {
       trailingPercent: patch.trailing_percent,
       // The better of this proxy's and the journal's: a proxy that does not send (its book behind)
       // must not pull a trailing stop back to the best it saw when the order was armed.
-      bestMark: order.type === 'TRAILING_STOP' ? bestOf(order.side, stored.best_mark, order.best_mark) : undefined,
+      bestMark: order.type === 'TRAILING_STOP' ? bestOfBoth(order.side, stored.best_mark, order.best_mark) : undefined,
     };
     return this.changed(id, await this.store.change(id, changes, this.now()));
   }

@@ -1,6 +1,5 @@
-import type { HeldOrder } from '@/interface';
 import type { JournalStore } from '../journal';
-import { betterMark } from './book';
+import { bestOfBoth } from './book';
 import type { Brackets } from './brackets';
 import type { HeldOrders } from './holder';
 
@@ -31,19 +30,8 @@ export async function resyncBook(held: HeldOrders, journal: JournalStore): Promi
   for (const order of live) {
     if (order.state !== 'armed') continue;
     armed.add(order.id);
-    held.track(order.type === 'TRAILING_STOP' ? { ...order, best_mark: bestOfBoth(held, order) } : order);
+    held.track(order.type === 'TRAILING_STOP' ? { ...order, best_mark: bestOfBoth(order.side, order.best_mark, held.view(order).best_mark) } : order);
   }
   for (const id of held.trackedIds) if (!armed.has(id)) held.untrack(id);
   return armed.size;
-}
-
-/**
- * A trailing stop's best mark: the better of the journal's and the book's. The book's may be ahead
- * (its write still on the way); taking the journal's alone would pull the stop back, and the next
- * mark's write would make that the journal's too.
- */
-function bestOfBoth(held: HeldOrders, order: HeldOrder): number | null {
-  const known = held.view(order).best_mark;
-  if (known === null) return order.best_mark;
-  return betterMark(order.side, order.best_mark, known);
 }

@@ -177,7 +177,8 @@ async function sendRequest(ctx: RequestContext, ticketId: string, request: Outgo
         if (ctx.handsOverOnStop) throw new LeaseLostError(accountId);
         return { kind: 'failed', reason: 'stopped', httpStatus: null, code: null, message: STOPPED_MESSAGE };
       }
-      const withdrawn = (await ctx.withdrawn(ticketId)) ?? (await ctx.halted?.(ticketId))?.replace(/^/, 'not sent: ');
+      const halted = await ctx.halted?.(ticketId);
+      const withdrawn = (await ctx.withdrawn(ticketId)) ?? (halted === undefined ? undefined : `not sent: ${halted}`);
       if (withdrawn) return { kind: 'failed', reason: 'not-sent', httpStatus: null, code: null, message: withdrawn };
       // A desk's sender that lost its lease (a pause, a cut) sends nothing more: checked afresh here.
       if (!ctx.sending()) throw new LeaseLostError(accountId);
