@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { OrderRequest } from '@/interface';
 import { HeldOrders, type SettleOutcome } from '@/proxy/held/holder';
 import { openSqliteJournal, type HeldRow, type JournalStore } from '@/proxy/journal';
-import { BTC, futuresRow, quietLog } from '../helpers/heldHolder';
+import { BTC, futuresRow, quietLog, silentSender } from '../helpers/heldHolder';
 
 const row = futuresRow;
 const log = quietLog;
@@ -123,5 +123,26 @@ describe('a held order the trader cancels after it fired', () => {
     await settled();
     expect(await held.get(armed.order.id)).toMatchObject({ state: 'cancelled', reason: 'its order was not sent (the proxy stopped); cancelled, as asked after it fired' });
     expect(held.trackedIds).toEqual([]);
+  });
+});
+
+describe('a cancel racing the re-arm of an order that fired but was never sent', () => {
+  it('cancels the order armed again in between (it answered "already armed", and the order stayed armed)', async () => {
+    journal = openSqliteJournal(join(mkdtempSync(join(tmpdir(), 'cancel-rearm-')), 'journal.sqlite'));
+    const held = new HeldOrders({ journal, sender: silentSender, log, maxHeld: 20, staleAfterMs: () => 600_000 });
+    held.judge([row(100_000)], Date.now());
+    const armed = await held.arm({ type: 'STOP_MARKET', symbol: BTC, side: 'SELL', order_quantity: 1, trigger_price: 95_000 }, 'k5', 'main');
+    if (armed.kind !== 'armed') throw new Error(JSON.stringify(armed));
+    held.judge([row(94_000)], Date.now());
+    await settled();
+    await journal.recordRequestOutcome(armed.order.id, 1, 'failed', { reason: 'not-sent', httpStatus: null, code: null, message: 'not sent: the proxy stopped' }, Date.now());
+    // The sender (another proxy, say) arms it again just after the cancel found it fired.
+    const store = journal.held.rearm;
+    const ask = store.askCancelFired.bind(store);
+    store.askCancelFired = async (id, now) => {
+      await store.rearmIfNotSent(id, now);
+      return ask(id, now);
+    };
+    expect(await held.cancel(armed.order.id)).toMatchObject({ kind: 'done', order: { state: 'cancelled' } });
   });
 });

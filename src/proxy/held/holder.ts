@@ -178,9 +178,12 @@ export class HeldOrders {
   async cancel(id: string): Promise<SettleOutcome> {
     const before = await this.store.get(id);
     if (!before) return refused('notFound', `no held order ${id}`);
-    if (!(await this.store.cancel(id, this.now()))) {
-      // Fired: its order may yet fail unsent; it is then cancelled, as asked now, not armed again.
-      if (await this.store.rearm.askCancelFired(id, this.now())) await this.options.journal.durable();
+    let done = await this.store.cancel(id, this.now());
+    // Not live: fired (its order may yet fail unsent: the ask is noted, and it is then cancelled, not
+    // armed again), or armed again a moment ago by such a failure (on a desk, by the sender): cancelled now.
+    if (!done && !(await this.store.rearm.askCancelFired(id, this.now()))) done = await this.store.cancel(id, this.now());
+    if (!done) {
+      await this.options.journal.durable();
       const settled = (await this.get(id))!;
       return settled.state === 'cancelled' ? { kind: 'done', order: settled } : refused('duplicate', settledMessage(settled), 409, settled);
     }
