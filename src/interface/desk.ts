@@ -94,9 +94,14 @@ export const limitSetSchema = z.object({
   tradingOff: z.optional(z.boolean()),
   /** Users only: a ticket or held order whose notional is over this waits for a risk user's approval. */
   approvalAbove: z.optional(decimalTextSchema),
+  /**
+   * Users only: the most a user sends in a UTC day without a risk user's approval, so approval
+   * cannot be dodged by splitting an order under `approvalAbove`; past it, every ticket waits.
+   */
+  approvalFreeDay: z.optional(decimalTextSchema),
 });
 export type LimitSet = z.infer<typeof limitSetSchema>;
-export type LimitName = Exclude<keyof LimitSet, 'approvalAbove'>;
+export type LimitName = Exclude<keyof LimitSet, 'approvalAbove' | 'approvalFreeDay'>;
 
 /** A limit a ticket breaks, as data: the view chooses the words. `row` is the order's index. */
 export const limitIssueSchema = z.object({

@@ -25,7 +25,8 @@ export const deskMeSchema = z.object({
   accounts: z.array(accountViewSchema),
   /** The UTC day the usage counts, "2026-11-25"; it rolls at UTC midnight. */
   day: z.string(),
-  user: z.object({ limits: limitSetSchema, usedToday: decimalTextSchema, openHeld: z.int() }),
+  /** `approvalFreeToday`: what the user sent today without approval (against `approvalFreeDay`). */
+  user: z.object({ limits: limitSetSchema, usedToday: decimalTextSchema, openHeld: z.int(), approvalFreeToday: z.optional(decimalTextSchema) }),
   accountLimits: z.record(z.string(), z.object({ limits: limitSetSchema, usedToday: decimalTextSchema, openHeld: z.int() })),
   /** Minutes an approval waits before it expires (APPROVAL_TTL). */
   approvalTtlMinutes: z.number(),
@@ -42,6 +43,7 @@ export const deskUserRowSchema = z.object({
   limits: limitSetSchema,
   usedToday: decimalTextSchema,
   openHeld: z.int(),
+  approvalFreeToday: z.optional(decimalTextSchema),
 });
 export const deskAccountRowSchema = z.object({ name: z.string(), accountId: z.string(), limits: limitSetSchema, usedToday: decimalTextSchema, openHeld: z.int() });
 export const deskLimitsResponseSchema = ok(z.object({ day: z.string(), users: z.array(deskUserRowSchema), accounts: z.array(deskAccountRowSchema) }));

@@ -28,6 +28,8 @@ export interface TicketState {
   openHeld: { user: number; account: number };
   /** Held orders this ticket would add (0 for an ordinary ticket). */
   heldAdding?: number;
+  /** What the user sent today without approval, decimal text (against `approvalFreeDay`); absent: "0". */
+  approvalFreeToday?: string;
 }
 
 export interface TicketCheck {
@@ -37,8 +39,10 @@ export interface TicketCheck {
   notional: string;
   /** Each order's notional, decimal text, by row ("0" for an order without a price to count it at). */
   perOrder: string[];
-  /** Over the user's approvalAbove: the ticket waits for a risk user's approval. */
+  /** Over the user's approvalAbove, or past their approval-free amount of the day: it waits for a risk user's approval. */
   needsApproval: boolean;
+  /** Why it waits: the ticket is over `approvalAbove`, or it takes the day past `approvalFreeDay`. */
+  approvalFor?: 'ticket' | 'day';
 }
 
 /** The UTC day of `ms`, "YYYY-MM-DD": day limits roll at UTC midnight. */
@@ -79,7 +83,7 @@ function countsNotional(limits: LimitSet, scope: LimitScope): boolean {
     limits.maxOrderNotional !== undefined ||
     limits.maxTicketNotional !== undefined ||
     limits.maxDayNotional !== undefined ||
-    (scope === 'user' && limits.approvalAbove !== undefined)
+    (scope === 'user' && (limits.approvalAbove !== undefined || limits.approvalFreeDay !== undefined))
   );
 }
 
@@ -148,11 +152,20 @@ export function checkTicket(state: TicketState): TicketCheck {
     });
   });
 
-  const above = state.user.limits.approvalAbove;
+  const approvalFor = approvalNeeded(state, ticket);
   return {
     issues,
     notional: text(ticket),
     perOrder: notionals.map((notional) => text(notional ?? new Big(0))),
-    needsApproval: above !== undefined && ticket.gt(above),
+    needsApproval: approvalFor !== undefined,
+    ...(approvalFor && { approvalFor }),
   };
+}
+
+/** Why a ticket of `ticket` notional waits for approval: over the user's threshold, or past the day's approval-free amount. */
+function approvalNeeded(state: TicketState, ticket: Big): TicketCheck['approvalFor'] {
+  const { approvalAbove, approvalFreeDay } = state.user.limits;
+  if (approvalAbove !== undefined && ticket.gt(approvalAbove)) return 'ticket';
+  if (approvalFreeDay !== undefined && new Big(state.approvalFreeToday ?? 0).plus(ticket).gt(approvalFreeDay)) return 'day';
+  return undefined;
 }

@@ -116,7 +116,7 @@ describe('the Approvals panel', () => {
 
 const limitsPage = {
   day: '2026-11-25',
-  users: [{ name: 'tom', roles: ['trader'], accounts: ['main'], disabled: false, limits: { maxDayNotional: '100000', approvalAbove: '50000' }, usedToday: '25000', openHeld: 1 }],
+  users: [{ name: 'tom', roles: ['trader'], accounts: ['main'], disabled: false, limits: { maxDayNotional: '100000', approvalAbove: '50000', approvalFreeDay: '80000' }, usedToday: '25000', openHeld: 1, approvalFreeToday: '20000' }],
   accounts: [{ name: 'main', accountId: 'acc-1', limits: { tradingOff: true }, usedToday: '0', openHeld: 0 }],
 };
 
@@ -136,6 +136,8 @@ describe('the Desk panel', () => {
     const meter = await screen.findByRole('meter', { name: 'Today' });
     expect(meter).toHaveAttribute('aria-valuenow', '25');
     expect(meter).toHaveAttribute('aria-valuetext', '25,000 of 100,000');
+    // Split under the threshold, what went without approval still has its own day.
+    expect(screen.getByRole('meter', { name: 'Without approval' })).toHaveAttribute('aria-valuetext', '20,000 of 80,000');
     expect(screen.getAllByRole('switch', { name: 'Kill switch' })[1]).toBeChecked();
   });
 
@@ -156,7 +158,7 @@ describe('the Desk panel', () => {
     await userEvent.click(within(row).getByRole('button', { name: 'Save limits' }));
     await waitFor(() =>
       expect(calls.filter((call) => call.method === 'PUT')).toEqual([
-        { method: 'PUT', url: '/api/desk/limits/user/tom', body: { maxDayNotional: '120000', approvalAbove: '50000', symbols: ['PERP_BTC_USDT'] } },
+        { method: 'PUT', url: '/api/desk/limits/user/tom', body: { maxDayNotional: '120000', approvalAbove: '50000', approvalFreeDay: '80000', symbols: ['PERP_BTC_USDT'] } },
       ]),
     );
   });
@@ -168,7 +170,7 @@ describe('the Desk panel', () => {
     const dialog = screen.getByRole('dialog', { name: 'Stop all trading for user tom?' });
     expect(calls.filter((call) => call.method === 'PUT')).toEqual([]);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Stop trading' }));
-    await waitFor(() => expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ maxDayNotional: '100000', approvalAbove: '50000', tradingOff: true }));
+    await waitFor(() => expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({ maxDayNotional: '100000', approvalAbove: '50000', approvalFreeDay: '80000', tradingOff: true }));
   });
 
   it('lets an admin read but not change, saying why', async () => {

@@ -28,7 +28,7 @@ const deskMe = (person: Person): DeskMe => ({
     { name: 'second', accountId: 'acc-second' },
   ],
   day: '2026-11-25',
-  user: { limits: { maxDayNotional: '50000', maxOrderNotional: '10000', approvalAbove: '5000' }, usedToday: '12000', openHeld: 0 },
+  user: { limits: { maxDayNotional: '50000', maxOrderNotional: '10000', approvalAbove: '5000', approvalFreeDay: '20000' }, usedToday: '12000', openHeld: 0, approvalFreeToday: '7000' },
   accountLimits: {
     main: { limits: { maxDayNotional: '100000' }, usedToday: '30000', openHeld: 1 },
     second: { limits: { tradingOff: true }, usedToday: '0', openHeld: 0 },
@@ -92,6 +92,7 @@ describe('the person in the ticket', () => {
     const limits = screen.getByRole('group', { name: 'Your limits and today’s use' });
     expect(limits).toHaveTextContent('today 12,000 of 50,000 USDC');
     expect(limits).toHaveTextContent('approval above 5,000');
+    expect(limits).toHaveTextContent('7,000 of 20,000 without approval today');
     await user.selectOptions(picker, 'second');
     expect(limits).toHaveTextContent('trading off');
     await user.click(screen.getByRole('button', { name: 'Buy' }));

@@ -91,7 +91,7 @@ describe.each(engines)('npm run desk -- limits on %s', (_engine, open) => {
     expect(await desk.run('limits', 'set', 'user', 'alice', '--max-order', '25000', '--symbols', 'PERP_BTC_USDC,PERP_ETH_USDC')).toEqual([
       `user     alice            max order 25000, symbols PERP_BTC_USDC PERP_ETH_USDC  changed by cli at ${AT}`,
     ]);
-    await desk.run('limits', 'set', 'user', 'alice', '--max-day', '100000.5', '--max-open-held', '3', '--trading', 'off', '--approval-above', '10000');
+    await desk.run('limits', 'set', 'user', 'alice', '--max-day', '100000.5', '--max-open-held', '3', '--trading', 'off', '--approval-above', '10000', '--approval-free-day', '50000');
     const full: LimitSet = {
       maxOrderNotional: '25000',
       symbols: ['PERP_BTC_USDC', 'PERP_ETH_USDC'],
@@ -99,10 +99,11 @@ describe.each(engines)('npm run desk -- limits on %s', (_engine, open) => {
       maxOpenHeld: 3,
       tradingOff: true,
       approvalAbove: '10000',
+      approvalFreeDay: '50000',
     };
     expect(await desk.limits.get('user', 'alice')).toEqual({ scope: 'user', name: 'alice', limits: full, updatedBy: 'cli', updatedAt: T0 });
     await desk.run('limits', 'set', 'user', 'alice', '--max-order', 'none', '--trading', 'on', '--symbols', 'all', '--max-ticket', '40000');
-    const lifted: LimitSet = { maxTicketNotional: '40000', maxDayNotional: '100000.5', maxOpenHeld: 3, approvalAbove: '10000' };
+    const lifted: LimitSet = { maxTicketNotional: '40000', maxDayNotional: '100000.5', maxOpenHeld: 3, approvalAbove: '10000', approvalFreeDay: '50000' };
     expect((await desk.limits.get('user', 'alice'))?.limits).toEqual(lifted);
 
     const audited = await limitsChanges(desk);
@@ -128,6 +129,7 @@ describe.each(engines)('npm run desk -- limits on %s', (_engine, open) => {
       [['set', 'user', 'alice', '--approval', '5'], /^unknown option --approval/],
       [['set', 'user', 'alice'], /^limits set: give the limits to change \(--max-order, /],
       [['set', 'account', 'main', '--approval-above', '5'], /^--approval-above: a user's limit only/],
+      [['set', 'account', 'main', '--approval-free-day', '5'], /^--approval-free-day: a user's limit only/],
       [['set', 'user', 'nobody', '--max-order', '5'], /^NAME: no user named nobody \(see: user list\)/],
       [['clear', 'user', 'nobody'], /^NAME: no user named nobody/],
       [['set', 'account', 'Main', '--max-order', '5'], /^NAME "Main": expected 1 to 32 lower-case letters/],

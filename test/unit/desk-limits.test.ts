@@ -136,6 +136,21 @@ describe('a ticket against the desk limits', () => {
     expect(checkTicket(state(orders, { user: { approvalAbove: '0.8999' } })).needsApproval).toBe(true);
     expect(checkTicket(state(orders, { account: { approvalAbove: '0' } })).needsApproval).toBe(false);
   });
+
+  it('asks for approval once the day sent without approval would pass the approval-free day (splitting under the threshold)', () => {
+    const orders = [limit(0.1, 3)];
+    const user: LimitSet = { approvalAbove: '1', approvalFreeDay: '1' };
+    // Each ticket of 0.3 is under the threshold; the fourth takes the day's 0.9 past 1.
+    expect(checkTicket(state(orders, { user, approvalFreeToday: '0.6' }))).toMatchObject({ needsApproval: false });
+    expect(checkTicket(state(orders, { user, approvalFreeToday: '0.7' })).approvalFor).toBeUndefined();
+    expect(checkTicket(state(orders, { user, approvalFreeToday: '0.7000001' }))).toMatchObject({ needsApproval: true, approvalFor: 'day' });
+    // Over the threshold itself, that is the reason given.
+    expect(checkTicket(state([limit(1, 3)], { user, approvalFreeToday: '0.9' }))).toMatchObject({ needsApproval: true, approvalFor: 'ticket' });
+    // Sent approved, use of the day (usedToday) does not count: only what went without approval.
+    expect(checkTicket(state(orders, { user, usedToday: { user: '50', account: '50' } })).needsApproval).toBe(false);
+    // Without a mark the notional is unknown: it fails closed like the threshold.
+    expect(checkTicket(state([market(1)], { marks: {}, user: { approvalFreeDay: '5' } })).issues).toMatchObject([{ code: 'noMark', scope: 'user' }]);
+  });
 });
 
 describe('the UTC day', () => {

@@ -15,7 +15,8 @@ export const USAGE = `usage: npm run desk -- <command>
   user list
   limits list              (every user's and account's limits, who changed them and when)
   limits set user|account NAME [--max-order X] [--max-ticket X] [--max-day X] [--max-open-held N]
-      [--symbols PERP_BTC_USDC,PERP_ETH_USDC|all] [--trading on|off] [--approval-above X (users only)]
+      [--symbols PERP_BTC_USDC,PERP_ETH_USDC|all] [--trading on|off]
+      [--approval-above X] [--approval-free-day X]   (users only)
                            (changes only the limits named; X none lifts one; applies to the next ticket)
   limits clear user|account NAME   (lifts every limit)
   audit [--actor NAME] [--action ACTION] [--limit N]`;

@@ -87,8 +87,9 @@ async function answerAsked(reply: FastifyReply, asked: Approval, gated: Gated, a
 /**
  * The desk's rules for a ticket, held order or bracket (issue 30), before anything is signed: the
  * account (the header, else the person's first), whether the person may trade it, then, for a desk's
- * user, the limits read fresh; over the person's approval threshold it waits for a risk user (202);
- * else today's use is reserved and it may be sent. Single-token mode: the account only, as before.
+ * user, the limits read fresh; over the person's approval threshold, or past what they may send in
+ * a day without approval, it waits for a risk user (202); else today's use is reserved (the
+ * approval-free day's too) and it may be sent. Single-token mode: the account only, as before.
  * A replay (its key already journaled or asked) is not judged again: it is answered as it was.
  */
 export async function gate(request: FastifyRequest, reply: FastifyReply, gated: Gated): Promise<GateOutcome> {
@@ -115,22 +116,33 @@ export async function gate(request: FastifyRequest, reply: FastifyReply, gated: 
     await sendLimitRefusal(reply, judged.issues);
     return { kind: 'answered' };
   }
-  if (judged.needsApproval) {
-    if (gated.kind === 'bracket') {
-      await sendError(reply, 'rejected', `a bracket over your approval threshold cannot wait for approval; send its entry as a ticket (it will wait) and arm the exits after; nothing was sent`, 403);
-      return { kind: 'answered' };
-    }
-    const { approval } = await app.approvals.ask(
-      { id: gated.id, kind: gated.kind, account, author: person.name, notional: judged.notional, body: gated.body },
-      request.ip,
-    );
-    await reply.code(202).send({ success: true, data: { approval }, timestamp: Date.now() });
-    return { kind: 'answered' };
-  }
-  const over = await app.deskRules.reserve(judged);
+  if (judged.needsApproval) return askApproval(request, reply, gated, account, judged);
+  const sent = app.deskRules.withoutApproval(judged);
+  const over = await app.deskRules.reserve(sent);
+  // Another ticket sent at once took the rest of the approval-free day: this one waits instead.
+  if (over === 'approval') return askApproval(request, reply, gated, account, { ...judged, approvalFor: 'day' });
   if (over) {
     await sendLimitRefusal(reply, [over]);
     return { kind: 'answered' };
   }
-  return { kind: 'send', account, judged };
+  return { kind: 'send', account, judged: sent };
+}
+
+/** Why a ticket waits, in words for a refusal: over the threshold, or past the approval-free day. */
+const approvalWords = (judged: Pick<Judged, 'approvalFor'>) =>
+  judged.approvalFor === 'day' ? 'past what you may send today without approval' : 'over your approval threshold';
+
+/** Keeps a gated request awaiting a risk user's approval (202); a bracket cannot wait (403). */
+async function askApproval(request: FastifyRequest, reply: FastifyReply, gated: Gated, account: string, judged: Judged): Promise<GateOutcome> {
+  const person = request.person ?? IMPLICIT_PERSON;
+  if (gated.kind === 'bracket') {
+    await sendError(reply, 'rejected', `a bracket ${approvalWords(judged)} cannot wait for approval; send its entry as a ticket (it will wait) and arm the exits after; nothing was sent`, 403);
+    return { kind: 'answered' };
+  }
+  const { approval } = await request.server.approvals.ask(
+    { id: gated.id, kind: gated.kind, account, author: person.name, notional: judged.notional, body: gated.body },
+    request.ip,
+  );
+  await reply.code(202).send({ success: true, data: { approval }, timestamp: Date.now() });
+  return { kind: 'answered' };
 }

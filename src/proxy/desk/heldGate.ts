@@ -43,9 +43,10 @@ export type HeldChange = false | { release?: () => Promise<void> };
 /**
  * A change of what an armed order will send (its prices or quantity) passes the person's and the
  * account's limits as a new order would: the kill switch, per order and per ticket (at the mark
- * now, as an arm is), and the approval threshold (over it the change is refused: cancel and arm it
- * again, and it waits for a risk user). What it adds to the order's notional is reserved against
- * today's use (the rest was counted when it was armed). Pausing and resuming change nothing sent.
+ * now, as an arm is), the approval threshold and the approval-free day (past either the change is
+ * refused: cancel and arm it again, and it waits for a risk user). What it adds to the order's
+ * notional is reserved against today's use and the approval-free day (the rest was counted when
+ * it was armed). Pausing and resuming change nothing sent.
  * False: the answer went out.
  */
 export async function heldChangeAllowed(request: FastifyRequest, reply: FastifyReply, order: HeldOrder, patch: HeldOrderPatch): Promise<HeldChange> {
@@ -63,18 +64,22 @@ export async function heldChangeAllowed(request: FastifyRequest, reply: FastifyR
     await sendLimitRefusal(reply, issues);
     return false;
   }
-  if (judged.needsApproval) {
-    await sendError(reply, 'rejected', `this change takes the order over your approval threshold: cancel it and arm it again, and it waits for a risk user; nothing was changed`, 403);
-    return false;
-  }
+  // Past the approval-free day is judged below, on what the change adds, not on the whole order.
+  if (judged.approvalFor === 'ticket') return refusedForApproval(reply, 'over your approval threshold');
   const before = orderNotional(heldAsOrder(fieldsOf(order), mark), {}) ?? new Big(0);
   const added = new Big(judged.notional).minus(before);
   if (added.lte(0)) return {};
-  const more = { ...judged, notional: added.toFixed() };
+  const more = app.deskRules.withoutApproval({ ...judged, notional: added.toFixed() });
   const over = await app.deskRules.reserve(more);
+  if (over === 'approval') return refusedForApproval(reply, 'past what you may send today without approval');
   if (over) {
     await sendLimitRefusal(reply, [over]);
     return false;
   }
   return { release: () => app.deskRules.release(more) };
+}
+
+async function refusedForApproval(reply: FastifyReply, why: string): Promise<false> {
+  await sendError(reply, 'rejected', `this change takes the order ${why}: cancel it and arm it again, and it waits for a risk user; nothing was changed`, 403);
+  return false;
 }

@@ -17,6 +17,7 @@ const OPTIONS = {
   symbols: 'symbols',
   trading: 'tradingOff',
   'approval-above': 'approvalAbove',
+  'approval-free-day': 'approvalFreeDay',
 } as const satisfies Record<string, keyof LimitSet>;
 type OptionName = keyof typeof OPTIONS;
 const optionNames = Object.keys(OPTIONS) as OptionName[];
@@ -48,6 +49,7 @@ export function describeLimits(limits: LimitSet): string {
     limits.symbols !== undefined && `symbols ${limits.symbols.join(' ') || 'none'}`,
     limits.tradingOff === true && 'trading off',
     limits.approvalAbove !== undefined && `approval above ${limits.approvalAbove}`,
+    limits.approvalFreeDay !== undefined && `approval-free a day ${limits.approvalFreeDay}`,
   ].filter((word) => word !== false);
   return words.length > 0 ? words.join(', ') : 'no limits';
 }
@@ -119,8 +121,9 @@ async function setLimits(args: readonly string[], context: DeskCommandContext): 
   const { words, options } = parse(args, optionNames);
   const { scope, name } = await targetOf(words, 'set', context);
   if (options.size === 0) throw new UsageError(`limits set: give the limits to change (${optionNames.map((o) => `--${o}`).join(', ')})`);
-  if (scope === 'account' && options.has('approval-above')) {
-    throw new UsageError(`--approval-above: a user's limit only (their tickets over it wait for a risk user's approval); give it with limits set user NAME`);
+  const perUser = (['approval-above', 'approval-free-day'] as const).find((option) => options.has(option));
+  if (scope === 'account' && perUser) {
+    throw new UsageError(`--${perUser}: a user's limit only (past it their tickets wait for a risk user's approval); give it with limits set user NAME`);
   }
   const stored = await context.limits.get(scope, name);
   await change(context, scope, name, stored, merged(stored?.limits ?? {}, options));

@@ -23,9 +23,15 @@ export interface StoredLimits {
   unreadable?: string;
 }
 
+/**
+ * What a day's use is counted for: a user, an account, or a user's use sent without approval
+ * (`approvalFree`, against their `approvalFreeDay`: past it a ticket waits for approval, it is not refused).
+ */
+export type UsageKind = LimitScope | 'approvalFree';
+
 /** A scope a ticket's notional counts against, with its day limit (absent: counted, never refused). */
 export interface UsageScope {
-  scope: LimitScope;
+  scope: UsageKind;
   name: string;
   max?: string;
 }
@@ -33,7 +39,7 @@ export interface UsageScope {
 export type Reservation =
   | { ok: true }
   /** The first scope (in the order given) the amount would take over its day limit: nothing was added anywhere. */
-  | { ok: false; scope: LimitScope; name: string; used: string; max: string };
+  | { ok: false; scope: UsageKind; name: string; used: string; max: string };
 
 export interface LimitsStore {
   get(scope: LimitScope, name: string): Promise<StoredLimits | undefined>;
@@ -49,7 +55,7 @@ export interface LimitsStore {
   /** Takes a reserved amount back (a ticket refused after its reservation); never below 0. */
   release(day: string, scopes: readonly UsageScope[], amount: string): Promise<void>;
   /** The day's use of one scope, decimal text ("0" when none). */
-  usage(day: string, scope: LimitScope, name: string): Promise<string>;
+  usage(day: string, scope: UsageKind, name: string): Promise<string>;
 }
 
 /**

@@ -1,7 +1,7 @@
 import Big from 'big.js';
 import type { LimitScope, LimitSet } from '../../interface';
 import type { Postgres, PostgresClient } from '../postgres/database';
-import { amountOf, lockOrder, overMax, readLimits, type DeskLog, type LimitsStore, type Reservation, type StoredLimits, type UsageScope } from './limitsStore';
+import { amountOf, lockOrder, overMax, readLimits, type DeskLog, type LimitsStore, type Reservation, type StoredLimits, type UsageKind, type UsageScope } from './limitsStore';
 
 interface LimitRow {
   scope: LimitScope;
@@ -76,7 +76,7 @@ export class PostgresLimitsStore implements LimitsStore {
     });
   }
 
-  async usage(day: string, scope: LimitScope, name: string): Promise<string> {
+  async usage(day: string, scope: UsageKind, name: string): Promise<string> {
     const { rows } = await this.pg.query<{ used: string }>('SELECT used::text AS used FROM day_usage WHERE day = $1 AND scope = $2 AND name = $3', [
       day, scope, name,
     ]);

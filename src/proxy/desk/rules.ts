@@ -26,6 +26,8 @@ export interface Judged extends TicketCheck {
   day: string;
   /** What its notional counts against today, with each day limit. */
   scopes: UsageScope[];
+  /** The user's use sent without approval, with their `approvalFreeDay` (counted only by `withoutApproval`). */
+  approvalFree: UsageScope;
 }
 
 /**
@@ -45,13 +47,14 @@ export class DeskRules {
   }
 
   /** A user's or account's limits, what `day` has used of them and the held orders open now (what /api/desk shows). */
-  async standing(day: string, scope: LimitScope, name: string): Promise<{ limits: LimitSet; usedToday: string; openHeld: number }> {
-    const [limits, usedToday, openHeld] = await Promise.all([
+  async standing(day: string, scope: LimitScope, name: string): Promise<{ limits: LimitSet; usedToday: string; openHeld: number; approvalFreeToday?: string }> {
+    const [limits, usedToday, openHeld, approvalFreeToday] = await Promise.all([
       this.limitsOf(scope, name),
       this.options.limits.usage(day, scope, name),
       this.options.openHeld(scope, name),
+      scope === 'user' ? this.options.limits.usage(day, 'approvalFree', name) : undefined,
     ]);
-    return { limits, usedToday, openHeld };
+    return { limits, usedToday, openHeld, ...(approvalFreeToday !== undefined && { approvalFreeToday }) };
   }
 
   /**
@@ -73,11 +76,12 @@ export class DeskRules {
     const day = utcDay(this.now());
     const { limits } = this.options;
     const symbols = [...new Set(ticket.orders.map((order) => order.symbol))];
-    const [userLimits, accountLimits, usedUser, usedAccount, heldUser, heldAccount, marks] = await Promise.all([
+    const [userLimits, accountLimits, usedUser, usedAccount, approvalFreeToday, heldUser, heldAccount, marks] = await Promise.all([
       this.limitsOf('user', ticket.user),
       this.limitsOf('account', ticket.account),
       limits.usage(day, 'user', ticket.user),
       limits.usage(day, 'account', ticket.account),
+      limits.usage(day, 'approvalFree', ticket.user),
       ticket.heldAdding ? this.options.openHeld('user', ticket.user) : 0,
       ticket.heldAdding ? this.options.openHeld('account', ticket.account) : 0,
       Promise.all(symbols.map(async (symbol) => [symbol, await this.options.freshMark(symbol)] as const)),
@@ -90,21 +94,31 @@ export class DeskRules {
       usedToday: { user: usedUser, account: usedAccount },
       openHeld: { user: heldUser, account: heldAccount },
       heldAdding: ticket.heldAdding ?? 0,
+      approvalFreeToday,
     });
     const scopes: UsageScope[] = [
       { scope: 'user', name: ticket.user, max: userLimits.maxDayNotional },
       { scope: 'account', name: ticket.account, max: accountLimits.maxDayNotional },
     ];
-    return { ...check, day, scopes };
+    const approvalFree: UsageScope = { scope: 'approvalFree', name: ticket.user, max: userLimits.approvalFreeDay };
+    return { ...check, day, scopes, approvalFree };
+  }
+
+  /** A judged ticket sent without approval: its notional also counts against the user's approval-free day. */
+  withoutApproval(judged: Judged): Judged {
+    return { ...judged, scopes: [...judged.scopes, judged.approvalFree] };
   }
 
   /**
    * Counts a judged ticket's notional against today's use, or names the day limit it would pass
-   * (another ticket took the room since it was judged). Nothing is counted when refused.
+   * (another ticket took the room since it was judged). 'approval': it would take the user past
+   * their approval-free day (another ticket sent at once took the room): it must wait for approval.
+   * Nothing is counted unless every scope takes it.
    */
-  async reserve(judged: Judged): Promise<LimitIssue | undefined> {
+  async reserve(judged: Judged): Promise<LimitIssue | 'approval' | undefined> {
     const reservation = await this.options.limits.reserve(judged.day, judged.scopes, judged.notional);
     if (reservation.ok) return undefined;
+    if (reservation.scope === 'approvalFree') return 'approval';
     return { code: 'maxDayNotional', scope: reservation.scope, name: reservation.name, limit: reservation.max, value: new Big(reservation.used).plus(judged.notional).toString() };
   }
 

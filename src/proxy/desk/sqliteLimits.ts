@@ -13,6 +13,7 @@ import {
   type LimitsStore,
   type Reservation,
   type StoredLimits,
+  type UsageKind,
   type UsageScope,
 } from './limitsStore';
 
@@ -170,11 +171,11 @@ export class SqliteLimitsStore implements LimitsStore {
     await this.flush.durable();
   }
 
-  async usage(day: string, scope: LimitScope, name: string): Promise<string> {
+  async usage(day: string, scope: UsageKind, name: string): Promise<string> {
     return this.used(day, scope, name).toFixed();
   }
 
-  private used(day: string, scope: LimitScope, name: string): Big {
+  private used(day: string, scope: UsageKind, name: string): Big {
     const row = this.statements.usage.get(day, scope, name);
     return new Big(row?.used ?? 0);
   }

@@ -112,8 +112,11 @@ export const deskRulesPlugin = fp<DeskRulesPluginOptions>(
         heldAdding: approval.kind === 'held' ? 1 : 0,
       });
       if (judged.issues.length > 0) return { issues: judged.issues };
+      // Approved: counted against today's use, not against the approval-free day (judged.scopes hold none).
       const over = await rules.reserve(judged);
-      return over ? { issues: [over] } : { issues: [], release: () => rules.release(judged) };
+      if (over === undefined) return { issues: [], release: () => rules.release(judged) };
+      if (over === 'approval') throw new Error('an approved ticket was reserved against the approval-free day');
+      return { issues: [over] };
     };
 
     const submit = submitter(app, rules, options.approvalTtlMs ?? APPROVAL_TTL_MS);

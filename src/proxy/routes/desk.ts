@@ -99,8 +99,9 @@ export const deskRoutes: ZodRoutes = async (app) => {
       if (scope === 'account' && !app.accountBook.has(name)) {
         return sendError(reply, 'notFound', `no account named ${name}: this proxy signs for ${app.accountBook.names.join(', ')}; nothing was changed`);
       }
-      if (scope === 'account' && request.body.approvalAbove !== undefined) {
-        return sendError(reply, 'invalidParameter', 'approvalAbove: an approval threshold is set per user, not per account; nothing was changed');
+      const perUser = (['approvalAbove', 'approvalFreeDay'] as const).find((key) => request.body[key] !== undefined);
+      if (scope === 'account' && perUser) {
+        return sendError(reply, 'invalidParameter', `${perUser}: approval is set per user, not per account; nothing was changed`);
       }
       const by = request.person?.name ?? IMPLICIT_PERSON.name;
       const outside = await outsideTheirAccounts(app, request.person, scope, name);

@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro';
 import { Field } from '@/terminal/shared/ui/Field';
-import { limitFields, limitLabel, type LimitField } from '../model/limitsForm';
+import { limitFields, limitLabel, userOnlyFields, type LimitField } from '../model/limitsForm';
 import type { DeskLimitsPanel } from './DeskLimits.script';
 
 const hintOf = (field: LimitField): string | undefined => {
@@ -13,7 +13,7 @@ const hintOf = (field: LimitField): string | undefined => {
 export function LimitsForm({ panel, scope }: { panel: DeskLimitsPanel; scope: 'user' | 'account' }) {
   const editing = panel.editing;
   if (!editing) return null;
-  const fields = limitFields.filter((field) => field !== 'approvalAbove' || scope === 'user');
+  const fields = limitFields.filter((field) => scope === 'user' || !userOnlyFields.includes(field));
   const issueOf = (field: LimitField) => editing.issues.find((issue) => issue.field === field)?.message;
   const name = editing.name;
   return (

@@ -41,13 +41,20 @@ function figuresOf(limits: LimitSet, scope: 'user' | 'account'): [string, string
     [limitLabel('maxOpenHeld'), limits.maxOpenHeld === undefined ? NONE() : String(limits.maxOpenHeld)],
     [limitLabel('symbols'), limits.symbols?.join(', ') ?? t({ message: 'all', context: 'every symbol may be traded' })],
   ];
-  if (scope === 'user') figures.push([limitLabel('approvalAbove'), amount(limits.approvalAbove)]);
+  if (scope === 'user') {
+    figures.push([limitLabel('approvalAbove'), amount(limits.approvalAbove)], [limitLabel('approvalFreeDay'), amount(limits.approvalFreeDay)]);
+  }
   return figures;
 }
 
-function usageOf(row: { limits: LimitSet; usedToday: string; openHeld: number }): UsageView[] {
+function usageOf(row: { limits: LimitSet; usedToday: string; openHeld: number; approvalFreeToday?: string }): UsageView[] {
   return [
     usage(t({ message: 'Today', context: 'notional sent today against the day limit' }), row.usedToday, row.limits.maxDayNotional),
+    usage(
+      t({ message: 'Without approval', context: 'notional sent today without approval against the approval-free day' }),
+      row.approvalFreeToday ?? '0',
+      row.limits.approvalFreeDay,
+    ),
     usage(t({ message: 'Open held', context: 'held orders open against their limit' }), row.openHeld, row.limits.maxOpenHeld),
   ].filter((view): view is UsageView => view !== undefined);
 }

@@ -3,8 +3,10 @@ import Big from 'big.js';
 import { limitSetSchema, type LimitSet } from '@/interface';
 import '@/terminal/shared/i18n/i18n';
 
-/** The limit fields a form edits, in the order it shows them. `approvalAbove` is a user's only. */
-export const limitFields = ['maxOrderNotional', 'maxTicketNotional', 'maxDayNotional', 'maxOpenHeld', 'symbols', 'approvalAbove'] as const;
+/** The limit fields a form edits, in the order it shows them. The approval fields are a user's only. */
+export const limitFields = ['maxOrderNotional', 'maxTicketNotional', 'maxDayNotional', 'maxOpenHeld', 'symbols', 'approvalAbove', 'approvalFreeDay'] as const;
+/** Fields only a user's set has: the approval threshold and the approval-free day. */
+export const userOnlyFields: readonly LimitField[] = ['approvalAbove', 'approvalFreeDay'];
 export type LimitField = (typeof limitFields)[number] | 'tradingOff';
 
 /** What the form holds: every value as typed; blank lifts that limit. */
@@ -16,6 +18,7 @@ export interface LimitDraft {
   /** Comma- or space-separated symbols; blank allows all. */
   symbols: string;
   approvalAbove: string;
+  approvalFreeDay: string;
   tradingOff: boolean;
 }
 
@@ -38,6 +41,8 @@ export function limitLabel(field: LimitField): string {
       return t({ message: 'Symbols', context: 'limit: the markets that may be traded' });
     case 'approvalAbove':
       return t({ message: 'Approval above', context: 'limit: a ticket over this notional waits for a risk user' });
+    case 'approvalFreeDay':
+      return t({ message: 'Approval-free per day', context: 'limit: notional a user sends in one UTC day without approval; past it every ticket waits for a risk user' });
     case 'tradingOff':
       return t({ message: 'Trading off', context: 'limit: the kill switch' });
   }
@@ -51,6 +56,7 @@ export function draftOf(limits: LimitSet): LimitDraft {
     maxOpenHeld: limits.maxOpenHeld === undefined ? '' : String(limits.maxOpenHeld),
     symbols: limits.symbols?.join(', ') ?? '',
     approvalAbove: limits.approvalAbove ?? '',
+    approvalFreeDay: limits.approvalFreeDay ?? '',
     tradingOff: limits.tradingOff ?? false,
   };
 }
@@ -64,14 +70,16 @@ function issueWords(field: LimitField): string {
 
 /**
  * The limit set a draft asks for, checked with the proxy's own schema; each bad field named.
- * `forUser`: only a user's set has an approval threshold.
+ * `forUser`: only a user's set has an approval threshold and an approval-free day.
  */
 export function readLimitDraft(draft: LimitDraft, forUser: boolean): { limits?: LimitSet; issues: LimitIssueOfForm[] } {
   const raw: Record<string, unknown> = {};
   for (const field of ['maxOrderNotional', 'maxTicketNotional', 'maxDayNotional'] as const) {
     if (draft[field].trim()) raw[field] = draft[field].trim();
   }
-  if (forUser && draft.approvalAbove.trim()) raw.approvalAbove = draft.approvalAbove.trim();
+  for (const field of ['approvalAbove', 'approvalFreeDay'] as const) {
+    if (forUser && draft[field].trim()) raw[field] = draft[field].trim();
+  }
   const held = draft.maxOpenHeld.trim();
   // Text that is not a whole number stays text, so the schema refuses it by name.
   if (held) raw.maxOpenHeld = /^\d+$/.test(held) ? Number(held) : held;

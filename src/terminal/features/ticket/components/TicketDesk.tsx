@@ -61,7 +61,7 @@ export function TicketDesk({ me, choices, account, choose }: TicketDeskProps) {
             <div>
               <dt>{t({ message: `You (${name})`, context: 'desk limits of the signed-in user' })}</dt>
               <dd>
-                <Facts facts={limitFacts(me.user.limits, me.user.usedToday, me.user.openHeld)} />
+                <Facts facts={limitFacts(me.user.limits, me.user.usedToday, me.user.openHeld, me.user.approvalFreeToday)} />
               </dd>
             </div>
             {accountLimits ? (

@@ -9,7 +9,7 @@ export interface LimitFact {
 }
 
 /** A set of limits and today's use, compactly: what the trader checks before sending. */
-export function limitFacts(limits: LimitSet, usedToday: string, openHeld: number): LimitFact[] {
+export function limitFacts(limits: LimitSet, usedToday: string, openHeld: number, approvalFreeToday = '0'): LimitFact[] {
   const facts: LimitFact[] = [];
   const used = groupDecimalText(usedToday);
   if (limits.tradingOff) facts.push({ text: t({ message: 'trading off', context: 'desk limits: the kill switch is on' }), stops: true });
@@ -36,6 +36,10 @@ export function limitFacts(limits: LimitSet, usedToday: string, openHeld: number
   if (limits.approvalAbove !== undefined) {
     const above = groupDecimalText(limits.approvalAbove);
     facts.push({ text: t({ message: `approval above ${above}`, context: 'desk limits: a ticket over this notional waits for a risk user' }) });
+  }
+  if (limits.approvalFreeDay !== undefined) {
+    const [free, max] = [groupDecimalText(approvalFreeToday), groupDecimalText(limits.approvalFreeDay)];
+    facts.push({ text: t({ message: `${free} of ${max} without approval today`, context: 'desk limits: sent today without approval, of the most a day; past it every ticket waits for a risk user' }) });
   }
   return facts;
 }
