@@ -6,11 +6,11 @@ import { setFormatLocale } from '@/terminal/shared/format/locale';
 import { DecimalInput } from '@/terminal/shared/ui/DecimalInput';
 import { Field } from '@/terminal/shared/ui/Field';
 
-function Price({ initial = '', step, min }: { initial?: string; step?: string; min?: string }) {
+function Price({ initial = '', step, min, startAt }: { initial?: string; step?: string; min?: string; startAt?: string }) {
   const [value, setValue] = useState(initial);
   return (
     <Field label="Price">
-      {(props) => <DecimalInput {...props} value={value} onChange={setValue} step={step} min={min} />}
+      {(props) => <DecimalInput {...props} value={value} onChange={setValue} step={step} min={min} startAt={startAt} />}
     </Field>
   );
 }
@@ -56,6 +56,19 @@ describe('DecimalInput', () => {
     await user.click(plain);
     await user.keyboard('{ArrowUp}');
     expect(plain).toHaveValue('7');
+  });
+
+  it('starts an empty price at the mark it is given, then steps from there (not from 0.1)', async () => {
+    const user = userEvent.setup();
+    render(<Price step="0.1" startAt="98123.4" />);
+    await user.click(field());
+    await user.keyboard('{ArrowUp}');
+    expect(field()).toHaveValue('98123.4');
+    await user.keyboard('{ArrowUp}');
+    expect(field()).toHaveValue('98123.5');
+    await user.clear(field());
+    await user.keyboard('{ArrowDown}');
+    expect(field()).toHaveValue('98123.4');
   });
 
   it('stops at min, and refuses a minus sign when min is not negative', async () => {

@@ -81,6 +81,19 @@ describe('a stop armed from the ticket', () => {
     expect(useTicketStore.getState().rows[0]).toMatchObject({ side: 'BUY', heldKind: 'stop', size: '', held: { trigger: '' } });
   });
 
+  it('an arrow key in an empty trigger starts it at the mark (3,500.00), not at one tick (0.01)', async () => {
+    proxy();
+    const user = userEvent.setup();
+    renderTicket();
+    await user.click(screen.getByRole('radio', { name: 'Stop' }));
+    const trigger = screen.getByLabelText('Trigger price (USDC)');
+    await user.click(trigger);
+    await user.keyboard('{ArrowDown}');
+    expect(trigger).toHaveValue('3500.00');
+    await user.keyboard('{ArrowDown}');
+    expect(trigger).toHaveValue('3499.99');
+  });
+
   it("lists a limit turned into a stop at its trigger, its notional too, not at the limit price it kept", async () => {
     proxy();
     const user = userEvent.setup();

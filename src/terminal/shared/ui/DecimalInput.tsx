@@ -14,6 +14,11 @@ export interface DecimalInputProps extends NativeProps {
   step?: string;
   /** Arrow keys stop here; with min ≥ 0 a minus sign is refused. Typing below it is left to the form's checks. */
   min?: string;
+  /**
+   * What the first arrow key in an empty field puts there (a price: the mark at its tick), so the
+   * next ones step from a price near the market, not from 0.1. Without it they step from 0.
+   */
+  startAt?: string;
   /** Told whether a refusal stands under the field: a form may ask before sending what was typed around it. */
   onRefusal?(standing: boolean): void;
 }
@@ -29,7 +34,7 @@ export interface DecimalInputProps extends NativeProps {
  * itself ("“,” is not the decimal separator in English"), never dropped in silence: a comma lost
  * from "0,5" once sent ten times the quantity typed.
  */
-export function DecimalInput({ value, onChange, step, min, className = 'input num', onKeyDown, onPaste, onRefusal, ...props }: DecimalInputProps) {
+export function DecimalInput({ value, onChange, step, min, startAt, className = 'input num', onKeyDown, onPaste, onRefusal, ...props }: DecimalInputProps) {
   const locale = separators();
   const refusalId = useId();
   // The value when it was refused: the complaint holds while the trader only adds to that value,
@@ -62,6 +67,7 @@ export function DecimalInput({ value, onChange, step, min, className = 'input nu
     onKeyDown?.(event);
     if (!step || (event.key !== 'ArrowUp' && event.key !== 'ArrowDown')) return;
     event.preventDefault();
+    if (value.trim() === '' && startAt) return accept(startAt);
     const next = stepDecimal(value, step, event.key === 'ArrowUp' ? 1 : -1, min);
     if (next !== undefined) accept(next);
   };

@@ -29,6 +29,8 @@ export function HeldInput({ editor, name, label, hint, step }: HeldInputProps) {
           name={name}
           autoComplete="off"
           step={step}
+          // A price starts at the mark; a trailing distance is not a price.
+          startAt={step && name !== 'trailing' ? editor.markText : undefined}
           min="0"
           value={value}
           onChange={(text) => editor.updateHeld({ [name]: text })}

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { baseAsset, type Duration, type Side } from '@/interface';
+import { fixedPlain } from '@/terminal/shared/format/number';
 import { stepOf } from '../model/decimal';
 import { buildLadder, ladderReady, type LadderInput } from '../model/ladder';
 import { rowsFromLadder } from '../model/rows';
@@ -87,6 +88,8 @@ export function useLadderForm(market: MarketContext | undefined, durations: read
     legs,
     base: market ? (baseAsset(market.symbol) ?? '') : '',
     priceStep: market ? stepOf(market.priceDecimals).toFixed() : undefined,
+    /** Where the arrow keys start in an empty price (not in the step between prices). */
+    markText: market ? fixedPlain(market.mark_price, market.priceDecimals) : undefined,
     quantityStep: market ? stepOf(market.quantityDecimals).toFixed() : undefined,
     /** The rows already in the ticket, which the trader chooses to add to or replace. */
     existing,

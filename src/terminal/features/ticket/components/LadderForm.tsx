@@ -24,7 +24,7 @@ interface LadderFormProps {
  */
 export function LadderForm({ market, durations, side, inUsd = false }: LadderFormProps) {
   useLocale();
-  const { input, set, errors, legs, base, priceStep, quantityStep, existing, noteRefusal, add, replace, moved } = useLadderForm(market, durations, side);
+  const { input, set, errors, legs, base, priceStep, markText, quantityStep, existing, noteRefusal, add, replace, moved } = useLadderForm(market, durations, side);
   if (!market) return <p className="empty">{t`Click a market first: the ladder uses its tick and step.`}</p>;
   const ladderSides = { BUY: t`Buy ladder`, SELL: t`Sell ladder` };
   const most = MAX_LADDER_ORDERS;
@@ -50,16 +50,16 @@ export function LadderForm({ market, durations, side, inUsd = false }: LadderFor
       {input.mode === 'range' ? (
         <div className="ticket__pair">
           <Field label={t`From price`} error={errors.fromPrice}>
-            {(props) => <DecimalInput {...props} step={priceStep} min="0" value={input.fromPrice} onChange={(fromPrice) => set({ fromPrice })} onRefusal={(on) => noteRefusal('fromPrice', on)} />}
+            {(props) => <DecimalInput {...props} step={priceStep} startAt={markText} min="0" value={input.fromPrice} onChange={(fromPrice) => set({ fromPrice })} onRefusal={(on) => noteRefusal('fromPrice', on)} />}
           </Field>
           <Field label={t`To price`} error={errors.toPrice}>
-            {(props) => <DecimalInput {...props} step={priceStep} min="0" value={input.toPrice} onChange={(toPrice) => set({ toPrice })} onRefusal={(on) => noteRefusal('toPrice', on)} />}
+            {(props) => <DecimalInput {...props} step={priceStep} startAt={markText} min="0" value={input.toPrice} onChange={(toPrice) => set({ toPrice })} onRefusal={(on) => noteRefusal('toPrice', on)} />}
           </Field>
         </div>
       ) : (
         <div className="ticket__pair">
           <Field label={t`Start price`} error={errors.startPrice}>
-            {(props) => <DecimalInput {...props} step={priceStep} min="0" value={input.startPrice} onChange={(startPrice) => set({ startPrice })} onRefusal={(on) => noteRefusal('startPrice', on)} />}
+            {(props) => <DecimalInput {...props} step={priceStep} startAt={markText} min="0" value={input.startPrice} onChange={(startPrice) => set({ startPrice })} onRefusal={(on) => noteRefusal('startPrice', on)} />}
           </Field>
           <Field label={t`Price step`} error={errors.stepPrice} hint={input.side === 'BUY' ? t`Steps down` : t`Steps up`}>
             {(props) => <DecimalInput {...props} step={priceStep} min="0" value={input.stepPrice} onChange={(stepPrice) => set({ stepPrice })} onRefusal={(on) => noteRefusal('stepPrice', on)} />}

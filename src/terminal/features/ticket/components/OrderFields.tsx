@@ -15,7 +15,7 @@ export function PriceField({ editor }: { editor: RowEditorModel }) {
     <Field label={t`Price (USDC)`} error={errors.price} quietUntilTouched={editor.quiet.price} hint={distance !== undefined ? t`${distance} from mark` : undefined}>
       {(props) => (
         <div className="input-group">
-          <DecimalInput {...props} name="price" autoComplete="off" step={editor.priceStep} min="0" value={row.price} onChange={(price) => editor.update({ price })} onRefusal={(standing) => editor.noteRefusal('price', standing)} />
+          <DecimalInput {...props} name="price" autoComplete="off" step={editor.priceStep} startAt={editor.markText} min="0" value={row.price} onChange={(price) => editor.update({ price })} onRefusal={(standing) => editor.noteRefusal('price', standing)} />
           <button type="button" className="button button--ghost" disabled={!market} onClick={editor.fillMark}>
             {t({ message: 'Mark', context: 'button: take the mark price as the limit price' })}
           </button>

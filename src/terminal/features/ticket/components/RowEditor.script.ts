@@ -77,6 +77,8 @@ export function useRowEditor(
     },
     updateHeld: (patch: Partial<HeldFields>) => actions.updateHeld(row.id, patch),
     fillMark: () => market && update({ price: fixedPlain(market.mark_price, market.priceDecimals) }),
+    /** The mark at the price's tick: where the arrow keys start in an empty price field. */
+    markText: market ? fixedPlain(market.mark_price, market.priceDecimals) : undefined,
     /** A market order is sized by quantity or by amount; switching empties the size typed in the other unit. */
     toggleSizeUnit: () => update({ sizeUnit: byAmount ? 'quantity' : 'amount', size: '' }),
     /** The ticket's own switch of the trader's size unit: this row is converted, the setting follows. */
