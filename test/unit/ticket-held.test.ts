@@ -226,6 +226,9 @@ describe('a held order worded in German number form', () => {
       expect(trailing.plan && planText(trailing.plan)).toMatch(/^Trailing 1,25 % /);
       const twap = check(heldRow('twap', { twapMinutes: '60', twapSliceSeconds: '60', twapSlippage: '0.25', twapRandomize: '2.5' }, { size: '6' }));
       expect(twap.plan && planText(twap.plan)).toMatch(/−0,25 %.*± 2,5 %/);
+      // A refused key's question shows the figure as the field does: "98,5", which the trader compares.
+      expect(messageFor({ code: 'price.refusedKey', params: { text: '98.5' } })).toContain('is 98,5 the price you meant?');
+      expect(messageFor({ code: 'size.refusedKey', params: { text: '0.25' } })).toContain('is 0,25 the quantity you meant?');
     } finally {
       setFormatLocale('en');
     }

@@ -1,6 +1,8 @@
 import { plural, t } from '@lingui/core/macro';
 import type { IssueCode, IssueParams, RowIssues } from './model/issues';
 import type { RowErrors, RowField } from './model/types';
+import { shownDecimal } from '@/terminal/shared/format/decimalText';
+import { separators } from '@/terminal/shared/format/locale';
 import { groupDecimalText } from '@/terminal/shared/format/number';
 import { heldAloneMessage, heldMessages } from './heldMessages';
 // The words need an active language even where no view has loaded the terminal (unit tests).
@@ -48,8 +50,15 @@ const messages: { [C in IssueCode]: (params: IssueParams[C]) => string } = {
   },
   'size.notPositive': () => t`Enter a positive number`,
   'size.offStep': ({ step }) => t`Use a multiple of the step ${step}`,
-  'price.refusedKey': ({ text }) => t`A key was refused while typing this price: is ${text} the price you meant?`,
-  'size.refusedKey': ({ text }) => t`A key was refused while typing this quantity: is ${text} the quantity you meant?`,
+  // As the field shows it ("98,5" in German), since the trader compares the two.
+  'price.refusedKey': (params) => {
+    const text = shownDecimal(params.text, separators());
+    return t`A key was refused while typing this price: is ${text} the price you meant?`;
+  },
+  'size.refusedKey': (params) => {
+    const text = shownDecimal(params.text, separators());
+    return t`A key was refused while typing this quantity: is ${text} the quantity you meant?`;
+  },
   'price.leadingZero': ({ text }) => t`${text} starts with 0 and another digit: a decimal separator missing? Check the price`,
   'size.leadingZero': ({ text }) => t`${text} starts with 0 and another digit: a decimal separator missing? Check the quantity`,
   'price.tenfold': ({ last, larger }) => {
