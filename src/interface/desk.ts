@@ -163,6 +163,8 @@ export const auditActions = [
   'user-removed',
   'link-issued',
   'account-changed',
+  /** A ticket, held order or change the desk's rules refused (a limit, the kill switch, an account not theirs). */
+  'refused',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -1,15 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  errorCodes,
-  IMPLICIT_PERSON,
-  refusalOf,
-  type Approval,
-  type HeldOrderRequest,
-  type LimitIssue,
-  type OrderRequest,
-} from '../../interface';
+import { IMPLICIT_PERSON, refusalOf, type Approval, type HeldOrderRequest, type OrderRequest } from '../../interface';
 import { accountOf } from '../http/accountOf';
 import { sendError } from '../http/replies';
+import { sendDeskRefusal, sendLimitRefusal, type Refused } from './refusals';
 import type { Judged } from './rules';
 
 /** What a gated request would send, as the desk's rules read it. */
@@ -47,26 +40,6 @@ export async function heldAtMark(app: FastifyInstance, held: Parameters<typeof h
   return heldAsOrder(held, (await app.held.freshMark(held.symbol))?.mark);
 }
 
-/** Words of a limit refusal for logs and the envelope's message (the terminal words the issues itself). */
-export function limitWords(issues: readonly LimitIssue[]): string {
-  return issues
-    .map((issue) => {
-      const row = issue.row === undefined ? '' : `orders[${issue.row}] `;
-      const amount = issue.limit === undefined ? '' : ` (${issue.value ?? '?'} over ${issue.limit})`;
-      return `${row}${issue.code} of ${issue.scope} ${issue.name}${issue.symbol ? ` ${issue.symbol}` : ''}${amount}`;
-    })
-    .join('; ');
-}
-
-export function sendLimitRefusal(reply: FastifyReply, issues: LimitIssue[]) {
-  return reply.code(403).send({
-    success: false,
-    code: errorCodes.rejected.code,
-    message: `over the desk's limits: ${limitWords(issues)}; nothing was sent`,
-    limits: issues,
-  });
-}
-
 /**
  * A key that was asked for approval: only its author, with the same kind, account and body, is
  * answered with it (202 while it waits or until its ticket is journaled; once journaled, the
@@ -102,8 +75,9 @@ export async function gate(request: FastifyRequest, reply: FastifyReply, gated: 
   }
   const account = choice.name;
   const refusal = refusalOf(person, 'trade', account);
+  const refused: Refused = { subject: gated.id, kind: gated.kind, account };
   if (refusal) {
-    await sendError(reply, 'unauthorized', `${refusal}; nothing was sent`, 403);
+    await sendDeskRefusal(request, reply, refused, 'unauthorized', `${refusal}; nothing was sent`);
     return { kind: 'answered' };
   }
   if (person.implicit) return { kind: 'send', account };
@@ -113,7 +87,7 @@ export async function gate(request: FastifyRequest, reply: FastifyReply, gated: 
   const judged = await app.deskRules.judge({ user: person.name, account, orders: gated.orders, heldAdding: gated.heldAdding });
   if (judged.issues.length > 0) {
     request.log.info({ user: person.name, account, limits: judged.issues }, 'ticket refused: over the desk limits');
-    await sendLimitRefusal(reply, judged.issues);
+    await sendLimitRefusal(request, reply, refused, judged.issues);
     return { kind: 'answered' };
   }
   if (judged.needsApproval) return askApproval(request, reply, gated, account, judged);
@@ -122,7 +96,7 @@ export async function gate(request: FastifyRequest, reply: FastifyReply, gated: 
   // Another ticket sent at once took the rest of the approval-free day: this one waits instead.
   if (over === 'approval') return askApproval(request, reply, gated, account, { ...judged, approvalFor: 'day' });
   if (over) {
-    await sendLimitRefusal(reply, [over]);
+    await sendLimitRefusal(request, reply, refused, [over]);
     return { kind: 'answered' };
   }
   return { kind: 'send', account, judged: sent };
@@ -136,7 +110,8 @@ const approvalWords = (judged: Pick<Judged, 'approvalFor'>) =>
 async function askApproval(request: FastifyRequest, reply: FastifyReply, gated: Gated, account: string, judged: Judged): Promise<GateOutcome> {
   const person = request.person ?? IMPLICIT_PERSON;
   if (gated.kind === 'bracket') {
-    await sendError(reply, 'rejected', `a bracket ${approvalWords(judged)} cannot wait for approval; send its entry as a ticket (it will wait) and arm the exits after; nothing was sent`, 403);
+    const words = `a bracket ${approvalWords(judged)} cannot wait for approval; send its entry as a ticket (it will wait) and arm the exits after; nothing was sent`;
+    await sendDeskRefusal(request, reply, { subject: gated.id, kind: 'bracket', account }, 'rejected', words);
     return { kind: 'answered' };
   }
   const { approval } = await request.server.approvals.ask(

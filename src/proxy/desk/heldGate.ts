@@ -2,7 +2,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import Big from 'big.js';
 import { IMPLICIT_PERSON, orderNotional, refusalOf, type HeldOrder, type HeldOrderPatch, type Person } from '../../interface';
 import { sendError } from '../http/replies';
-import { heldAsOrder, sendLimitRefusal } from './gate';
+import { heldAsOrder } from './gate';
+import { sendDeskRefusal, sendLimitRefusal, type Refused } from './refusals';
 
 const personOf = (request: FastifyRequest): Person => request.person ?? IMPLICIT_PERSON;
 
@@ -17,9 +18,11 @@ export async function heldToChange(request: FastifyRequest, reply: FastifyReply,
     await sendError(reply, 'notFound', `no held order ${id}`);
     return undefined;
   }
-  const refusal = refusalOf(personOf(request), action, order.account ?? request.server.accountBook.main);
+  const account = order.account ?? request.server.accountBook.main;
+  const refusal = refusalOf(personOf(request), action, account);
   if (refusal) {
-    await sendError(reply, 'unauthorized', `${refusal}; nothing was changed`, 403);
+    const refused: Refused = { subject: id, kind: action === 'trade' ? 'held-change' : 'held-cancel', account };
+    await sendDeskRefusal(request, reply, refused, 'unauthorized', `${refusal}; nothing was changed`);
     return undefined;
   }
   return order;
@@ -60,26 +63,28 @@ export async function heldChangeAllowed(request: FastifyRequest, reply: FastifyR
   const after = heldAsOrder(fieldsOf(order, patch), mark);
   const judged = await app.deskRules.judge({ user: person.name, account, orders: [after], heldAdding: 0 });
   const issues = judged.issues.filter((issue) => issue.code !== 'maxDayNotional');
+  const refused: Refused = { subject: order.id, kind: 'held-change', account };
   if (issues.length > 0) {
-    await sendLimitRefusal(reply, issues);
+    await sendLimitRefusal(request, reply, refused, issues);
     return false;
   }
   // Past the approval-free day is judged below, on what the change adds, not on the whole order.
-  if (judged.approvalFor === 'ticket') return refusedForApproval(reply, 'over your approval threshold');
+  if (judged.approvalFor === 'ticket') return refusedForApproval(request, reply, refused, 'over your approval threshold');
   const before = orderNotional(heldAsOrder(fieldsOf(order), mark), {}) ?? new Big(0);
   const added = new Big(judged.notional).minus(before);
   if (added.lte(0)) return {};
   const more = app.deskRules.withoutApproval({ ...judged, notional: added.toFixed() });
   const over = await app.deskRules.reserve(more);
-  if (over === 'approval') return refusedForApproval(reply, 'past what you may send today without approval');
+  if (over === 'approval') return refusedForApproval(request, reply, refused, 'past what you may send today without approval');
   if (over) {
-    await sendLimitRefusal(reply, [over]);
+    await sendLimitRefusal(request, reply, refused, [over]);
     return false;
   }
   return { release: () => app.deskRules.release(more) };
 }
 
-async function refusedForApproval(reply: FastifyReply, why: string): Promise<false> {
-  await sendError(reply, 'rejected', `this change takes the order ${why}: cancel it and arm it again, and it waits for a risk user; nothing was changed`, 403);
+async function refusedForApproval(request: FastifyRequest, reply: FastifyReply, refused: Refused, why: string): Promise<false> {
+  const words = `this change takes the order ${why}: cancel it and arm it again, and it waits for a risk user; nothing was changed`;
+  await sendDeskRefusal(request, reply, refused, 'rejected', words);
   return false;
 }

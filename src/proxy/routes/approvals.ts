@@ -16,7 +16,7 @@ import {
 } from '@/interface';
 import type { ZodRoutes } from '@/interface/routeSchemas';
 import type { Decided } from '../desk/approvals';
-import { limitWords } from '../desk/gate';
+import { limitWords } from '../desk/refusals';
 import type { DecisionRefusal } from '../desk/limitsStore';
 import { sendError } from '../http/replies';
 

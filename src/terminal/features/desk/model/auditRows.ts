@@ -37,6 +37,7 @@ const ACTION_WORDS: Record<AuditAction, MessageDescriptor> = {
   'user-removed': msg({ message: 'user removed', context: 'audit action' }),
   'link-issued': msg({ message: 'login link issued', context: 'audit action' }),
   'account-changed': msg({ message: 'account changed', context: 'audit action' }),
+  refused: msg({ message: 'refused by the desk', context: "audit action: a ticket or held order the desk's limits or roles refused" }),
 };
 
 /** An audit action in the trader's words. */

@@ -1,0 +1,60 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { AuditRecord, HeldOrder } from '@/interface';
+import { btcOrder } from '../fixtures/orders';
+import { deskPlaces, json, startDesk, type Desk } from '../helpers/deskHttp';
+import { ticketKey } from '../helpers/stack';
+
+/**
+ * What the desk's rules refuse is kept in the audit (`refused`), beside what was sent: a risk
+ * manager reads who tried to send what past which limit, or on an account not theirs, and a
+ * trader probing the limits leaves a trail even though nothing was journaled.
+ */
+const { places, markOf } = deskPlaces({ postgres: true });
+let mark: number;
+beforeAll(async () => {
+  mark = await markOf('PERP_BTC_USDC');
+});
+
+const post = (body: unknown, key = ticketKey()) => ({ method: 'POST', key, body: JSON.stringify(body) });
+const send = (method: string, body?: unknown) => ({ method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+
+describe.each(['SQLite', 'PostgreSQL'] as const)('refusals in the audit on %s', (store) => {
+  let desk: Desk;
+  let alice: string;
+  let rita: string;
+  let bob: string;
+  const refusals = async () => (await json<{ data: { rows: AuditRecord[] } }>(await desk.call(rita, '/api/audit?action=refused'))).data.rows;
+
+  beforeAll(async () => {
+    desk = await startDesk(store, places);
+    alice = await desk.signIn('alice', ['trader'], ['main']);
+    rita = await desk.signIn('rita', ['risk']);
+    bob = await desk.signIn('bob', ['trader'], ['other']);
+  });
+
+  it('a ticket over a limit, a cancel on an account not theirs, and a change of a held order past a limit: each refused and audited', async () => {
+    const max = String(Math.ceil(0.02 * mark));
+    expect((await desk.call(rita, '/api/desk/limits/user/alice', send('PUT', { maxOrderNotional: max }))).status).toBe(200);
+    const big = ticketKey();
+    expect((await desk.call(alice, '/v1/batch-order', post({ orders: [btcOrder(Math.round(mark * 0.95), { order_quantity: 0.05 })] }, big))).status).toBe(403);
+    const stop = { type: 'STOP_MARKET', symbol: 'PERP_BTC_USDC', side: 'SELL', order_quantity: 0.01, trigger_price: Math.round(mark / 2) };
+    const armed = (await json<{ data: HeldOrder }>(await desk.call(alice, '/api/held-orders', post(stop)))).data;
+    const raised = await desk.call(alice, `/api/held-orders/${armed.id}`, send('PATCH', { order_quantity: 0.05 }));
+    expect(raised.status).toBe(403);
+    expect((await json<{ message: string }>(raised)).message).toMatch(/; nothing was changed$/);
+    expect((await desk.call(bob, `/api/held-orders/${armed.id}`, send('DELETE'))).status).toBe(403);
+
+    const trail = await refusals();
+    expect(trail.map(({ actor, subject, detail }) => ({ actor, subject, kind: detail.kind, account: detail.account }))).toEqual([
+      { actor: 'bob', subject: armed.id, kind: 'held-cancel', account: 'main' },
+      { actor: 'alice', subject: armed.id, kind: 'held-change', account: 'main' },
+      { actor: 'alice', subject: big, kind: 'ticket', account: 'main' },
+    ]);
+    expect(trail[2]!.detail.limits).toMatchObject([{ code: 'maxOrderNotional', scope: 'user', name: 'alice', row: 0, limit: max }]);
+    expect(trail[1]!.detail.limits).toMatchObject([{ code: 'maxOrderNotional', scope: 'user', name: 'alice' }]);
+    expect(trail[0]!.detail.reason).toMatch(/^bob may not .*account main/);
+    expect(trail.every((record) => record.address !== null)).toBe(true);
+    await desk.call(alice, `/api/held-orders/${armed.id}`, send('DELETE'));
+    await desk.call(rita, '/api/desk/limits/user/alice', send('PUT', {}));
+  });
+});
