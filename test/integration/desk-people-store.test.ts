@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { auditQuerySchema } from '@/interface';
 import { hashToken, LINK_TTL_MS, NoSuchUserError, UserExistsError, type DeskPeople } from '@/proxy/desk/people';
 import { PostgresPeople } from '@/proxy/desk/postgresPeople';
@@ -203,5 +203,28 @@ describe("docs/desk.md's split-owner setup", () => {
     await proxy.query('GRANT UPDATE ON audit TO desk'); // a warning: no privileges were granted
     await expect(proxy.query("UPDATE audit SET actor = 'mallory'")).rejects.toThrow(/permission denied/);
     await expect(proxy.query('DROP TRIGGER audit_no_change ON audit')).rejects.toThrow(/must be owner/);
+  });
+});
+
+describe('the audit of a desk of several proxies', () => {
+  it("dates a record by the database's clock, not the proxy's (whose clock may be off)", async () => {
+    databases += 1;
+    const pg = openPostgres(await createDatabase(server, `people_${databases}`));
+    pools.push(pg);
+    await migratePostgres(pg);
+    const people = new PostgresPeople(pg);
+    const before = Date.now();
+    // This proxy's clock reads 1970: the record must not.
+    const clock = vi.spyOn(Date, 'now').mockReturnValue(1);
+    let record;
+    try {
+      record = await people.append({ actor: 'alice', action: 'login' });
+    } finally {
+      clock.mockRestore();
+    }
+    expect(record.at).toBeGreaterThanOrEqual(before - 1000);
+    expect(record.at).toBeLessThanOrEqual(Date.now() + 1000);
+    // A time given explicitly (the command line's, tests') is kept as given.
+    expect((await people.append({ at: NOW, actor: 'cli', action: 'user-added', subject: 'bob' })).at).toBe(NOW);
   });
 });

@@ -127,9 +127,12 @@ export class PostgresPeople implements DeskPeople {
    * every ticket's answer, after the ticket's own.
    */
   async append(entry: AuditEntry): Promise<AuditRecord> {
+    // Dated by the database's clock, not this proxy's: the proxies of a desk may disagree on the
+    // time, and the trail's order (its ids) and its times must not.
     const { rows } = await this.pg.writeSoon<AuditRow>(
-      'INSERT INTO audit (at, actor, action, subject, address, detail) VALUES ($1, $2, $3, $4, $5, $6) RETURNING *',
-      [entry.at ?? Date.now(), entry.actor, entry.action, entry.subject ?? null, entry.address ?? null, JSON.stringify(entry.detail ?? {})],
+      `INSERT INTO audit (at, actor, action, subject, address, detail)
+       VALUES (COALESCE($1::bigint, floor(extract(epoch FROM clock_timestamp()) * 1000)::bigint), $2, $3, $4, $5, $6) RETURNING *`,
+      [entry.at ?? null, entry.actor, entry.action, entry.subject ?? null, entry.address ?? null, JSON.stringify(entry.detail ?? {})],
     );
     return recordOf(rows[0]!);
   }
