@@ -315,6 +315,20 @@ describe.each(adapters)('held orders in the %s journal', (_name, open) => {
     expect(await held.rearm.unsent()).toEqual([]);
   });
 
+  it('puts a paused OCO partner back paused, not armed, when its partner fired and its order was not sent', async () => {
+    const held = journal.held;
+    await held.arm(stop(1));
+    await held.arm(stop(2, { ocoWith: 'h1' }));
+    expect(await held.change('h2', { state: 'paused' }, T0 + 1)).toBe(true);
+    await held.firing.fire([firing('h1')], T0 + 2, ticketOf(T0 + 2));
+    expect(await held.get('h2')).toMatchObject({ state: 'cancelled', reason: 'its OCO partner h1 fired while it was paused' });
+    await journal.recordRequestOutcome('h1', 1, 'failed', { reason: 'not-sent', httpStatus: null, code: null, message: 'not sent: the proxy stopped' }, T0 + 3);
+    expect(await held.rearm.rearmIfNotSent('h1', T0 + 4)).toMatchObject({ id: 'h1', partner: 'h2' });
+    // The trader paused it: it must not start firing because its partner's order failed.
+    expect(await held.get('h2')).toMatchObject({ state: 'paused', reason: 'its OCO partner h1 was not sent; paused again', updated_at: T0 + 4 });
+    expect(await held.get('h1')).toMatchObject({ state: 'armed' });
+  });
+
   it("holds a bracket's exits until their entry's answer: armed or cancelled only while awaiting", async () => {
     const entry = { ...firedTicket('entry-1', [{ symbol: BTC, side: 'BUY', order_type: 'MARKET', order_quantity: 1, client_order_id: 'entry-1' }], T0, 'hedge'), placedBy: 'alice' };
     const exit = (n: number, ocoWith: string | null) => ({

@@ -200,5 +200,15 @@ export interface Rearmed {
  */
 export const CANCEL_AFTER_FIRING = 'cancel asked after it fired: not armed again if its order is not sent';
 
+/**
+ * The reason an OCO partner is cancelled with when its partner `id` fires, and the one it gets
+ * when it was paused then: a firing whose order is not sent puts the partner back as it was,
+ * armed or paused (a paused order must not start firing because its partner's order failed).
+ */
+export const partnerFired = (id: string) => `its OCO partner ${id} fired`;
+export const partnerFiredWhilePaused = (id: string) => `its OCO partner ${id} fired while it was paused`;
+/** The reason of a partner put back: armed, or paused as it was. */
+export const partnerBack = (id: string, paused: boolean) => `its OCO partner ${id} was not sent; ${paused ? 'paused' : 'armed'} again`;
+
 /** The reason of a fired order cancelled so, once its order was not sent after all. */
 export const cancelledUnsent = (message: string) => `its order was not sent (${message}); cancelled, as asked after it fired`;

@@ -2,7 +2,7 @@ import type { OrderRequest } from '@/interface';
 import type { Postgres } from '../../postgres';
 import type { HeldJournal } from '../store';
 import type { NewTicket } from '../types';
-import type { FiredGroup, FiringOrder } from '../heldTypes';
+import { partnerFired, partnerFiredWhilePaused, type FiredGroup, type FiringOrder } from '../heldTypes';
 import { HELD_LIVE } from './heldView';
 import { insertHeldTicket } from './tickets';
 
@@ -48,8 +48,9 @@ export class PostgresFiring implements FiringJournal {
         const partner = rows[0]!.oco_with;
         if (partner === null) continue;
         const cancel = await client.query(
-          `UPDATE held_orders SET state = 'cancelled', reason = $1, updated_at = $2 WHERE id = $3 AND state IN ${HELD_LIVE}`,
-          [`its OCO partner ${firing.id} fired`, now, partner],
+          `UPDATE held_orders SET state = 'cancelled', reason = CASE WHEN state = 'paused' THEN $4 ELSE $1 END, updated_at = $2
+           WHERE id = $3 AND state IN ${HELD_LIVE}`,
+          [partnerFired(firing.id), now, partner, partnerFiredWhilePaused(firing.id)],
         );
         if (cancel.rowCount === 1) cancelled.push(partner);
       }

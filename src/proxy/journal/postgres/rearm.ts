@@ -1,6 +1,6 @@
 import type { Postgres } from '../../postgres';
 import type { HeldJournal } from '../store';
-import { CANCEL_AFTER_FIRING, cancelledUnsent, type Rearmed } from '../heldTypes';
+import { CANCEL_AFTER_FIRING, cancelledUnsent, partnerBack, partnerFired, partnerFiredWhilePaused, type Rearmed } from '../heldTypes';
 
 // A TWAP's slices have their own tickets: a fired TWAP has sent its last one. A held order's own
 // order is the one of its fired ticket with its client order id (the others are its group's).
@@ -69,8 +69,11 @@ export class PostgresRearm implements RearmJournal {
       const partnerRearmed =
         partner !== null &&
         (await client.query(
-          `UPDATE held_orders SET state = 'armed', reason = $1, updated_at = $2 WHERE id = $3 AND state = 'cancelled' AND reason = $4`,
-          [`its OCO partner ${id} was not sent; armed again`, now, partner, `its OCO partner ${id} fired`],
+          // Back as it was when its partner fired: armed, or paused (the reason says which).
+          `UPDATE held_orders SET state = CASE WHEN reason = $5 THEN 'paused' ELSE 'armed' END,
+             reason = CASE WHEN reason = $5 THEN $6 ELSE $1 END, updated_at = $2
+           WHERE id = $3 AND state = 'cancelled' AND reason IN ($4, $5)`,
+          [partnerBack(id, false), now, partner, partnerFired(id), partnerFiredWhilePaused(id), partnerBack(id, true)],
         )).rowCount === 1;
       return { id, reason, ...(partnerRearmed ? { partner: partner! } : {}), ...(cancelled ? { cancelled } : {}) };
     });

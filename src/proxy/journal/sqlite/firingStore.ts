@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { OrderRequest } from '@/interface';
 import type { NewTicket } from '../types';
-import type { FiredGroup, FiringOrder } from '../heldTypes';
+import { partnerFired, partnerFiredWhilePaused, type FiredGroup, type FiringOrder } from '../heldTypes';
 
 function prepare(db: Database.Database) {
   return {
@@ -10,8 +10,8 @@ function prepare(db: Database.Database) {
       AND order_price IS ? AND trailing_distance IS ? AND trailing_percent IS ?`),
     armed: db.prepare(`SELECT 1 FROM held_orders WHERE id = ? AND state = 'armed'`).pluck(),
     partner: db.prepare('SELECT oco_with FROM held_orders WHERE id = ?').pluck(),
-    cancel: db.prepare(`UPDATE held_orders SET state = 'cancelled', reason = ?, updated_at = ?
-      WHERE id = ? AND state IN ('awaiting_entry', 'armed', 'paused')`),
+    cancel: db.prepare(`UPDATE held_orders SET state = 'cancelled', reason = CASE WHEN state = 'paused' THEN @paused ELSE @reason END,
+      updated_at = @now WHERE id = @id AND state IN ('awaiting_entry', 'armed', 'paused')`),
   };
 }
 
@@ -53,7 +53,8 @@ export class FiringStore {
         }
         fired.push(firing);
         const partner = s.partner.get(firing.id) as string | null;
-        if (partner !== null && s.cancel.run(`its OCO partner ${firing.id} fired`, now, partner).changes === 1) cancelled.push(partner);
+        const reasons = { reason: partnerFired(firing.id), paused: partnerFiredWhilePaused(firing.id) };
+        if (partner !== null && s.cancel.run({ ...reasons, now, id: partner }).changes === 1) cancelled.push(partner);
       }
       if (fired.length === 0) return { fired, cancelled, changed };
       const ticket = ticketOf(fired[0]!.ticketId, fired.map((firing) => firing.order));

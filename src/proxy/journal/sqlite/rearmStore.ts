@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { CANCEL_AFTER_FIRING, cancelledUnsent, type Rearmed } from '../heldTypes';
+import { CANCEL_AFTER_FIRING, cancelledUnsent, partnerBack, partnerFired, partnerFiredWhilePaused, type Rearmed } from '../heldTypes';
 
 // A TWAP's slices have their own tickets: a fired TWAP has sent its last one. A held order's own
 // order is the one of its fired ticket with its client order id (the others are its group's).
@@ -19,8 +19,10 @@ function prepare(db: Database.Database) {
     rearm: db.prepare(`UPDATE held_orders SET state = 'armed', fire_count = fire_count + 1, client_order_id = NULL,
       fired_ticket_id = NULL, fired_mark = NULL, fired_at = NULL, reason = ?, updated_at = ?
       WHERE id = ? AND state = 'fired' AND fire_count = ?`),
-    rearmPartner: db.prepare(`UPDATE held_orders SET state = 'armed', reason = ?, updated_at = ?
-      WHERE id = ? AND state = 'cancelled' AND reason = ?`),
+    // Back as it was when its partner fired: armed, or paused (the reason says which).
+    rearmPartner: db.prepare(`UPDATE held_orders SET state = CASE WHEN reason = @firedPaused THEN 'paused' ELSE 'armed' END,
+      reason = CASE WHEN reason = @firedPaused THEN @backPaused ELSE @backArmed END, updated_at = @now
+      WHERE id = @id AND state = 'cancelled' AND reason IN (@fired, @firedPaused)`),
   };
 }
 
@@ -62,8 +64,8 @@ export class RearmStore {
       const reason = cancelled ? cancelledUnsent(message) : `its order was not sent (${message}); armed again`;
       if ((cancelled ? s.cancelUnsent : s.rearm).run(reason, now, id, row.fire_count).changes !== 1) return undefined;
       const partner = row.oco_with;
-      const partnerReason = `its OCO partner ${id} was not sent; armed again`;
-      const rearmed = partner !== null && s.rearmPartner.run(partnerReason, now, partner, `its OCO partner ${id} fired`).changes === 1;
+      const reasons = { fired: partnerFired(id), firedPaused: partnerFiredWhilePaused(id), backArmed: partnerBack(id, false), backPaused: partnerBack(id, true) };
+      const rearmed = partner !== null && s.rearmPartner.run({ ...reasons, now, id: partner }).changes === 1;
       return { id, reason, ...(rearmed ? { partner: partner! } : {}), ...(cancelled ? { cancelled } : {}) };
     });
   }
