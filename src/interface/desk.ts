@@ -130,6 +130,11 @@ export const approvalSchema = z.object({
   state: z.enum(approvalStates),
   /** The ticket's total notional (decimal text) when it was asked. */
   notional: z.string(),
+  /**
+   * Why it waits, judged when it was asked: over the author's `approvalAbove` ('ticket'), or past
+   * what they may send that day without approval ('day'). Null when not known (asked before it was kept).
+   */
+  reason: z.optional(z.nullable(z.enum(['ticket', 'day']))),
   /** What will be sent, exactly as the author sent it: a batch-order body or a held-order body. */
   body: z.unknown(),
   createdAt: z.int(),

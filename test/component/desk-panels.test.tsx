@@ -61,6 +61,13 @@ describe('the Approvals panel', () => {
     expect(distanceText(distanceFromMark(99_999.9, 100_000, 1))).toBe('0.00% · -1 ticks');
   });
 
+  it('says why each waits: over the threshold, or past the approval-free amount for the day; nothing when not known', async () => {
+    renderApprovals(rita, [approval({ reason: 'day', notional: '900' }), approval({ id: 'ticket-key-0002', reason: 'ticket' }), approval({ id: 'ticket-key-0003' })]);
+    expect(await cardOf('ticket-key-0001')).toHaveTextContent('Waitspast the approval-free amount for the day');
+    expect(await cardOf('ticket-key-0002')).toHaveTextContent('Waitsover the approval threshold');
+    expect(await cardOf('ticket-key-0003')).not.toHaveTextContent('Waits');
+  });
+
   it('disables Approve on the risk user’s own request, saying why', async () => {
     renderApprovals({ ...rita, roles: ['risk', 'trader'] }, [approval({ author: 'rita' })]);
     const card = await cardOf('ticket-key-0001');

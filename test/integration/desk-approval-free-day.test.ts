@@ -51,7 +51,7 @@ describe.each(['SQLite', 'PostgreSQL'] as const)('the approval-free day on %s', 
     const key = ticketKey();
     const third = await desk.call(alice, '/v1/batch-order', post({ orders: [restingBuy()] }, key));
     expect(third.status).toBe(202);
-    expect((await json<{ data: { approval: Approval } }>(third)).data.approval).toMatchObject({ id: key, state: 'awaiting', author: expect.stringMatching(/^t\d+$/) });
+    expect((await json<{ data: { approval: Approval } }>(third)).data.approval).toMatchObject({ id: key, state: 'awaiting', reason: 'day', author: expect.stringMatching(/^t\d+$/) });
     expect(await ordersOf(key)).toEqual([]);
     expect(Number((await me(alice)).approvalFreeToday)).toBe(sentFree);
 

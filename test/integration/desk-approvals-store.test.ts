@@ -1,8 +1,12 @@
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ApprovalStore, NewApproval } from '@/proxy/desk/limitsStore';
+import { openSqliteLimits } from '@/proxy/desk/sqliteLimits';
 import { migratePostgres, openPostgres, type Postgres } from '@/proxy/postgres';
 import { deskAdapters, type DeskPlace } from '../helpers/deskLimits';
 import { startPostgres, type PostgresServer } from '../helpers/postgres';
+import { tempDir } from '../helpers/stack';
 
 let server: PostgresServer;
 let pg: Postgres;
@@ -40,10 +44,13 @@ describe.each(deskAdapters)('the approvals store on %s', (_name, at) => {
       fresh: true,
       approval: {
         id: 'ticket-key-1', kind: 'ticket', account: 'main', author: 'alice', state: 'awaiting', notional: '0.3', body,
-        createdAt: T0, expiresAt: T0 + TTL, decidedBy: null, decidedAt: null, note: null, ticketId: null,
+        createdAt: T0, expiresAt: T0 + TTL, decidedBy: null, decidedAt: null, note: null, ticketId: null, reason: null,
       },
     });
     expect(await store.ask(asked(1, { author: 'bob', notional: '9' }))).toEqual({ fresh: false, approval: first.approval });
+    // Why it waits is kept as asked.
+    expect((await store.ask(asked(2, { reason: 'day' }))).approval.reason).toBe('day');
+    expect((await store.get('ticket-key-2'))?.reason).toBe('day');
     expect(await store.get('ticket-key-1')).toEqual(first.approval);
     expect(await store.get('nope')).toBeUndefined();
   });
@@ -172,5 +179,24 @@ describe.each(deskAdapters)('the approvals store on %s', (_name, at) => {
         },
       );
     });
+  });
+});
+
+describe('an approvals table of desk.sqlite made before approvals kept why they wait', () => {
+  it('gains the column when opened: its rows read with no reason, new ones keep theirs', async () => {
+    const path = join(tempDir(), 'desk.sqlite');
+    const old = new Database(path);
+    old.exec(`CREATE TABLE approvals (id TEXT PRIMARY KEY, kind TEXT NOT NULL, account TEXT NOT NULL, author TEXT NOT NULL,
+      state TEXT NOT NULL, notional TEXT NOT NULL, body TEXT NOT NULL, created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL,
+      decided_by TEXT, decided_at INTEGER, note TEXT, ticket_id TEXT)`);
+    old.prepare(`INSERT INTO approvals VALUES ('ticket-key-old', 'ticket', 'main', 'alice', 'awaiting', '5', ?, ?, ?, NULL, NULL, NULL, NULL)`).run(JSON.stringify(body), T0, T0 + TTL);
+    old.close();
+    const opened = openSqliteLimits(path, undefined);
+    try {
+      expect(await opened.approvals.get('ticket-key-old')).toMatchObject({ id: 'ticket-key-old', state: 'awaiting', reason: null });
+      expect((await opened.approvals.ask(asked('new', { reason: 'ticket' }))).approval.reason).toBe('ticket');
+    } finally {
+      await opened.close();
+    }
   });
 });

@@ -118,7 +118,7 @@ describe.each(['SQLite', 'PostgreSQL'] as const)("a desk's limits and four-eyes 
     const asked = await desk.call(alice, '/v1/batch-order', post({ orders: [restingBuy()] }, key));
     expect(asked.status).toBe(202);
     const { approval } = (await json<Waiting>(asked)).data;
-    expect(approval).toMatchObject({ id: key, state: 'awaiting', author: 'alice', account: 'main', kind: 'ticket', ticketId: null });
+    expect(approval).toMatchObject({ id: key, state: 'awaiting', reason: 'ticket', author: 'alice', account: 'main', kind: 'ticket', ticketId: null });
     expect(await ordersOf(alice, key)).toEqual([]);
     // The author asking again is told the same, and nothing is sent.
     expect((await desk.call(alice, '/v1/batch-order', post({ orders: [restingBuy()] }, key))).status).toBe(202);

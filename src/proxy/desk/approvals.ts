@@ -80,7 +80,8 @@ export class Approvals {
       throw new ApprovalKeyTakenError(`idempotency key ${input.id} was already used for another ticket`);
     }
     if (asked.fresh) {
-      await this.record(input.author, address, 'approval-asked', stored, { kind: stored.kind, account: stored.account, notional: stored.notional, expiresAt: stored.expiresAt });
+      const why = stored.reason ? { reason: stored.reason } : {};
+      await this.record(input.author, address, 'approval-asked', stored, { kind: stored.kind, account: stored.account, notional: stored.notional, expiresAt: stored.expiresAt, ...why });
     }
     return asked;
   }

@@ -115,7 +115,7 @@ async function askApproval(request: FastifyRequest, reply: FastifyReply, gated: 
     return { kind: 'answered' };
   }
   const { approval } = await request.server.approvals.ask(
-    { id: gated.id, kind: gated.kind, account, author: person.name, notional: judged.notional, body: gated.body },
+    { id: gated.id, kind: gated.kind, account, author: person.name, notional: judged.notional, reason: judged.approvalFor ?? 'ticket', body: gated.body },
     request.ip,
   );
   await reply.code(202).send({ success: true, data: { approval }, timestamp: Date.now() });

@@ -114,6 +114,8 @@ export interface NewApproval {
   account: string;
   author: string;
   notional: string;
+  /** Why it waits (see approvalSchema). */
+  reason?: 'ticket' | 'day';
   body: unknown;
   createdAt: number;
   expiresAt: number;
@@ -172,6 +174,7 @@ export interface ApprovalRow {
   decided_at: number | null;
   note: string | null;
   ticket_id: string | null;
+  reason: string | null;
 }
 
 export function approvalOf(row: ApprovalRow): Approval {
@@ -196,6 +199,7 @@ export function approvalOf(row: ApprovalRow): Approval {
     decidedAt: row.decided_at,
     note: row.note,
     ticketId: row.ticket_id,
+    reason: row.reason === 'ticket' || row.reason === 'day' ? row.reason : null,
   };
 }
 
@@ -213,5 +217,5 @@ export function refusalOf(row: ApprovalRow | undefined, who: string, now: number
 /** The note of a failed approval: the approver's note (if any), then why it failed. */
 export const FAILED_NOTE = (note: string | null, reason: string) => (note ? `${note} — ${reason}` : reason).slice(0, 1000);
 
-export const APPROVAL_COLUMNS = 'id, kind, account, author, state, notional, body, created_at, expires_at, decided_by, decided_at, note, ticket_id';
+export const APPROVAL_COLUMNS = 'id, kind, account, author, state, notional, body, created_at, expires_at, decided_by, decided_at, note, ticket_id, reason';
 export const DEFAULT_LIST_LIMIT = 500;

@@ -23,11 +23,11 @@ export class PostgresApprovalStore implements ApprovalStore {
   constructor(private readonly pg: Postgres) {}
 
   async ask(approval: NewApproval): Promise<{ approval: Approval; fresh: boolean }> {
-    const { id, kind, account, author, notional, body, createdAt, expiresAt } = approval;
+    const { id, kind, account, author, notional, body, createdAt, expiresAt, reason } = approval;
     const inserted = await this.pg.query(
-      `INSERT INTO approvals (id, kind, account, author, state, notional, body, created_at, expires_at)
-       VALUES ($1, $2, $3, $4, 'awaiting', $5, $6, $7, $8) ON CONFLICT (id) DO NOTHING`,
-      [id, kind, account, author, notional, JSON.stringify(body), createdAt, expiresAt],
+      `INSERT INTO approvals (id, kind, account, author, state, notional, body, created_at, expires_at, reason)
+       VALUES ($1, $2, $3, $4, 'awaiting', $5, $6, $7, $8, $9) ON CONFLICT (id) DO NOTHING`,
+      [id, kind, account, author, notional, JSON.stringify(body), createdAt, expiresAt, reason ?? null],
     );
     const stored = await this.row(id);
     return { approval: approvalOf(stored!), fresh: inserted.rowCount === 1 };

@@ -33,8 +33,8 @@ export class SqliteApprovalStore implements ApprovalStore {
   ) {
     this.statements = {
       insert: db.prepare(
-        `INSERT INTO approvals (id, kind, account, author, state, notional, body, created_at, expires_at)
-         VALUES (?, ?, ?, ?, 'awaiting', ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
+        `INSERT INTO approvals (id, kind, account, author, state, notional, body, created_at, expires_at, reason)
+         VALUES (?, ?, ?, ?, 'awaiting', ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
       ),
       get: db.prepare<[string], ApprovalRow>(`SELECT ${COLUMNS} FROM approvals WHERE id = ?`),
       list: db.prepare<[{ state: string | null; author: string | null; limit: number }], ApprovalRow>(
@@ -68,8 +68,8 @@ export class SqliteApprovalStore implements ApprovalStore {
   }
 
   async ask(approval: NewApproval): Promise<{ approval: Approval; fresh: boolean }> {
-    const { id, kind, account, author, notional, body, createdAt, expiresAt } = approval;
-    const fresh = this.statements.insert.run(id, kind, account, author, notional, JSON.stringify(body), createdAt, expiresAt).changes === 1;
+    const { id, kind, account, author, notional, body, createdAt, expiresAt, reason } = approval;
+    const fresh = this.statements.insert.run(id, kind, account, author, notional, JSON.stringify(body), createdAt, expiresAt, reason ?? null).changes === 1;
     return this.kept({ approval: approvalOf(this.statements.get.get(id)!), fresh });
   }
 

@@ -52,7 +52,8 @@ CREATE TABLE IF NOT EXISTS approvals (
   decided_by TEXT,
   decided_at INTEGER,
   note TEXT,
-  ticket_id TEXT
+  ticket_id TEXT,
+  reason TEXT
 );
 CREATE INDEX IF NOT EXISTS approvals_awaiting ON approvals (expires_at) WHERE state = 'awaiting';
 CREATE INDEX IF NOT EXISTS approvals_created ON approvals (created_at);
@@ -84,6 +85,9 @@ export function openSqliteLimits(path: string, log?: DeskLog): SqliteLimits {
   db.pragma(mode === 'wal' ? 'synchronous = NORMAL' : 'synchronous = FULL');
   db.pragma('busy_timeout = 5000');
   db.exec(schema);
+  // desk.sqlite files made before approvals kept why they wait.
+  const approvalColumns = db.prepare<[], { name: string }>('PRAGMA table_info(approvals)').all().map((column) => column.name);
+  if (!approvalColumns.includes('reason')) db.exec('ALTER TABLE approvals ADD COLUMN reason TEXT');
   const flush = new WalFlush(mode === 'wal' && path !== ':memory:' ? `${path}-wal` : undefined);
   return {
     limits: new SqliteLimitsStore(db, log, flush),

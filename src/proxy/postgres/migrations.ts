@@ -147,6 +147,8 @@ CREATE TABLE sender_lease (
   PREFERENCES_MIGRATION,
   peopleMigration,
   accountsMigration,
+  // Why an approval waits (over the threshold, or past the approval-free day); older rows: null.
+  'ALTER TABLE approvals ADD COLUMN reason text;',
 ];
 
 /**

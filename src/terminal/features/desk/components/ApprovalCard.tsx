@@ -72,6 +72,12 @@ export function ApprovalCard({ view, panel }: { view: ApprovalView; panel: Appro
           <dt>{t({ message: 'Notional', context: 'the total notional of a ticket, USDT' })}</dt>
           <dd className="num">{view.notional}</dd>
         </div>
+        {view.why ? (
+          <div>
+            <dt>{t({ message: 'Waits', context: 'why a ticket waits for approval, as a label' })}</dt>
+            <dd>{view.why}</dd>
+          </div>
+        ) : null}
         <div>
           <dt>{t({ message: 'Asked', context: 'how long ago an approval was asked' })}</dt>
           <dd>{t({ message: `${view.age} ago`, context: 'age of an approval' })}</dd>

@@ -103,7 +103,18 @@ export interface ApprovalView {
   expiry: string;
   expired: boolean;
   state: string;
+  /** Why it waits, as judged when it was asked; undefined when not known. */
+  why?: string;
   rights: ReturnType<typeof approvalRights>;
+}
+
+/** Why an approval waits: over the author's threshold, or past what they may send a day without approval. */
+export function reasonText(reason: Approval['reason']): string | undefined {
+  if (reason === 'ticket') return t({ message: 'over the approval threshold', context: "why a ticket waits for approval: its notional is over its author's threshold" });
+  if (reason === 'day') {
+    return t({ message: 'past the approval-free amount for the day', context: 'why a ticket waits for approval: its author sent as much as they may in a day without approval' });
+  }
+  return undefined;
 }
 
 export function stateText(state: Approval['state']): string {
@@ -135,6 +146,7 @@ export function approvalView(approval: Approval, person: Person | undefined, mar
     expiry: left > 0 ? t`expires in ${countdown}` : t({ message: 'expired', context: 'approval: its time ran out' }),
     expired: left <= 0,
     state: stateText(approval.state),
+    why: reasonText(approval.reason),
     rights: approvalRights(approval, person),
   };
 }
