@@ -71,6 +71,23 @@ describe.each(['SQLite', 'PostgreSQL'] as const)('the approval-free day on %s', 
     expect(Number((await me(bob)).approvalFreeToday)).toBeCloseTo(2 * oneOrder(), 6);
   });
 
+  it('a double click at the edge of the day (six copies of one key at once) is one ticket sent: no copy waits, none is refused, counted once', async () => {
+    for (const limits of [{ approvalFreeDay: String(Math.ceil(1.5 * oneOrder())) }, { maxDayNotional: String(Math.ceil(1.5 * oneOrder())) }]) {
+      const dan = await trader(limits);
+      const key = ticketKey();
+      const body = { orders: [restingBuy()] };
+      const answers = await Promise.all(Array.from({ length: 6 }, () => desk.call(dan, '/v1/batch-order', post(body, key))));
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 200]);
+      expect(await ordersOf(key)).toHaveLength(1);
+      expect((await desk.call(dan, '/v1/batch-order', post(body, key))).status).toBe(200);
+      const asked = (await json<{ data: { rows: Approval[] } }>(await desk.call(rita, '/api/approvals?state=all'))).data.rows;
+      expect(asked.filter((approval) => approval.id === key)).toEqual([]);
+      expect(Number((await me(dan)).usedToday)).toBeCloseTo(oneOrder(), 6);
+      const refused = (await json<{ data: { rows: { subject: string }[] } }>(await desk.call(rita, '/api/audit?action=refused'))).data.rows;
+      expect(refused.filter((record) => record.subject === key)).toEqual([]);
+    }
+  });
+
   it('a held order counts when armed; a change past the day is refused, naming why; a bracket past it cannot wait', async () => {
     const carol = await trader({ approvalFreeDay: String(Math.ceil(1.5 * 0.01 * mark)) });
     const stop = { type: 'STOP_MARKET', symbol: 'PERP_BTC_USDC', side: 'SELL', order_quantity: 0.01, trigger_price: Math.round(mark / 2) };

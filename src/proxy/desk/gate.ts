@@ -93,6 +93,8 @@ export async function gate(request: FastifyRequest, reply: FastifyReply, gated: 
   if (judged.needsApproval) return askApproval(request, reply, gated, account, judged);
   const sent = app.deskRules.withoutApproval(judged);
   const over = await app.deskRules.reserve(sent);
+  // The room went to this key's own twin, journaled meanwhile by another proxy of the desk: a replay.
+  if (over && (await app.deskRules.sentAlready(gated.id, gated.kind))) return { kind: 'send', account };
   // Another ticket sent at once took the rest of the approval-free day: this one waits instead.
   if (over === 'approval') return askApproval(request, reply, gated, account, { ...judged, approvalFor: 'day' });
   if (over) {
@@ -120,4 +122,20 @@ async function askApproval(request: FastifyRequest, reply: FastifyReply, gated: 
   );
   await reply.code(202).send({ success: true, data: { approval }, timestamp: Date.now() });
   return { kind: 'answered' };
+}
+
+/**
+ * Runs what sends a gated request and gives today's use reserved for it back when it was not sent
+ * after all (`sent` says no: refused, or a twin's replay, which holds its own), or when sending threw.
+ */
+export async function releasedUnlessSent<T>(app: FastifyInstance, judged: Judged | undefined, send: () => Promise<T>, sent: (outcome: T) => boolean): Promise<T> {
+  let outcome: T;
+  try {
+    outcome = await send();
+  } catch (error) {
+    if (judged) await app.deskRules.release(judged);
+    throw error;
+  }
+  if (judged && !sent(outcome)) await app.deskRules.release(judged);
+  return outcome;
 }

@@ -8,6 +8,7 @@ import { PostgresApprovalStore } from '../desk/postgresApprovals';
 import { PostgresLimitsStore } from '../desk/postgresLimits';
 import { DeskRules } from '../desk/rules';
 import { openSqliteLimits } from '../desk/sqliteLimits';
+import { OneAtATime } from '../http/oneAtATime';
 
 export interface DeskRulesPluginOptions {
   /** `desk.sqlite` beside the journal; not used when the desk's database (`app.postgres`) is open. */
@@ -24,6 +25,8 @@ declare module 'fastify' {
     limits: LimitsStore;
     deskRules: DeskRules;
     approvals: Approvals;
+    /** A ticket's, held order's or bracket's key through the rules and its journaling, one request at a time. */
+    sameKey: OneAtATime;
   }
 }
 
@@ -105,6 +108,8 @@ export const deskRulesPlugin = fp<DeskRulesPluginOptions>(
     });
 
     const check = async (approval: Approval): Promise<ApprovalCheck> => {
+      // Journaled already (its key's twin was sent): the submitter answers it as sent; nothing to reserve again.
+      if (await rules.sentAlready(approval.id, approval.kind)) return { issues: [] };
       const judged = await rules.judge({
         user: approval.author,
         account: approval.account,
@@ -132,6 +137,7 @@ export const deskRulesPlugin = fp<DeskRulesPluginOptions>(
     app.decorate('limits', limits);
     app.decorate('deskRules', rules);
     app.decorate('approvals', approvals);
+    app.decorate('sameKey', new OneAtATime());
 
     const resubmit = () =>
       approvals.resubmit().catch((error: unknown) => app.log.warn({ error: String(error) }, 'approvals: resubmitting approved tickets failed; the next turn tries again'));

@@ -16,7 +16,7 @@ import {
 } from '@/interface';
 import type { ZodRoutes } from '@/interface/routeSchemas';
 import { audited } from '../desk/audit';
-import { gate } from '../desk/gate';
+import { gate, releasedUnlessSent } from '../desk/gate';
 import { accountOf, placedByOf } from '../http/accountOf';
 import { ticketHeadersDoc } from '../http/openapi';
 import { sendError } from '../http/replies';
@@ -106,15 +106,19 @@ export const batchOrdersRoutes: ZodRoutes<BatchOrdersOptions> = async (app, opti
       orders.map((order, index) => reservedIdIssue(`orders[${index}].client_order_id`, order.client_order_id)).find(Boolean);
     if (reserved) return sendError(reply, 'invalidParameter', `${reserved}; nothing was sent`);
     const recvWindow = parseRecvWindow(request.headers[authHeaders.recvWindow]) as number | undefined;
-    const gated = await gate(request, reply, { id, kind: 'ticket', orders, heldAdding: 0, body: request.body });
-    if (gated.kind === 'answered') return reply;
     // Audited as soon as it is journaled, while it is sent (on a desk's database a round trip of its own).
     let auditing: Promise<void> | undefined;
     const onJournaled = () => void (auditing = audited(request, 'ticket', id, { orders: orders.length }));
-    const outcome = await app.sender.submit({ id, orders, recvWindow, owner: request.session?.key ?? '', account: gated.account, placedBy: placedByOf(request), onJournaled });
-    // Refused before it was journaled, or the same key journaled meanwhile by a twin request (a
-    // double click: the twin holds the reservation): today's use this one reserved is given back.
-    if ((outcome.kind !== 'done' || outcome.replayed) && gated.judged) await app.deskRules.release(gated.judged);
+    // Twins of one key pass the rules and are journaled one after the other (http/oneAtATime.ts).
+    const outcome = await app.sameKey.run(id, async () => {
+      const gated = await gate(request, reply, { id, kind: 'ticket', orders, heldAdding: 0, body: request.body });
+      if (gated.kind === 'answered') return undefined;
+      const submit = () => app.sender.submit({ id, orders, recvWindow, owner: request.session?.key ?? '', account: gated.account, placedBy: placedByOf(request), onJournaled });
+      // Refused before it was journaled, or the same key journaled meanwhile by a twin request
+      // (which holds the reservation): today's use this one reserved is given back.
+      return releasedUnlessSent(app, gated.judged, submit, (sent) => sent.kind === 'done' && !sent.replayed);
+    });
+    if (outcome === undefined) return reply;
     if (outcome.kind === 'conflict') return sendError(reply, 'duplicate', outcome.message);
     if (outcome.kind === 'refused') return sendError(reply, 'unknown', outcome.message, outcome.status);
     if (outcome.kind === 'busy') {

@@ -13,7 +13,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodRoutes } from '@/interface/routeSchemas';
 import { audited } from '../desk/audit';
-import { gate, heldAtMark } from '../desk/gate';
+import { gate, heldAtMark, releasedUnlessSent } from '../desk/gate';
 import { accountOf, placedByOf } from '../http/accountOf';
 import { orderHeadersDoc } from '../http/openapi';
 import { sendError } from '../http/replies';
@@ -59,11 +59,14 @@ export const bracketsRoutes: ZodRoutes = async (app) => {
       const key = request.headers[IDEMPOTENCY_HEADER] as string;
       const exitCount = Number(request.body.take_profit !== undefined) + Number(request.body.stop_loss !== undefined);
       const orders = [request.body.entry, ...(await costliestExit(app, request.body))];
-      const gated = await gate(request, reply, { id: key, kind: 'bracket', orders, heldAdding: exitCount, body: request.body });
-      if (gated.kind === 'answered') return reply;
-      const outcome = await app.brackets.send(request.body, key, request.session?.key ?? '', { account: gated.account, placedBy: placedByOf(request) });
-      // Not sent, or sent by a twin request with the same key, which holds the reservation.
-      if ((outcome.kind !== 'done' || outcome.replayed) && gated.judged) await app.deskRules.release(gated.judged);
+      const outcome = await app.sameKey.run(key, async () => {
+        const gated = await gate(request, reply, { id: key, kind: 'bracket', orders, heldAdding: exitCount, body: request.body });
+        if (gated.kind === 'answered') return undefined;
+        // Not sent, or sent by a twin request with the same key, which holds the reservation.
+        const send = () => app.brackets.send(request.body, key, request.session?.key ?? '', { account: gated.account, placedBy: placedByOf(request) });
+        return releasedUnlessSent(app, gated.judged, send, (sent) => sent.kind === 'done' && !sent.replayed);
+      });
+      if (outcome === undefined) return reply;
       if (outcome.kind === 'busy') {
         reply.header('retry-after', String(outcome.retryAfterSeconds));
         return sendError(reply, outcome.status === 429 ? 'rateLimited' : 'unknown', outcome.message, outcome.status);

@@ -17,7 +17,7 @@ import {
 } from '@/interface';
 import type { ZodRoutes } from '@/interface/routeSchemas';
 import { audited } from '../desk/audit';
-import { gate, heldAtMark } from '../desk/gate';
+import { gate, heldAtMark, releasedUnlessSent } from '../desk/gate';
 import { heldChangeAllowed, heldToChange } from '../desk/heldGate';
 import { accountOf, mayRead, placedByOf, readableAccounts, unreadableAccount } from '../http/accountOf';
 import { orderHeadersDoc } from '../http/openapi';
@@ -81,11 +81,15 @@ export const heldOrdersRoutes: ZodRoutes = async (app) => {
     },
     async (request, reply) => {
       const key = request.headers[IDEMPOTENCY_HEADER] as string;
-      const gated = await gate(request, reply, { id: key, kind: 'held', orders: [await heldAtMark(app, request.body)], heldAdding: 1, body: request.body });
-      if (gated.kind === 'answered') return reply;
-      const outcome = await app.held.arm(request.body, key, gated.account, placedByOf(request));
-      // Refused, or armed by a twin request with the same key, which holds the reservation.
-      if ((outcome.kind === 'refused' || outcome.replayed) && gated.judged) await app.deskRules.release(gated.judged);
+      const orders = [await heldAtMark(app, request.body)];
+      const outcome = await app.sameKey.run(key, async () => {
+        const gated = await gate(request, reply, { id: key, kind: 'held', orders, heldAdding: 1, body: request.body });
+        if (gated.kind === 'answered') return undefined;
+        // Refused, or armed by a twin request with the same key, which holds the reservation.
+        const arm = () => app.held.arm(request.body, key, gated.account, placedByOf(request));
+        return releasedUnlessSent(app, gated.judged, arm, (armed) => armed.kind !== 'refused' && !armed.replayed);
+      });
+      if (outcome === undefined) return reply;
       if (outcome.kind === 'refused') return sendRefusal(reply, outcome);
       if (outcome.replayed) reply.header('idempotent-replayed', 'true');
       else await audited(request, 'held-armed', outcome.order.id, { type: outcome.order.type, symbol: outcome.order.symbol });
