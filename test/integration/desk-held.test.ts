@@ -96,6 +96,18 @@ describe.each(['SQLite', 'PostgreSQL'] as const)('held orders on a desk on %s', 
     await setLimits('alice', {});
   });
 
+  it("another trader of the account may cancel someone's held order, not resize, move or pause it (its placer's limits govern it)", async () => {
+    const carl = await desk.signIn('carl', ['trader'], ['main']);
+    const armed = (await json<{ data: HeldOrder }>(await arm(alice))).data;
+    for (const change of [{ order_quantity: 0.5 }, { trigger_price: Math.round(mark * 0.99) }, { state: 'paused' }]) {
+      const refused = await desk.call(carl, `/api/held-orders/${armed.id}`, send('PATCH', change));
+      expect(refused.status).toBe(403);
+      expect((await json<{ message: string }>(refused)).message).toBe(`alice placed held order ${armed.id}: only they change or pause it (you may cancel it); nothing was changed`);
+    }
+    expect((await json<{ data: HeldOrder }>(await desk.call(alice, `/api/held-orders/${armed.id}`))).data).toMatchObject({ state: 'armed', order_quantity: 0.01 });
+    expect((await desk.call(carl, `/api/held-orders/${armed.id}`, send('DELETE'))).status).toBe(200);
+  });
+
   it('a held order over the approval threshold waits, and is armed once approved, placed by its author', async () => {
     await setLimits('alice', { approvalAbove: '1' });
     const key = ticketKey();

@@ -1,9 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import Big from 'big.js';
-import { IMPLICIT_PERSON, orderNotional, refusalOf, type HeldOrder, type HeldOrderPatch, type Person } from '../../interface';
+import { IMPLICIT_PERSON, orderNotional, refusalOf, utcDay, type HeldOrder, type HeldOrderPatch, type Person } from '../../interface';
 import { sendError } from '../http/replies';
 import { heldAsOrder } from './gate';
 import { sendDeskRefusal, sendLimitRefusal, type Refused } from './refusals';
+import type { Judged } from './rules';
 
 const personOf = (request: FastifyRequest): Person => request.person ?? IMPLICIT_PERSON;
 
@@ -55,23 +56,29 @@ export type HeldChange = false | { release?: () => Promise<void> };
 export async function heldChangeAllowed(request: FastifyRequest, reply: FastifyReply, order: HeldOrder, patch: HeldOrderPatch): Promise<HeldChange> {
   const person = personOf(request);
   const { state: _state, ...sends } = patch;
-  // The route's action is 'trade': the door let through only a person who may trade.
-  if (person.implicit || Object.keys(sends).length === 0) return {};
   const app = request.server;
   const account = order.account ?? app.accountBook.main;
+  const refused: Refused = { subject: order.id, kind: 'held-change', account };
+  // Its placer's limits, approval and kill switch govern it: another trader of the account may
+  // cancel it, not resize, move or pause it under their own name.
+  if (!person.implicit && order.placed_by && order.placed_by !== person.name) {
+    const words = `${order.placed_by} placed held order ${order.id}: only they change or pause it (you may cancel it); nothing was changed`;
+    await sendDeskRefusal(request, reply, refused, 'unauthorized', words);
+    return false;
+  }
+  // The route's action is 'trade': the door let through only a person who may trade.
+  if (person.implicit || Object.keys(sends).length === 0) return {};
   const mark = (await app.held.freshMark(order.symbol))?.mark;
   const after = heldAsOrder(fieldsOf(order, patch), mark);
   const judged = await app.deskRules.judge({ user: person.name, account, orders: [after], heldAdding: 0 });
   const issues = judged.issues.filter((issue) => issue.code !== 'maxDayNotional');
-  const refused: Refused = { subject: order.id, kind: 'held-change', account };
   if (issues.length > 0) {
     await sendLimitRefusal(request, reply, refused, issues);
     return false;
   }
   // Past the approval-free day is judged below, on what the change adds, not on the whole order.
   if (judged.approvalFor === 'ticket') return refusedForApproval(request, reply, refused, 'over your approval threshold');
-  const before = orderNotional(heldAsOrder(fieldsOf(order), mark), {}) ?? new Big(0);
-  const added = new Big(judged.notional).minus(before);
+  const added = countedToday(order, patch, judged, mark);
   if (added.lte(0)) return {};
   const more = app.deskRules.withoutApproval({ ...judged, notional: added.toFixed() });
   const over = await app.deskRules.reserve(more);
@@ -87,4 +94,18 @@ async function refusedForApproval(request: FastifyRequest, reply: FastifyReply, 
   const words = `this change takes the order ${why}: cancel it and arm it again, and it waits for a risk user; nothing was changed`;
   await sendDeskRefusal(request, reply, refused, 'rejected', words);
   return false;
+}
+
+/**
+ * What a change counts against today's use: what it adds to the order's notional; for an order
+ * armed on an earlier day, its whole notional after the change, since that day counted it and the
+ * change brings it into today's trading (stops armed far away on several days, then moved next to
+ * the mark, must not pass today's limits). Only a smaller quantity counts nothing.
+ */
+export function countedToday(order: HeldOrder, patch: HeldOrderPatch, judged: Judged, mark: number | undefined): Big {
+  const { state: _state, order_quantity: quantity, ...prices } = patch;
+  if (Object.keys(prices).length === 0 && quantity !== undefined && quantity <= order.order_quantity) return new Big(0);
+  if (utcDay(order.created_at) !== judged.day) return new Big(judged.notional);
+  const before = orderNotional(heldAsOrder(fieldsOf(order), mark), {}) ?? new Big(0);
+  return new Big(judged.notional).minus(before);
 }
