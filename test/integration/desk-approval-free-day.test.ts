@@ -106,6 +106,17 @@ describe.each(['SQLite', 'PostgreSQL'] as const)('the approval-free day on %s', 
     await desk.call(carol, `/api/held-orders/${order.id}`, send('DELETE'));
   });
 
+  it('one trader cannot bury the others\' requests: past 20 awaiting, their next is refused, and withdrawing one makes room', async () => {
+    const eve = await trader({ approvalAbove: '1' });
+    const keys = Array.from({ length: 20 }, () => ticketKey());
+    for (const key of keys) expect((await desk.call(eve, '/v1/batch-order', post({ orders: [restingBuy()] }, key))).status).toBe(202);
+    const next = await desk.call(eve, '/v1/batch-order', post({ orders: [restingBuy()] }));
+    expect(next.status).toBe(403);
+    expect((await json<{ message: string }>(next)).message).toBe('you have 20 tickets awaiting approval: withdraw some or wait for a risk user; nothing was sent');
+    expect((await desk.call(eve, `/api/approvals/${keys[0]}/withdraw`, post({}))).status).toBe(200);
+    expect((await desk.call(eve, '/v1/batch-order', post({ orders: [restingBuy()] }))).status).toBe(202);
+  });
+
   it('is a user\'s limit only: refused on an account, by name', async () => {
     const refused = await desk.call(rita, '/api/desk/limits/account/main', send('PUT', { approvalFreeDay: '5' }));
     expect(refused.status).toBe(400);

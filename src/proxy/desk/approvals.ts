@@ -4,6 +4,13 @@ import type { ApprovalFilter, ApprovalStore, DecisionRefusal, DeskLog, NewApprov
 /** How long an approval waits for a risk user before it expires (APPROVAL_TTL): 10 minutes. */
 export const APPROVAL_TTL_MS = 10 * 60_000;
 
+/**
+ * Tickets one author may have awaiting approval at once: past it a new one is refused, so one
+ * trader cannot bury the others' requests under hundreds of their own (a risk user's list holds
+ * the newest 500).
+ */
+export const MAX_AWAITING_PER_AUTHOR = 20;
+
 /** One record for the audit trail (its id is the trail's to give). */
 export type AuditEntry = Omit<AuditRecord, 'id'>;
 
@@ -109,6 +116,13 @@ export class Approvals {
 
   get(id: string): Promise<Approval | undefined> {
     return this.options.store.get(id);
+  }
+
+  /** Whether `author` already has MAX_AWAITING_PER_AUTHOR approvals awaiting (their time not yet up). */
+  async authorIsFull(author: string): Promise<boolean> {
+    const now = this.now();
+    const awaiting = await this.options.store.list({ state: 'awaiting', author, limit: MAX_AWAITING_PER_AUTHOR + 1 });
+    return awaiting.filter((approval) => approval.expiresAt > now).length >= MAX_AWAITING_PER_AUTHOR;
   }
 
   list(filter: ApprovalFilter): Promise<Approval[]> {

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { IMPLICIT_PERSON, refusalOf, type Approval, type HeldOrderRequest, type OrderRequest } from '../../interface';
 import { accountOf } from '../http/accountOf';
 import { sendError } from '../http/replies';
+import { MAX_AWAITING_PER_AUTHOR } from './approvals';
 import { sendDeskRefusal, sendLimitRefusal, type Refused } from './refusals';
 import type { Judged } from './rules';
 
@@ -114,6 +115,11 @@ async function askApproval(request: FastifyRequest, reply: FastifyReply, gated: 
   if (gated.kind === 'bracket') {
     const words = `a bracket ${approvalWords(judged)} cannot wait for approval; send its entry as a ticket (it will wait) and arm the exits after; nothing was sent`;
     await sendDeskRefusal(request, reply, { subject: gated.id, kind: 'bracket', account }, 'rejected', words);
+    return { kind: 'answered' };
+  }
+  if (await request.server.approvals.authorIsFull(person.name)) {
+    const words = `you have ${MAX_AWAITING_PER_AUTHOR} tickets awaiting approval: withdraw some or wait for a risk user; nothing was sent`;
+    await sendDeskRefusal(request, reply, { subject: gated.id, kind: gated.kind, account }, 'rejected', words);
     return { kind: 'answered' };
   }
   const { approval } = await request.server.approvals.ask(
