@@ -57,4 +57,30 @@ describe.each(['SQLite', 'PostgreSQL'] as const)('refusals in the audit on %s', 
     await desk.call(alice, `/api/held-orders/${armed.id}`, send('DELETE'));
     await desk.call(rita, '/api/desk/limits/user/alice', send('PUT', {}));
   });
+
+  it('a risk user lifting their own limits, or approving their own ticket, is refused and audited', async () => {
+    const ron = await desk.signIn('ron', ['risk', 'trader'], ['main']);
+    expect((await desk.call(ron, '/api/desk/limits/user/ron', send('PUT', { tradingOff: false }))).status).toBe(403);
+    expect((await desk.call(rita, '/api/desk/limits/user/ron', send('PUT', { approvalAbove: '1' }))).status).toBe(200);
+    const key = ticketKey();
+    expect((await desk.call(ron, '/v1/batch-order', post({ orders: [btcOrder(Math.round(mark * 0.95), { order_quantity: 0.01 })] }, key))).status).toBe(202);
+    expect((await desk.call(ron, `/api/approvals/${key}/approve`, post({}))).status).toBe(403);
+    const trail = (await refusals()).filter((record) => record.actor === 'ron');
+    expect(trail.map(({ subject, detail }) => [subject, detail.kind])).toEqual([[key, 'approve'], ['ron', 'limits']]);
+    expect(trail[1]!.detail.reason).toMatch(/^ron may not change limits that bind their own trading/);
+    await desk.call(ron, `/api/approvals/${key}/withdraw`, post({}));
+  });
+
+  it('keeps at most 30 refusals a minute of one person: a flood of refused tickets cannot fill the trail', async () => {
+    const mal = await desk.signIn('mal', ['trader'], ['main']);
+    expect((await desk.call(rita, '/api/desk/limits/user/mal', send('PUT', { tradingOff: true }))).status).toBe(200);
+    const answers = await Promise.all(Array.from({ length: 40 }, () => desk.call(mal, '/v1/batch-order', post({ orders: [btcOrder(Math.round(mark * 0.95), { order_quantity: 0.01 })] }))));
+    expect(answers.every((answer) => answer.status === 403)).toBe(true);
+    const kept = (await refusals()).filter((record) => record.actor === 'mal');
+    // 30 kept, 10 logged only; a minute that turned during the burst starts a new count.
+    const minutes = new Set(kept.map((record) => Math.floor(record.at / 60_000)));
+    if (minutes.size === 1) expect(kept).toHaveLength(30);
+    else expect(kept.length).toBeLessThanOrEqual(40);
+    expect(kept[0]!.detail.limits).toMatchObject([{ code: 'tradingOff', scope: 'user', name: 'mal' }]);
+  });
 });

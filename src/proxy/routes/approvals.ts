@@ -16,7 +16,7 @@ import {
 } from '@/interface';
 import type { ZodRoutes } from '@/interface/routeSchemas';
 import type { Decided } from '../desk/approvals';
-import { limitWords } from '../desk/refusals';
+import { auditRefusal, limitWords, sendDeskRefusal } from '../desk/refusals';
 import type { DecisionRefusal } from '../desk/limitsStore';
 import { sendError } from '../http/replies';
 
@@ -31,7 +31,7 @@ const accountRefusal = (request: FastifyRequest, account: string) => refusalOf(r
 async function sendRefusal(request: FastifyRequest, reply: FastifyReply, why: DecisionRefusal) {
   const id = (request.params as { id: string }).id;
   if (why === 'not-found') return sendError(reply, 'notFound', `no approval ${id}`);
-  if (why === 'own') return sendError(reply, 'unauthorized', `${id} is your own request: another risk user approves it`, 403);
+  if (why === 'own') return sendDeskRefusal(request, reply, { subject: id, kind: 'approve' }, 'unauthorized', `${id} is your own request: another risk user approves it`);
   if (why === 'not-author') return sendError(reply, 'unauthorized', `only the author of ${id} may withdraw it`, 403);
   if (why === 'expired') return sendError(reply, 'rejected', `${id} expired before it was decided; nothing was sent`, 410);
   const decided = await request.server.approvals.get(id);
@@ -61,7 +61,7 @@ export const approvalsRoutes: ZodRoutes = async (app) => {
   app.post('/api/approvals/:id/approve', { config: { access: 'session', action: 'approve' }, schema: decision }, async (request, reply) => {
     const asked = await app.approvals.get(request.params.id);
     const outside = asked && accountRefusal(request, asked.account);
-    if (outside) return sendError(reply, 'unauthorized', `${outside}; nothing was changed`, 403);
+    if (outside) return sendDeskRefusal(request, reply, { subject: request.params.id, kind: 'approve', account: asked.account }, 'unauthorized', `${outside}; nothing was changed`);
     if (asked?.state === 'awaiting') {
       const author = await app.people.user(asked.author);
       const allowed = author && !author.disabled && author.roles.includes('trader') && (author.accounts === '*' || author.accounts.includes(asked.account));
@@ -72,6 +72,7 @@ export const approvalsRoutes: ZodRoutes = async (app) => {
     const outcome = await app.approvals.approve(request.params.id, actorOf(request), request.body.note?.trim() || null);
     if (outcome.ok) return answer(outcome.approval);
     if (outcome.why === 'limits') {
+      await auditRefusal(request, { subject: request.params.id, kind: 'approve', account: asked?.account }, { limits: outcome.issues });
       return reply.code(409).send({
         success: false as const,
         code: errorCodes.rejected.code,
@@ -89,7 +90,7 @@ export const approvalsRoutes: ZodRoutes = async (app) => {
     if (!note) return sendError(reply, 'invalidParameter', 'note: a rejection says why (the author reads it); nothing was changed');
     const asked = await app.approvals.get(request.params.id);
     const outside = asked && accountRefusal(request, asked.account);
-    if (outside) return sendError(reply, 'unauthorized', `${outside}; nothing was changed`, 403);
+    if (outside) return sendDeskRefusal(request, reply, { subject: request.params.id, kind: 'approve', account: asked.account }, 'unauthorized', `${outside}; nothing was changed`);
     return decided(request, reply, await app.approvals.reject(request.params.id, actorOf(request), note));
   });
 

@@ -16,6 +16,7 @@ import {
 } from '@/interface';
 import type { ZodRoutes } from '@/interface/routeSchemas';
 import { audited } from '../desk/audit';
+import { sendDeskRefusal, type Refused } from '../desk/refusals';
 import { sendError } from '../http/replies';
 
 const errors = { '4xx': errorEnvelopeSchema, '5xx': errorEnvelopeSchema };
@@ -105,9 +106,12 @@ export const deskRoutes: ZodRoutes = async (app) => {
       }
       const by = request.person?.name ?? IMPLICIT_PERSON.name;
       const outside = await outsideTheirAccounts(app, request.person, scope, name);
-      if (outside) return sendError(reply, 'unauthorized', `${outside}; nothing was changed`, 403);
+      const refused: Refused = { subject: name, kind: 'limits', ...(scope === 'account' && { account: name }) };
+      if (outside) return sendDeskRefusal(request, reply, refused, 'unauthorized', `${outside}; nothing was changed`);
       const bound = bindsOwnTrading(request.person, scope, name);
-      if (bound) return sendError(reply, 'unauthorized', `${by} may not change limits that bind their own trading (${bound}): another risk user does; nothing was changed`, 403);
+      if (bound) {
+        return sendDeskRefusal(request, reply, refused, 'unauthorized', `${by} may not change limits that bind their own trading (${bound}): another risk user does; nothing was changed`);
+      }
       const before = (await app.limits.get(scope, name))?.limits ?? {};
       const stored = await app.limits.set(scope, name, request.body, by, Date.now());
       await audited(request, 'limits-changed', name, { scope, before, after: stored.limits });
