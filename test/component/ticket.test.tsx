@@ -124,6 +124,23 @@ describe('the batch ticket', () => {
     expect(screen.getByText('Orders').nextElementSibling).toHaveTextContent('4');
   });
 
+  it("takes Enter in the ladder's figures as no send of the order typed behind it (a trader's first day found it sent it)", async () => {
+    const user = userEvent.setup();
+    answerTickets(() => 'accepted');
+    renderTicket();
+    await user.type(screen.getByLabelText('Quantity (BTC)'), '0.001');
+    await user.click(screen.getByRole('radio', { name: 'Ladder' }));
+    await user.type(screen.getByLabelText('From price'), '99000{Enter}');
+    await user.type(screen.getByLabelText('To price'), '98000');
+    await user.type(screen.getByLabelText('Total quantity (BTC)'), '0.0007{Enter}');
+    expect(posts).toEqual([]);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    // Back in the order's own fields, Enter sends as before.
+    await user.click(screen.getByRole('radio', { name: 'Order' }));
+    await user.type(screen.getByLabelText('Quantity (BTC)'), '{Enter}');
+    await vi.waitFor(() => expect(posts).toHaveLength(1));
+  });
+
   it('turns every pasted line into a row, marks the bad one with its line and reason, and leaves it out of the totals', async () => {
     const user = userEvent.setup();
     renderTicket();

@@ -43,7 +43,7 @@ export function RowEditor({ row, checked, market, durations, sizing, heldCheck, 
   const held = row.heldKind !== undefined;
   const orderSides = { BUY: t`Buy / Long`, SELL: t`Sell / Short` };
   return (
-    <div className="ticket__editor">
+    <div className="ticket__editor" data-enter-sends>
       {editor.errors.line ? (
         <p className="field__error ticket__paste-error" role="alert">
           {editor.errors.line} {t`Editing the order clears this.`}

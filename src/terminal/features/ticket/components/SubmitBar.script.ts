@@ -86,8 +86,9 @@ export function useEnterSends(ref: RefObject<HTMLElement | null>, submit: () => 
     const onKey = (event: Event) => {
       const { key, target, isComposing } = event as KeyboardEvent;
       if (key !== 'Enter' || isComposing || event.defaultPrevented || !(target instanceof HTMLInputElement) || !TYPED.has(target.type)) return;
-      // The order's own fields only: Enter in the ladder or the ticket's settings is not a send.
-      if (!target.closest('.ticket__editor')) return;
+      // The order's own fields only: Enter in the ladder, the paste or the ticket's settings is not
+      // a send (the ladder's editor looks like the order's: once it sent the order behind it).
+      if (!target.closest('[data-enter-sends]')) return;
       event.preventDefault();
       latest.current();
     };
