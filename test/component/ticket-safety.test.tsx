@@ -165,6 +165,28 @@ describe('the confirmation', () => {
   });
 });
 
+describe("an order's side and type, focused", () => {
+  it('take no arrow key as a choice: it moves the focus only, and Space or a click chooses (an arrow once turned a sized buy into a sell)', async () => {
+    const user = userEvent.setup();
+    acceptEverything();
+    actions().clear(durations);
+    actions().selectMarket('PERP_ETH_USDC', '3500.00');
+    renderTicket();
+    await user.type(screen.getByLabelText('Quantity (ETH)'), '0.5');
+    const buy = screen.getByRole('radio', { name: 'Buy / Long' });
+    await user.click(buy);
+    await user.keyboard('{ArrowDown}{ArrowUp}{ArrowRight}');
+    expect(useTicketStore.getState().rows[0]).toMatchObject({ side: 'BUY', size: '0.5', kind: 'limit' });
+    expect(screen.getByRole('radio', { name: 'Sell / Short' })).toHaveFocus();
+    await user.click(screen.getByRole('radio', { name: 'Limit' }));
+    await user.keyboard('{ArrowRight}');
+    expect(useTicketStore.getState().rows[0]).toMatchObject({ kind: 'limit', price: '3500.00' });
+    // Chosen on purpose, it is the order's own edit, shown where the trader looks.
+    await user.click(screen.getByRole('radio', { name: 'Sell / Short' }));
+    expect(useTicketStore.getState().rows[0]).toMatchObject({ side: 'SELL', size: '0.5' });
+  });
+});
+
 describe('pre-trade warnings', () => {
   it('"1,5" typed in English shows 15 with why, and Enter asks before sending it, whatever the size', async () => {
     const user = userEvent.setup();

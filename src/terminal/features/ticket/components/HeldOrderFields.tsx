@@ -53,6 +53,7 @@ function TrailingFields({ editor }: { editor: RowEditorModel }) {
           { value: 'price', label: t({ message: 'Price', context: 'trailing distance unit: an amount of the price' }) },
         ]}
         onChange={(trailingUnit) => editor.updateHeld({ trailingUnit, trailing: '' })}
+        chooseWith="space"
       />
       <HeldInput
         editor={editor}

@@ -29,6 +29,7 @@ export function MoreFields({ editor }: { editor: RowEditorModel }) {
           { value: 'ISOLATED', label: t({ message: 'Isolated', context: 'margin mode' }) },
         ]}
         onChange={(marginMode) => update({ marginMode })}
+        chooseWith="space"
       />
       <Field label={t`Client order id`} error={errors.clientOrderId}>
         {(props) => (

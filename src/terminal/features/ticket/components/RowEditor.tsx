@@ -49,9 +49,9 @@ export function RowEditor({ row, checked, market, durations, sizing, heldCheck, 
           {editor.errors.line} {t`Editing the order clears this.`}
         </p>
       ) : null}
-      <SidePicker label={t({ message: 'Side', context: 'order side: buy or sell' })} value={row.side} words={orderSides} onChange={(side) => editor.update({ side })} />
+      <SidePicker label={t({ message: 'Side', context: 'order side: buy or sell' })} value={row.side} words={orderSides} onChange={(side) => editor.update({ side })} chooseWith="space" />
       <div className="held__kinds">
-        <Segmented<'limit' | 'market' | HeldKind> label={t`Order type`} value={row.heldKind ?? row.kind} options={kindOptions(heldOffered)} onChange={editor.chooseKind} />
+        <Segmented<'limit' | 'market' | HeldKind> label={t`Order type`} value={row.heldKind ?? row.kind} options={kindOptions(heldOffered)} onChange={editor.chooseKind} chooseWith="space" />
       </div>
       <Field label={t({ message: 'Symbol', context: 'the market traded, e.g. PERP_BTC_USDC' })} error={editor.errors.symbol} quietUntilTouched={editor.quiet.symbol}>
         {(props) => (

@@ -7,10 +7,12 @@ interface SidePickerProps {
   /** Each side as this form says it: "Buy / Long", "Buy ladder". */
   words: Readonly<Record<Side, string>>;
   onChange: (side: Side) => void;
+  /** See Segmented: 'space' for an order's own side. */
+  chooseWith?: 'arrows' | 'space';
 }
 
 /** Buy or sell, each in its colour. */
-export function SidePicker({ label, value, words, onChange }: SidePickerProps) {
+export function SidePicker({ label, value, words, onChange, chooseWith }: SidePickerProps) {
   return (
     <Segmented
       label={label}
@@ -20,6 +22,7 @@ export function SidePicker({ label, value, words, onChange }: SidePickerProps) {
         { value: 'SELL', label: words.SELL, tone: 'sell' },
       ]}
       onChange={onChange}
+      chooseWith={chooseWith}
     />
   );
 }
