@@ -42,6 +42,13 @@ function Page({ overrides }: { overrides: Record<string, string> }) {
       <label>
         <input type="checkbox" /> Post only
       </label>
+      <label>
+        Account
+        <select defaultValue="hedge">
+          <option value="main">main</option>
+          <option value="hedge">hedge</option>
+        </select>
+      </label>
     </>
   );
 }
@@ -66,6 +73,17 @@ describe('the hotkeys on the page', () => {
     expect(ran).toHaveBeenLastCalledWith('ticket.buy');
     fireEvent.keyDown(screen.getByRole('textbox', { name: 'Quantity' }), { key: 'k', ctrlKey: true });
     expect(ran).toHaveBeenLastCalledWith('palette.open');
+    // A drop-down is not typing either: a bound key is the hotkey's, and its type-ahead does not
+    // pick another option in silence (M for "price at mark" once switched the account to main).
+    ran.mockClear();
+    const select = screen.getByRole('combobox', { name: 'Account' });
+    const bound = new KeyboardEvent('keydown', { key: 'b', bubbles: true, cancelable: true });
+    select.dispatchEvent(bound);
+    expect(ran).toHaveBeenLastCalledWith('ticket.buy');
+    expect(bound.defaultPrevented).toBe(true);
+    const unbound = new KeyboardEvent('keydown', { key: 'q', bubbles: true, cancelable: true });
+    select.dispatchEvent(unbound);
+    expect(unbound.defaultPrevented).toBe(false);
   });
 
   it('follow a rebinding, and do nothing for a command nobody registered (a workspace to come)', () => {
