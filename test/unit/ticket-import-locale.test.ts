@@ -30,6 +30,13 @@ describe('pasted figures in a language that groups thousands with "."', () => {
     expect(rows.map((row) => row.size)).toEqual(['1.5']);
   });
 
+  it('reads "0.001" as the decimal it is in German too: a zero is never a group of thousands', async () => {
+    await activateLocale('de');
+    const { rows, problems } = read('symbol,order_type,side,order_price,order_quantity\nPERP_BTC_USDC,LIMIT,BUY,3400,0.001\nPERP_BTC_USDC,LIMIT,BUY,3400,0.250');
+    expect(problems).toEqual([]);
+    expect(rows.map((row) => row.size)).toEqual(['0.001', '0.250']);
+  });
+
   it('reads "1.000" as one in English, where "." is only the decimal point', async () => {
     await activateLocale('en');
     const { rows, problems } = read(lines);

@@ -107,7 +107,8 @@ function readNumber(column: ImportColumn, value: string, reasons: string[]): str
   // "1.000" from a spreadsheet in German is a thousand, here it would be one: asked, not guessed.
   // The field stays empty, so the row cannot go until the trader types the figure they mean (an
   // edit of another field clears the line's mark, and must not leave one of the readings behind).
-  if (separators().group === '.' && /^\d{1,3}\.\d{3}$/.test(value)) {
+  // "0.001" is no thousands: nobody groups a zero, so it is the decimal it looks like.
+  if (separators().group === '.' && /^[1-9]\d{0,2}\.\d{3}$/.test(value)) {
     const thousands = value.replaceAll('.', '');
     const decimal = value.replace(/0+$/, '').replace(/\.$/, '');
     reasons.push(t`${column} "${value}" could be ${thousands} or ${decimal}: write numbers with “.” for decimals and no thousands separator`);
