@@ -217,6 +217,21 @@ describe('the held orders panel', () => {
     expect(screen.getByText(/^Signed in as viewer: cancelling held orders takes the trader or risk role\.$/i)).toBeInTheDocument();
   });
 
+  it("offers a trader only the cancel of another's held order, saying who changes it (the proxy refuses the rest)", async () => {
+    fakeProxy(
+      { 'GET /api/session': () => ok({ authenticated: true, person: { name: 'carl', roles: ['trader'], accounts: ['main'], implicit: false } }), '* /*': () => ok(null) },
+      { unrecorded: ['GET /api/session'] },
+    );
+    renderPanel([{ ...stop, placed_by: 'alice' }, held({ id: 'h6', created_at: 2_000, placed_by: 'carl' })]);
+    await vi.waitFor(() => expect(within(rowOf('h1')).getByText('Placed by alice: only they change it')).toBeInTheDocument());
+    expect(within(rowOf('h1')).getByRole('button', { name: 'Cancel' })).toBeEnabled();
+    expect(within(rowOf('h1')).queryByRole('button', { name: 'Pause' })).toBeNull();
+    expect(within(rowOf('h1')).queryByRole('button', { name: 'Modify' })).toBeNull();
+    // Their own: every action, as before.
+    expect(within(rowOf('h6')).getByRole('button', { name: 'Pause' })).toBeInTheDocument();
+    expect(within(rowOf('h6')).queryByText(/^Placed by/)).toBeNull();
+  });
+
   it('pauses an armed order and cancels the market’s held orders from the head', async () => {
     const calls = stubProxy((call) => (call.method === 'DELETE' ? ok({ rows: [{ ...stop, state: 'cancelled' }] }) : ok({ ...stop, state: 'paused' })));
     renderPanel([stop]);

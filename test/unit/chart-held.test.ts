@@ -70,6 +70,13 @@ describe('held orders on the chart: lines', () => {
     expect(line).toMatchObject({ style: 'dashed', dimmed: true, title: 'SL SELL 0.5 · waiting for a fresh price' });
   });
 
+  it("on a desk, another trader's order is drawn but not movable: only its placer changes it", () => {
+    const orders = [held({ id: 'a', placed_by: 'alice' }), held({ id: 'c', placed_by: 'carl' }), held({ id: 'n', placed_by: null })];
+    expect(heldLines(orders, BTC, 'carl').map((line) => [line.orderId, line.movable])).toEqual([['a', false], ['c', true], ['n', true]]);
+    // Alone (no desk), every order is the trader's.
+    expect(heldLines(orders, BTC).every((line) => line.movable)).toBe(true);
+  });
+
   it('a trailing stop without a mark yet has no level and draws nothing', () => {
     expect(heldLines([held({ type: 'TRAILING_STOP', trigger_price: null, trailing_percent: 1 })], BTC)).toEqual([]);
   });

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { tapeResolutions, type HeldOrder } from '@/interface';
 import { useLocale } from '@/terminal/shared/i18n/i18n';
+import { isDesk, usePerson } from '@/terminal/shared/person';
 import { useCandles } from '../api/candlesQuery';
 import { heldLines, heldMarkers } from '../model/heldLines';
 import { lastCandleOf } from '../model/live';
@@ -21,10 +22,12 @@ export function usePriceChart(symbol: string | undefined, staleReason: string | 
   const rows = candles.data?.rows;
   const series = useMemo(() => (rows ? toChartSeries(rows, resolutionMs) : undefined), [rows, resolutionMs]);
   const last = useMemo(() => (rows ? lastCandleOf(rows) : undefined), [rows]);
+  const person = usePerson();
+  const me = isDesk(person) ? person.name : undefined;
   const lines = useMemo(
-    () => (symbol ? heldLines(held, symbol) : []),
+    () => (symbol ? heldLines(held, symbol, me) : []),
     // eslint-disable-next-line react-hooks/exhaustive-deps -- locale is not read, but the labels' t`` calls depend on it
-    [held, symbol, locale],
+    [held, symbol, locale, me],
   );
   const markers = useMemo(
     () => (symbol ? heldMarkers(held, symbol, resolutionMs) : []),

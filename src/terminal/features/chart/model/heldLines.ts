@@ -119,12 +119,17 @@ function twapLines(order: HeldOrder): HeldLine[] {
   ];
 }
 
-/** The lines of this market's armed and paused held orders (a trailing stop at its level now). */
-export function heldLines(orders: readonly HeldOrder[], symbol: string): HeldLine[] {
+/**
+ * The lines of this market's armed and paused held orders (a trailing stop at its level now). `me`:
+ * the desk's person; an order someone else placed is drawn, not moved (only its placer changes it).
+ */
+export function heldLines(orders: readonly HeldOrder[], symbol: string, me?: string): HeldLine[] {
   return orders.flatMap((order) => {
     if (order.symbol !== symbol || (order.state !== 'armed' && order.state !== 'paused')) return [];
     const kind = heldKindOf(order.type);
-    return kind === 'twap' ? twapLines(order) : triggerLines(order, kind);
+    const lines = kind === 'twap' ? twapLines(order) : triggerLines(order, kind);
+    const others = me !== undefined && order.placed_by != null && order.placed_by !== me;
+    return others ? lines.map((line) => ({ ...line, movable: false })) : lines;
   });
 }
 

@@ -39,6 +39,7 @@ export function HeldCards({ rows, markets, handlers }: ListProps) {
             <RowActions
               refused={handlers.refusal !== undefined}
               cancelRefused={handlers.cancelRefusal !== undefined}
+              placedByOther={handlers.placedByOther(order)}
               order={order}
               editing={editing}
               onCancel={() => handlers.cancel(row)}

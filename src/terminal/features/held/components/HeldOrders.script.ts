@@ -1,7 +1,7 @@
 import { t } from '@lingui/core/macro';
 import { useMemo, useState } from 'react';
 import type { HeldOrder } from '@/interface';
-import { useMay } from '@/terminal/shared/person';
+import { isDesk, useMay, usePerson } from '@/terminal/shared/person';
 import { useHeldActions, settledOf } from '../api/heldMutations';
 import { askCancelAllHeld } from '../cancelAllStore';
 import { heldRowView, isLive, marketName, sortHeld, type DecimalsBySymbol, type HeldRowView } from '../model/heldRows';
@@ -39,6 +39,8 @@ export interface RowHandlers {
   refusal: string | undefined;
   /** Why they may not cancel them either (a viewer): then no row offers anything. */
   cancelRefusal: string | undefined;
+  /** Who placed it, when someone else did: only they change or pause it (the proxy refuses others). */
+  placedByOther: (order: HeldOrder) => string | undefined;
   notes: Readonly<Record<string, RowNote>>;
   edit: (id: string | undefined) => void;
   note: (id: string, firedOrder?: string) => void;
@@ -58,6 +60,7 @@ export function useHeldOrdersPanel({ orders, markets, markOf, activeSymbol, now 
   const { cancel, cancelAll, modify } = useHeldActions();
   const permission = useMay('trade');
   const cancelPermission = useMay('cancelHeld');
+  const person = usePerson();
   const [editing, setEditing] = useState<string>();
   const [notes, setNotes] = useState<Readonly<Record<string, RowNote>>>({});
   const note = (id: string, value: RowNote) => setNotes((all) => ({ ...all, [id]: value }));
@@ -79,6 +82,7 @@ export function useHeldOrdersPanel({ orders, markets, markOf, activeSymbol, now 
     market: activeSymbol ? marketName(activeSymbol) : undefined,
     refusal: permission.reason,
     cancelRefusal: cancelPermission.reason,
+    placedByOther: (order: HeldOrder) => (isDesk(person) && order.placed_by && order.placed_by !== person.name ? order.placed_by : undefined),
     editing,
     edit: (id: string | undefined) => setEditing((open) => (open === id ? undefined : id)),
     notes,

@@ -22,6 +22,7 @@ export function HeldOrders(props: HeldOrdersProps) {
     editing: panel.editing,
     refusal: panel.refusal,
     cancelRefusal: panel.cancelRefusal,
+    placedByOther: panel.placedByOther,
     notes: panel.notes,
     edit: panel.edit,
     note: panel.afterModify,

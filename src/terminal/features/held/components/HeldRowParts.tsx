@@ -10,6 +10,8 @@ export interface RowActionsProps {
   refused: boolean;
   /** Nor cancel them (a viewer): no row offers anything. A risk user cancels, and only that. */
   cancelRefused: boolean;
+  /** Placed by someone else (named): cancelled here, changed only by them. */
+  placedByOther?: string;
   editing: boolean;
   onCancel: () => void;
   onPause: () => void;
@@ -17,8 +19,9 @@ export interface RowActionsProps {
 }
 
 /** Cancel, Pause or Resume, and Modify, as far as the order's state allows. */
-export function RowActions({ order, refused, cancelRefused, editing, onCancel, onPause, onEdit }: RowActionsProps) {
-  const pause = refused ? undefined : pauseAction(order);
+export function RowActions({ order, refused, cancelRefused, placedByOther, editing, onCancel, onPause, onEdit }: RowActionsProps) {
+  const changes = !refused && placedByOther === undefined;
+  const pause = changes ? pauseAction(order) : undefined;
   if (cancelRefused || !canCancel(order)) return null;
   return (
     <div className="held__actions">
@@ -30,11 +33,12 @@ export function RowActions({ order, refused, cancelRefused, editing, onCancel, o
           {pause === 'pause' ? t({ message: 'Pause', context: 'pause a held order' }) : t({ message: 'Resume', context: 'resume a paused held order' })}
         </button>
       ) : null}
-      {!refused && canModify(order) ? (
+      {changes && canModify(order) ? (
         <button type="button" className="button" aria-expanded={editing} onClick={onEdit}>
           {t({ message: 'Modify', context: 'change a held order' })}
         </button>
       ) : null}
+      {placedByOther !== undefined && !refused ? <span className="held__placer">{t`Placed by ${placedByOther}: only they change it`}</span> : null}
     </div>
   );
 }

@@ -66,6 +66,7 @@ export function HeldTable({ rows, markets, handlers }: ListProps) {
                     <RowActions
                       refused={handlers.refusal !== undefined}
                       cancelRefused={handlers.cancelRefusal !== undefined}
+                      placedByOther={handlers.placedByOther(order)}
                       order={order}
                       editing={editing}
                       onCancel={() => handlers.cancel(row)}
