@@ -109,6 +109,16 @@ describe('a stop armed from the ticket', () => {
     expect(await screen.findByRole('region', { name: '1 order set aside' })).toHaveTextContent('SELL 0.5 PERP_ETH_USDC at Stop 3,400');
   });
 
+  it("shows an armed trailing stop's level at the market's tick, not at every digit it was worked out to", async () => {
+    proxy();
+    renderTicket();
+    const trailing = { ...heldOrder({ type: 'TRAILING_STOP', symbol: 'PERP_BTC_USDC', side: 'SELL', order_quantity: 0.001 } as HeldOrderRequest, 'h-9'), trigger_price: 98218.9795, trailing_percent: 1.75 };
+    act(() => useTicketStore.setState({ armOutcome: { key: 'k', mode: 'held', order: trailing } }));
+    const result = await screen.findByRole('region', { name: 'Held order result' });
+    expect(result).toHaveTextContent('trigger 98219held order');
+    expect(result).not.toHaveTextContent('98218.9795');
+  });
+
   it('says when it fires and what it sends, asks, and arms it once through /api/held-orders', async () => {
     proxy();
     const user = userEvent.setup();

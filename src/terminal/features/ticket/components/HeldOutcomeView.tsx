@@ -1,10 +1,11 @@
 import { i18n, type MessageDescriptor } from '@lingui/core';
 import { msg, t } from '@lingui/core/macro';
 import type { HeldOrder, HeldOrderState } from '@/interface';
-import { formatPlain } from '@/terminal/shared/format/number';
+import { fixedPlain, formatPlain } from '@/terminal/shared/format/number';
 import { useLocale } from '@/terminal/shared/i18n/i18n';
 import { sideWord } from '../messages';
 import { useArmOutcome, useTicketActions } from '../store';
+import type { MarketContext } from '../model/types';
 import { DeskOutcome } from './DeskOutcome';
 
 const stateText: Record<HeldOrderState, MessageDescriptor> = {
@@ -17,9 +18,13 @@ const stateText: Record<HeldOrderState, MessageDescriptor> = {
   failed: msg({ message: 'Failed', context: 'held order state' }),
 };
 
-/** One held order as armed: its kind, side, size, trigger, id and state as the proxy holds it. */
-function HeldLine({ order }: { order: HeldOrder }) {
-  const trigger = order.trigger_price !== null ? formatPlain(order.trigger_price) : undefined;
+/**
+ * One held order as armed: its kind, side, size, trigger, id and state as the proxy holds it. A
+ * trailing stop's trigger is its level now, worked out to any digits: shown at the market's tick.
+ */
+function HeldLine({ order, priceDecimals }: { order: HeldOrder; priceDecimals: number | undefined }) {
+  const level = order.type === 'TRAILING_STOP' && priceDecimals !== undefined;
+  const trigger = order.trigger_price === null ? undefined : formatPlain(level ? Number(fixedPlain(order.trigger_price, priceDecimals)) : order.trigger_price);
   const { id, state } = order;
   return (
     <li className="outcome__row" data-status={state} data-held-id={id}>
@@ -34,7 +39,7 @@ function HeldLine({ order }: { order: HeldOrder }) {
 }
 
 /** What the proxy answered to the last held order or bracket: what it holds now, or why it refused. */
-export function HeldOutcomeView() {
+export function HeldOutcomeView({ markets }: { markets: ReadonlyMap<string, MarketContext> }) {
   useLocale();
   const outcome = useArmOutcome();
   const actions = useTicketActions();
@@ -63,7 +68,7 @@ export function HeldOutcomeView() {
       {armed.length > 0 ? (
         <ol className="outcome__rows">
           {armed.map((order) => (
-            <HeldLine key={order.id} order={order} />
+            <HeldLine key={order.id} order={order} priceDecimals={markets.get(order.symbol)?.priceDecimals} />
           ))}
         </ol>
       ) : null}

@@ -111,7 +111,7 @@ export function OrderTicket({ markets, durations, usedClientOrderIds, staleReaso
         </details>
       </div>
       <TicketOutcomeView context={context} account={account} />
-      <HeldOutcomeView />
+      <HeldOutcomeView markets={markets} />
     </section>
   );
 }
