@@ -9,7 +9,9 @@ const RECENT_KEPT = 8;
 interface PaletteState {
   open: boolean;
   recent: string[];
-  actions: { show(): void; hide(): void; used(id: string): void };
+  /** What was typed into the stand-in while the palette's code loaded: the palette starts with it. */
+  typedEarly: string;
+  actions: { show(): void; hide(): void; used(id: string): void; typeEarly(text: string): void };
 }
 
 /** Whether the palette is open, and what was picked from it lately (kept across reloads). */
@@ -18,9 +20,11 @@ export const usePaletteStore = create<PaletteState>()(
     (set) => ({
       open: false,
       recent: [],
+      typedEarly: '',
       actions: {
-        show: () => set({ open: true }),
-        hide: () => set({ open: false }),
+        show: () => set({ open: true, typedEarly: '' }),
+        hide: () => set({ open: false, typedEarly: '' }),
+        typeEarly: (typedEarly) => set({ typedEarly }),
         used: (id) => set((state) => ({ recent: [id, ...state.recent.filter((item) => item !== id)].slice(0, RECENT_KEPT) })),
       },
     }),

@@ -18,7 +18,8 @@ interface PaletteProps {
  */
 export function Palette({ items, onClose }: PaletteProps) {
   useLocale();
-  const [query, setQuery] = useState('');
+  // Typed into the stand-in before this code arrived (PaletteHost): kept, not lost or sent elsewhere.
+  const [query, setQuery] = useState(() => usePaletteStore.getState().typedEarly);
   const recent = usePaletteStore((state) => state.recent);
   const used = usePaletteStore((state) => state.actions.used);
   const ranked = useMemo(() => rankItems(items, query, recent), [items, query, recent]);
