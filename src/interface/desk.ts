@@ -53,6 +53,15 @@ export type Person = z.infer<typeof personSchema>;
 /** The one person of single-token mode (no users yet): today's behaviour. */
 export const IMPLICIT_PERSON: Person = { name: 'terminal', roles: ['admin', 'trader'], accounts: '*', implicit: true };
 
+/**
+ * The desk's person who placed a held order, if one did: not the single-token terminal (no user
+ * may take its name) nor an order from before placers were kept. Only that person changes it.
+ */
+export function namedPlacer(order: { placed_by?: string | null }): string | undefined {
+  const placer = order.placed_by;
+  return placer && placer !== IMPLICIT_PERSON.name ? placer : undefined;
+}
+
 /** What an action does to an account, in the words a 403 uses ("rita may not approve the tickets of account hedge"). */
 const onAccount: Partial<Record<DeskAction, string>> = {
   trade: 'trade',

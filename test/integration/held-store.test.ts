@@ -327,6 +327,16 @@ describe.each(adapters)('held orders in the %s journal', (_name, open) => {
     // The trader paused it: it must not start firing because its partner's order failed.
     expect(await held.get('h2')).toMatchObject({ state: 'paused', reason: 'its OCO partner h1 was not sent; paused again', updated_at: T0 + 4 });
     expect(await held.get('h1')).toMatchObject({ state: 'armed' });
+
+    // A partner its partner's firing cancelled, then cancelled by the trader too: it stays cancelled.
+    await held.arm(stop(3));
+    await held.arm(stop(4, { ocoWith: 'h3' }));
+    await held.firing.fire([firing('h3')], T0 + 5, ticketOf(T0 + 5));
+    expect(await held.rearm.keepCancelled('h4', T0 + 6)).toBe(true);
+    expect(await held.rearm.keepCancelled('h1', T0 + 6)).toBe(false);
+    await journal.recordRequestOutcome('h3', 1, 'failed', { reason: 'not-sent', httpStatus: null, code: null, message: 'not sent: the proxy stopped' }, T0 + 7);
+    expect(await held.rearm.rearmIfNotSent('h3', T0 + 8)).toEqual({ id: 'h3', reason: 'its order was not sent (the proxy stopped); armed again' });
+    expect(await held.get('h4')).toMatchObject({ state: 'cancelled', reason: 'cancelled by the trader' });
   });
 
   it("holds a bracket's exits until their entry's answer: armed or cancelled only while awaiting", async () => {

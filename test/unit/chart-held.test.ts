@@ -71,8 +71,9 @@ describe('held orders on the chart: lines', () => {
   });
 
   it("on a desk, another trader's order is drawn but not movable: only its placer changes it", () => {
-    const orders = [held({ id: 'a', placed_by: 'alice' }), held({ id: 'c', placed_by: 'carl' }), held({ id: 'n', placed_by: null })];
-    expect(heldLines(orders, BTC, 'carl').map((line) => [line.orderId, line.movable])).toEqual([['a', false], ['c', true], ['n', true]]);
+    const orders = [held({ id: 'a', placed_by: 'alice' }), held({ id: 'c', placed_by: 'carl' }), held({ id: 'n', placed_by: null }), held({ id: 't', placed_by: 'terminal' })];
+    // Placed before the desk named people (by the token's terminal): anyone's of the account.
+    expect(heldLines(orders, BTC, 'carl').map((line) => [line.orderId, line.movable])).toEqual([['a', false], ['c', true], ['n', true], ['t', true]]);
     // Alone (no desk), every order is the trader's.
     expect(heldLines(orders, BTC).every((line) => line.movable)).toBe(true);
   });

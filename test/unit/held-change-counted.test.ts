@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { utcDay, type HeldOrder } from '@/interface';
+import { namedPlacer, utcDay, type HeldOrder } from '@/interface';
 import { countedToday } from '@/proxy/desk/heldGate';
 import type { Judged } from '@/proxy/desk/rules';
 
@@ -29,5 +29,20 @@ describe('what a change of a held order counts today', () => {
     expect(countedToday(stop(YESTERDAY), { order_quantity: 0.03 }, judged('3000'), MARK).toFixed()).toBe('3000');
     // Made smaller, it brings nothing more into play.
     expect(countedToday(stop(YESTERDAY), { order_quantity: 0.005 }, judged('500'), MARK).toFixed()).toBe('0');
+  });
+
+  it('counts an earlier day\'s order once a day: moved again, only what it adds over what today counted', () => {
+    // Counted 1,000 today by a first move: a second and third move of its trigger add nothing.
+    expect(countedToday(stop(YESTERDAY), { trigger_price: 99_950 }, judged('1000'), MARK, '1000').toFixed()).toBe('0');
+    expect(countedToday(stop(YESTERDAY), { order_quantity: 0.03 }, judged('3000'), MARK, '1000').toFixed()).toBe('2000');
+  });
+});
+
+describe('who placed a held order, for who may change it', () => {
+  it('is a desk person, never the single-token terminal nor unknown (those are anyone\'s of the account)', () => {
+    expect(namedPlacer({ placed_by: 'alice' })).toBe('alice');
+    expect(namedPlacer({ placed_by: 'terminal' })).toBeUndefined();
+    expect(namedPlacer({ placed_by: null })).toBeUndefined();
+    expect(namedPlacer({})).toBeUndefined();
   });
 });

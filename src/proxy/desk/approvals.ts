@@ -11,8 +11,8 @@ export const APPROVAL_TTL_MS = 10 * 60_000;
  */
 export const MAX_AWAITING_PER_AUTHOR = 20;
 
-/** One record for the audit trail (its id is the trail's to give). */
-export type AuditEntry = Omit<AuditRecord, 'id'>;
+/** One record for the audit trail (its id is the trail's to give; without `at`, the store dates it). */
+export type AuditEntry = Omit<AuditRecord, 'id' | 'at'> & { at?: number };
 
 /** Who acts, and from which address (null from the command line or the proxy itself). */
 export interface Actor {
@@ -72,9 +72,11 @@ export class ApprovalKeyTakenError extends Error {}
 export class Approvals {
   readonly ttlMs: number;
   private readonly now: () => number;
+  private readonly clockGiven: boolean;
 
   constructor(private readonly options: ApprovalsOptions) {
     this.now = options.now ?? Date.now;
+    this.clockGiven = options.now !== undefined;
     this.ttlMs = options.ttlMs ?? APPROVAL_TTL_MS;
   }
 
@@ -196,7 +198,10 @@ export class Approvals {
    */
   private async record(actor: string, address: string | null, action: AuditEntry['action'], approval: Approval, detail: Record<string, unknown>): Promise<void> {
     try {
-      await this.options.audit({ at: this.now(), actor, action, subject: approval.id, address, detail });
+      // Dated by the store (on PostgreSQL the database's clock, which every proxy of the desk shares),
+      // unless a clock was given (tests).
+      const at = this.clockGiven ? { at: this.now() } : {};
+      await this.options.audit({ ...at, actor, action, subject: approval.id, address, detail });
     } catch (error) {
       this.options.log?.warn({ approval: approval.id, action, error: String(error) }, 'the audit trail did not take a record of an approval');
     }

@@ -86,6 +86,10 @@ export async function gate(request: FastifyRequest, reply: FastifyReply, gated: 
   if (asked) return answerAsked(reply, asked, gated, person.name, account);
   if (await app.deskRules.sentAlready(gated.id, gated.kind)) return { kind: 'send', account };
   const judged = await app.deskRules.judge({ user: person.name, account, orders: gated.orders, heldAdding: gated.heldAdding });
+  // Before a refusal or an approval asked: its twin on another proxy of the desk (a double click
+  // that reached both) may have taken the room and been journaled meanwhile; then it is a replay.
+  const twinSent = () => app.deskRules.sentAlready(gated.id, gated.kind);
+  if ((judged.issues.length > 0 || judged.needsApproval) && (await twinSent())) return { kind: 'send', account };
   if (judged.issues.length > 0) {
     request.log.info({ user: person.name, account, limits: judged.issues }, 'ticket refused: over the desk limits');
     await sendLimitRefusal(request, reply, refused, judged.issues);
@@ -95,7 +99,7 @@ export async function gate(request: FastifyRequest, reply: FastifyReply, gated: 
   const sent = app.deskRules.withoutApproval(judged);
   const over = await app.deskRules.reserve(sent);
   // The room went to this key's own twin, journaled meanwhile by another proxy of the desk: a replay.
-  if (over && (await app.deskRules.sentAlready(gated.id, gated.kind))) return { kind: 'send', account };
+  if (over && (await twinSent())) return { kind: 'send', account };
   // Another ticket sent at once took the rest of the approval-free day: this one waits instead.
   if (over === 'approval') return askApproval(request, reply, gated, account, { ...judged, approvalFor: 'day' });
   if (over) {
@@ -117,29 +121,42 @@ async function askApproval(request: FastifyRequest, reply: FastifyReply, gated: 
     await sendDeskRefusal(request, reply, { subject: gated.id, kind: 'bracket', account }, 'rejected', words);
     return { kind: 'answered' };
   }
-  if (await request.server.approvals.authorIsFull(person.name)) {
+  const { approvals, sameKey } = request.server;
+  const kind = gated.kind;
+  // One author's asks one at a time here, so tickets sent at once cannot together pass the cap.
+  const approval = await sameKey.run(`approvals-of:${person.name}`, async () => {
+    if (await approvals.authorIsFull(person.name)) return undefined;
+    const asked = { id: gated.id, kind, account, author: person.name, notional: judged.notional, reason: judged.approvalFor ?? 'ticket', body: gated.body };
+    return (await approvals.ask(asked, request.ip)).approval;
+  });
+  if (!approval) {
     const words = `you have ${MAX_AWAITING_PER_AUTHOR} tickets awaiting approval: withdraw some or wait for a risk user; nothing was sent`;
     await sendDeskRefusal(request, reply, { subject: gated.id, kind: gated.kind, account }, 'rejected', words);
     return { kind: 'answered' };
   }
-  const { approval } = await request.server.approvals.ask(
-    { id: gated.id, kind: gated.kind, account, author: person.name, notional: judged.notional, reason: judged.approvalFor ?? 'ticket', body: gated.body },
-    request.ip,
-  );
   await reply.code(202).send({ success: true, data: { approval }, timestamp: Date.now() });
   return { kind: 'answered' };
 }
 
 /**
  * Runs what sends a gated request and gives today's use reserved for it back when it was not sent
- * after all (`sent` says no: refused, or a twin's replay, which holds its own), or when sending threw.
+ * after all (`sent` says no: refused, or a twin's replay, which holds its own), or when sending
+ * threw before it was journaled. Thrown after (the answer could not be recorded: its orders may
+ * have been placed), it is kept: a retry of the key is a replay, which reserves nothing again.
  */
-export async function releasedUnlessSent<T>(app: FastifyInstance, judged: Judged | undefined, send: () => Promise<T>, sent: (outcome: T) => boolean): Promise<T> {
+export async function releasedUnlessSent<T>(
+  app: FastifyInstance,
+  gated: { judged?: Judged; id: string; kind: Gated['kind'] },
+  send: () => Promise<T>,
+  sent: (outcome: T) => boolean,
+): Promise<T> {
+  const { judged } = gated;
   let outcome: T;
   try {
     outcome = await send();
   } catch (error) {
-    if (judged) await app.deskRules.release(judged);
+    const journaled = await app.deskRules.sentAlready(gated.id, gated.kind).catch(() => true);
+    if (judged && !journaled) await app.deskRules.release(judged);
     throw error;
   }
   if (judged && !sent(outcome)) await app.deskRules.release(judged);

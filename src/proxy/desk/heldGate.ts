@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import Big from 'big.js';
-import { IMPLICIT_PERSON, orderNotional, refusalOf, utcDay, type HeldOrder, type HeldOrderPatch, type Person } from '../../interface';
+import { IMPLICIT_PERSON, namedPlacer, orderNotional, refusalOf, utcDay, type HeldOrder, type HeldOrderPatch, type Person } from '../../interface';
 import { sendError } from '../http/replies';
 import { heldAsOrder } from './gate';
 import { sendDeskRefusal, sendLimitRefusal, type Refused } from './refusals';
@@ -60,9 +60,11 @@ export async function heldChangeAllowed(request: FastifyRequest, reply: FastifyR
   const account = order.account ?? app.accountBook.main;
   const refused: Refused = { subject: order.id, kind: 'held-change', account };
   // Its placer's limits, approval and kill switch govern it: another trader of the account may
-  // cancel it, not resize, move or pause it under their own name.
-  if (!person.implicit && order.placed_by && order.placed_by !== person.name) {
-    const words = `${order.placed_by} placed held order ${order.id}: only they change or pause it (you may cancel it); nothing was changed`;
+  // cancel it, not resize, move or pause it under their own name. One placed before the desk named
+  // people (by the terminal's token, or before placers were kept) is anyone's of the account.
+  const placer = namedPlacer(order);
+  if (!person.implicit && placer !== undefined && placer !== person.name) {
+    const words = `${placer} placed held order ${order.id}: only they change or pause it (you may cancel it); nothing was changed`;
     await sendDeskRefusal(request, reply, refused, 'unauthorized', words);
     return false;
   }
@@ -78,9 +80,13 @@ export async function heldChangeAllowed(request: FastifyRequest, reply: FastifyR
   }
   // Past the approval-free day is judged below, on what the change adds, not on the whole order.
   if (judged.approvalFor === 'ticket') return refusedForApproval(request, reply, refused, 'over your approval threshold');
-  const added = countedToday(order, patch, judged, mark);
+  const earlier = utcDay(order.created_at) !== judged.day;
+  const counted = earlier ? await app.limits.usage(judged.day, 'held', order.id) : '0';
+  const added = countedToday(order, patch, judged, mark, counted);
   if (added.lte(0)) return {};
-  const more = app.deskRules.withoutApproval({ ...judged, notional: added.toFixed() });
+  // What an order of an earlier day has counted today is kept under its id: counted once a day.
+  const scopes = earlier ? [...judged.scopes, { scope: 'held' as const, name: order.id }] : judged.scopes;
+  const more = app.deskRules.withoutApproval({ ...judged, scopes, notional: added.toFixed() });
   const over = await app.deskRules.reserve(more);
   if (over === 'approval') return refusedForApproval(request, reply, refused, 'past what you may send today without approval');
   if (over) {
@@ -97,15 +103,17 @@ async function refusedForApproval(request: FastifyRequest, reply: FastifyReply, 
 }
 
 /**
- * What a change counts against today's use: what it adds to the order's notional; for an order
- * armed on an earlier day, its whole notional after the change, since that day counted it and the
- * change brings it into today's trading (stops armed far away on several days, then moved next to
- * the mark, must not pass today's limits). Only a smaller quantity counts nothing.
+ * What a change counts against today's use: what it adds to the order's notional. An order armed
+ * on an earlier day was counted on that day; the first change that brings it into today's trading
+ * counts its whole notional today, once (`countedAlready`: what its changes have counted today),
+ * so stops armed far away on several days, then moved next to the mark on one, cannot pass that
+ * day's limits, and moving one again the same day counts only what it adds. A smaller quantity
+ * counts nothing.
  */
-export function countedToday(order: HeldOrder, patch: HeldOrderPatch, judged: Judged, mark: number | undefined): Big {
+export function countedToday(order: HeldOrder, patch: HeldOrderPatch, judged: Judged, mark: number | undefined, countedAlready = '0'): Big {
   const { state: _state, order_quantity: quantity, ...prices } = patch;
   if (Object.keys(prices).length === 0 && quantity !== undefined && quantity <= order.order_quantity) return new Big(0);
-  if (utcDay(order.created_at) !== judged.day) return new Big(judged.notional);
+  if (utcDay(order.created_at) !== judged.day) return new Big(judged.notional).minus(countedAlready);
   const before = orderNotional(heldAsOrder(fieldsOf(order), mark), {}) ?? new Big(0);
   return new Big(judged.notional).minus(before);
 }

@@ -24,10 +24,12 @@ export interface StoredLimits {
 }
 
 /**
- * What a day's use is counted for: a user, an account, or a user's use sent without approval
- * (`approvalFree`, against their `approvalFreeDay`: past it a ticket waits for approval, it is not refused).
+ * What a day's use is counted for: a user, an account, a user's use sent without approval
+ * (`approvalFree`, against their `approvalFreeDay`: past it a ticket waits for approval, it is not
+ * refused), or what a held order armed on an earlier day has counted today by its changes (`held`,
+ * by its id: counted once a day, see heldGate.ts countedToday).
  */
-export type UsageKind = LimitScope | 'approvalFree';
+export type UsageKind = LimitScope | 'approvalFree' | 'held';
 
 /** A scope a ticket's notional counts against, with its day limit (absent: counted, never refused). */
 export interface UsageScope {

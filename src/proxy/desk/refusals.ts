@@ -12,7 +12,7 @@ import { audited } from './audit';
 /** What was refused: its idempotency key, held order, approval or user; what it was; its account. */
 export interface Refused {
   subject: string;
-  kind: 'ticket' | 'held' | 'bracket' | 'held-change' | 'held-cancel' | 'approve' | 'limits';
+  kind: 'ticket' | 'held' | 'bracket' | 'held-change' | 'held-cancel' | 'approve' | 'reject' | 'limits';
   account?: string;
 }
 

@@ -119,6 +119,8 @@ export class DeskRules {
     const reservation = await this.options.limits.reserve(judged.day, judged.scopes, judged.notional);
     if (reservation.ok) return undefined;
     if (reservation.scope === 'approvalFree') return 'approval';
+    // A held order's own count has no maximum: it never refuses.
+    if (reservation.scope === 'held') throw new Error(`a held order's count of the day refused ${judged.notional}`);
     return { code: 'maxDayNotional', scope: reservation.scope, name: reservation.name, limit: reservation.max, value: new Big(reservation.used).plus(judged.notional).toString() };
   }
 

@@ -87,7 +87,14 @@ export function openSqliteLimits(path: string, log?: DeskLog): SqliteLimits {
   db.exec(schema);
   // desk.sqlite files made before approvals kept why they wait.
   const approvalColumns = db.prepare<[], { name: string }>('PRAGMA table_info(approvals)').all().map((column) => column.name);
-  if (!approvalColumns.includes('reason')) db.exec('ALTER TABLE approvals ADD COLUMN reason TEXT');
+  if (!approvalColumns.includes('reason')) {
+    try {
+      db.exec('ALTER TABLE approvals ADD COLUMN reason TEXT');
+    } catch (error) {
+      // Another process on the file (the desk command, a second start) added it a moment ago.
+      if (!/duplicate column name/i.test((error as Error).message)) throw error;
+    }
+  }
   const flush = new WalFlush(mode === 'wal' && path !== ':memory:' ? `${path}-wal` : undefined);
   return {
     limits: new SqliteLimitsStore(db, log, flush),

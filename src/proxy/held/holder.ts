@@ -183,6 +183,8 @@ export class HeldOrders {
     // armed again), or armed again a moment ago by such a failure (on a desk, by the sender): cancelled now.
     if (!done && !(await this.store.rearm.askCancelFired(id, this.now()))) done = await this.store.cancel(id, this.now());
     if (!done) {
+      // Cancelled by its OCO partner's firing: the trader's cancel holds even if that order is never sent.
+      await this.store.rearm.keepCancelled(id, this.now());
       await this.options.journal.durable();
       const settled = (await this.get(id))!;
       return settled.state === 'cancelled' ? { kind: 'done', order: settled } : refused('duplicate', settledMessage(settled), 409, settled);

@@ -207,6 +207,11 @@ export const CANCEL_AFTER_FIRING = 'cancel asked after it fired: not armed again
  */
 export const partnerFired = (id: string) => `its OCO partner ${id} fired`;
 export const partnerFiredWhilePaused = (id: string) => `its OCO partner ${id} fired while it was paused`;
+/** The reason of a partner its partner's firing cancelled, then the trader cancelled too: never put back. */
+export const CANCELLED_BY_TRADER = 'cancelled by the trader';
+/** Reasons a re-arm puts a partner back for (LIKE patterns of partnerFired and partnerFiredWhilePaused). */
+export const PARTNER_FIRED_LIKE = 'its OCO partner % fired%';
+
 /** The reason of a partner put back: armed, or paused as it was. */
 export const partnerBack = (id: string, paused: boolean) => `its OCO partner ${id} was not sent; ${paused ? 'paused' : 'armed'} again`;
 

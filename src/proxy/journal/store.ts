@@ -84,6 +84,11 @@ export interface HeldJournal {
     rearmIfNotSent(id: string, now: number): Promise<Rearmed | undefined>;
     /** A cancel asked of a fired order (not a TWAP): noted, so it is not armed again (CANCEL_AFTER_FIRING). */
     askCancelFired(id: string, now: number): Promise<boolean>;
+    /**
+     * A cancel of an OCO partner its partner's firing cancelled already: it stays cancelled, as
+     * the trader asked, even if that firing's order turns out never sent (no re-arm puts it back).
+     */
+    keepCancelled(id: string, now: number): Promise<boolean>;
   };
   readonly firing: {
     fire(group: readonly FiringOrder[], now: number, ticketOf: (id: string, orders: OrderRequest[]) => NewTicket): Promise<FiredGroup>;

@@ -90,7 +90,7 @@ export const approvalsRoutes: ZodRoutes = async (app) => {
     if (!note) return sendError(reply, 'invalidParameter', 'note: a rejection says why (the author reads it); nothing was changed');
     const asked = await app.approvals.get(request.params.id);
     const outside = asked && accountRefusal(request, asked.account);
-    if (outside) return sendDeskRefusal(request, reply, { subject: request.params.id, kind: 'approve', account: asked.account }, 'unauthorized', `${outside}; nothing was changed`);
+    if (outside) return sendDeskRefusal(request, reply, { subject: request.params.id, kind: 'reject', account: asked.account }, 'unauthorized', `${outside}; nothing was changed`);
     return decided(request, reply, await app.approvals.reject(request.params.id, actorOf(request), note));
   });
 

@@ -116,7 +116,7 @@ export const batchOrdersRoutes: ZodRoutes<BatchOrdersOptions> = async (app, opti
       const submit = () => app.sender.submit({ id, orders, recvWindow, owner: request.session?.key ?? '', account: gated.account, placedBy: placedByOf(request), onJournaled });
       // Refused before it was journaled, or the same key journaled meanwhile by a twin request
       // (which holds the reservation): today's use this one reserved is given back.
-      return releasedUnlessSent(app, gated.judged, submit, (sent) => sent.kind === 'done' && !sent.replayed);
+      return releasedUnlessSent(app, { judged: gated.judged, id, kind: 'ticket' }, submit, (sent) => sent.kind === 'done' && !sent.replayed);
     });
     if (outcome === undefined) return reply;
     if (outcome.kind === 'conflict') return sendError(reply, 'duplicate', outcome.message);

@@ -64,7 +64,7 @@ export const bracketsRoutes: ZodRoutes = async (app) => {
         if (gated.kind === 'answered') return undefined;
         // Not sent, or sent by a twin request with the same key, which holds the reservation.
         const send = () => app.brackets.send(request.body, key, request.session?.key ?? '', { account: gated.account, placedBy: placedByOf(request) });
-        return releasedUnlessSent(app, gated.judged, send, (sent) => sent.kind === 'done' && !sent.replayed);
+        return releasedUnlessSent(app, { judged: gated.judged, id: key, kind: 'bracket' }, send, (sent) => sent.kind === 'done' && !sent.replayed);
       });
       if (outcome === undefined) return reply;
       if (outcome.kind === 'busy') {

@@ -87,7 +87,7 @@ export const heldOrdersRoutes: ZodRoutes = async (app) => {
         if (gated.kind === 'answered') return undefined;
         // Refused, or armed by a twin request with the same key, which holds the reservation.
         const arm = () => app.held.arm(request.body, key, gated.account, placedByOf(request));
-        return releasedUnlessSent(app, gated.judged, arm, (armed) => armed.kind !== 'refused' && !armed.replayed);
+        return releasedUnlessSent(app, { judged: gated.judged, id: key, kind: 'held' }, arm, (armed) => armed.kind !== 'refused' && !armed.replayed);
       });
       if (outcome === undefined) return reply;
       if (outcome.kind === 'refused') return sendRefusal(reply, outcome);
@@ -104,11 +104,17 @@ export const heldOrdersRoutes: ZodRoutes = async (app) => {
     '/api/held-orders/:id',
     { config: trade, schema: patchSchema },
     async (request, reply) => {
-      const order = await heldToChange(request, reply, request.params.id);
-      const change = order && (await heldChangeAllowed(request, reply, order, request.body));
-      if (!change) return reply;
-      const outcome = await app.held.modify(request.params.id, request.body);
-      if (outcome.kind !== 'done') await change.release?.();
+      // Changes of one order one at a time: each judged on the order the one before left (two sent
+      // at once, a quantity and a price, each passed alone and together took it past the limits).
+      const outcome = await app.sameKey.run(`held-change:${request.params.id}`, async () => {
+        const order = await heldToChange(request, reply, request.params.id);
+        const change = order && (await heldChangeAllowed(request, reply, order, request.body));
+        if (!change) return undefined;
+        const modified = await app.held.modify(request.params.id, request.body);
+        if (modified.kind !== 'done') await change.release?.();
+        return modified;
+      });
+      if (outcome === undefined) return reply;
       if (outcome.kind === 'done') await audited(request, 'held-modified', request.params.id, { change: request.body });
       return sendSettled(reply, outcome);
     },

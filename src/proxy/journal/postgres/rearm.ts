@@ -1,6 +1,6 @@
 import type { Postgres } from '../../postgres';
 import type { HeldJournal } from '../store';
-import { CANCEL_AFTER_FIRING, cancelledUnsent, partnerBack, partnerFired, partnerFiredWhilePaused, type Rearmed } from '../heldTypes';
+import { CANCEL_AFTER_FIRING, CANCELLED_BY_TRADER, cancelledUnsent, PARTNER_FIRED_LIKE, partnerBack, partnerFired, partnerFiredWhilePaused, type Rearmed } from '../heldTypes';
 
 // A TWAP's slices have their own tickets: a fired TWAP has sent its last one. A held order's own
 // order is the one of its fired ticket with its client order id (the others are its group's).
@@ -77,6 +77,13 @@ export class PostgresRearm implements RearmJournal {
         )).rowCount === 1;
       return { id, reason, ...(partnerRearmed ? { partner: partner! } : {}), ...(cancelled ? { cancelled } : {}) };
     });
+  }
+
+  async keepCancelled(id: string, now: number): Promise<boolean> {
+    const kept = await this.pg.query(`UPDATE held_orders SET reason = $1, updated_at = $2 WHERE id = $3 AND state = 'cancelled' AND reason LIKE $4`, [
+      CANCELLED_BY_TRADER, now, id, PARTNER_FIRED_LIKE,
+    ]);
+    return kept.rowCount === 1;
   }
 
   async askCancelFired(id: string, now: number): Promise<boolean> {

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { CANCEL_AFTER_FIRING, cancelledUnsent, partnerBack, partnerFired, partnerFiredWhilePaused, type Rearmed } from '../heldTypes';
+import { CANCEL_AFTER_FIRING, CANCELLED_BY_TRADER, cancelledUnsent, PARTNER_FIRED_LIKE, partnerBack, partnerFired, partnerFiredWhilePaused, type Rearmed } from '../heldTypes';
 
 // A TWAP's slices have their own tickets: a fired TWAP has sent its last one. A held order's own
 // order is the one of its fired ticket with its client order id (the others are its group's).
@@ -10,6 +10,7 @@ function prepare(db: Database.Database) {
     row: db.prepare(`SELECT id, fire_count, oco_with, fired_ticket_id, client_order_id, reason FROM held_orders
       WHERE id = ? AND state = 'fired' AND type != 'TWAP'`),
     askCancel: db.prepare(`UPDATE held_orders SET reason = ?, updated_at = ? WHERE id = ? AND state = 'fired' AND type != 'TWAP'`),
+    keepCancelled: db.prepare(`UPDATE held_orders SET reason = ?, updated_at = ? WHERE id = ? AND state = 'cancelled' AND reason LIKE ?`),
     cancelUnsent: db.prepare(`UPDATE held_orders SET state = 'cancelled', reason = ?, updated_at = ?
       WHERE id = ? AND state = 'fired' AND fire_count = ?`),
     statuses: db.prepare('SELECT status, error_message FROM orders WHERE ticket_id = ? AND client_order_id = ? ORDER BY seq'),
@@ -72,5 +73,9 @@ export class RearmStore {
 
   askCancelFired(id: string, now: number): boolean {
     return this.write(() => this.s.askCancel.run(CANCEL_AFTER_FIRING, now, id).changes === 1);
+  }
+
+  keepCancelled(id: string, now: number): boolean {
+    return this.write(() => this.s.keepCancelled.run(CANCELLED_BY_TRADER, now, id, PARTNER_FIRED_LIKE).changes === 1);
   }
 }

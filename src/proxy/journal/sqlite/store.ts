@@ -34,7 +34,7 @@ export function openSqliteJournal(path: string, options: { minFreeBytes?: number
   const heldFace: HeldJournal = {
     ...lift(held, ['row', 'get', 'byIdempotencyKey', 'live', 'countLive', 'countLivePlacedBy', 'list', 'arm', 'cancel', 'liveIdsOf', 'change', 'setBestMark']),
     twap: lift(held.twap, ['slice', 'pass', 'end', 'change', 'liveSliceMs']),
-    rearm: lift(held.rearm, ['unsent', 'rearmIfNotSent', 'askCancelFired']),
+    rearm: lift(held.rearm, ['unsent', 'rearmIfNotSent', 'askCancelFired', 'keepCancelled']),
     firing: lift(held.firing, ['fire']),
   };
   const brackets: BracketJournal = lift(journal.brackets, ['awaiting', 'arm', 'cancel']);

@@ -1,7 +1,7 @@
 import { t } from '@lingui/core/macro';
 // The words need an active language even where no view has loaded the terminal (unit tests).
 import '@/terminal/shared/i18n/i18n';
-import type { HeldOrder, HeldOrderType, Side } from '@/interface';
+import { namedPlacer, type HeldOrder, type HeldOrderType, type Side } from '@/interface';
 import { formatPlain } from '@/terminal/shared/format/number';
 import type { ChartColours } from './colours';
 import { slotStart, toChartTime, type ChartTime } from './series';
@@ -128,7 +128,8 @@ export function heldLines(orders: readonly HeldOrder[], symbol: string, me?: str
     if (order.symbol !== symbol || (order.state !== 'armed' && order.state !== 'paused')) return [];
     const kind = heldKindOf(order.type);
     const lines = kind === 'twap' ? twapLines(order) : triggerLines(order, kind);
-    const others = me !== undefined && order.placed_by != null && order.placed_by !== me;
+    const placer = namedPlacer(order);
+    const others = me !== undefined && placer !== undefined && placer !== me;
     return others ? lines.map((line) => ({ ...line, movable: false })) : lines;
   });
 }

@@ -1,6 +1,6 @@
 import { t } from '@lingui/core/macro';
 import { useMemo, useState } from 'react';
-import type { HeldOrder } from '@/interface';
+import { namedPlacer, type HeldOrder } from '@/interface';
 import { isDesk, useMay, usePerson } from '@/terminal/shared/person';
 import { useHeldActions, settledOf } from '../api/heldMutations';
 import { askCancelAllHeld } from '../cancelAllStore';
@@ -82,7 +82,10 @@ export function useHeldOrdersPanel({ orders, markets, markOf, activeSymbol, now 
     market: activeSymbol ? marketName(activeSymbol) : undefined,
     refusal: permission.reason,
     cancelRefusal: cancelPermission.reason,
-    placedByOther: (order: HeldOrder) => (isDesk(person) && order.placed_by && order.placed_by !== person.name ? order.placed_by : undefined),
+    placedByOther: (order: HeldOrder) => {
+      const placer = namedPlacer(order);
+      return isDesk(person) && placer !== undefined && placer !== person.name ? placer : undefined;
+    },
     editing,
     edit: (id: string | undefined) => setEditing((open) => (open === id ? undefined : id)),
     notes,
