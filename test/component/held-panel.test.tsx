@@ -179,6 +179,33 @@ describe('the held orders panel', () => {
     await vi.waitFor(() => expect(calls.find((call) => call.method === 'PATCH')).toEqual({ method: 'PATCH', url: '/api/held-orders/h1', body: { trigger_price: 94_000 } }));
   });
 
+  it('sends only the fields typed in: a trigger moved meanwhile (on the chart) is not put back; a change under the review is reviewed again', async () => {
+    const calls = stubProxy(() => ok(stop));
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const panel = (order: HeldOrder) => (
+      <QueryClientProvider client={client}>
+        <HeldOrders orders={[order]} markets={markets} markOf={() => undefined} activeSymbol={BTC} narrow={false} now={100_000} />
+      </QueryClientProvider>
+    );
+    const view = render(panel(stop));
+    await userEvent.click(screen.getByRole('button', { name: 'Modify' }));
+    // Moved on the chart while the form is open: the form shows it, and does not send it back.
+    view.rerender(panel({ ...stop, trigger_price: 94_500, updated_at: stop.updated_at + 1 }));
+    expect(screen.getByLabelText('Trigger')).toHaveValue('94500');
+    const quantity = screen.getByLabelText('Quantity');
+    await userEvent.clear(quantity);
+    await userEvent.type(quantity, '0.02');
+    await userEvent.click(screen.getByRole('button', { name: 'Review' }));
+    expect(within(screen.getByRole('group', { name: 'Confirm the change' })).queryByText(/^Trigger/)).toBeNull();
+    // Changed again under the review: no confirmation of what was not reviewed.
+    view.rerender(panel({ ...stop, trigger_price: 94_400, updated_at: stop.updated_at + 2 }));
+    expect(screen.queryByRole('group', { name: 'Confirm the change' })).toBeNull();
+    expect(screen.getByText('The order changed meanwhile: review the change again')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Review' }));
+    await userEvent.click(within(screen.getByRole('group', { name: 'Confirm the change' })).getByRole('button', { name: 'Confirm change' }));
+    await vi.waitFor(() => expect(calls.filter((call) => call.method === 'PATCH')).toEqual([{ method: 'PATCH', url: '/api/held-orders/h1', body: { order_quantity: 0.02 } }]));
+  });
+
   it('a double Enter reviews the change but does not confirm it; Enter confirms once the review has settled', async () => {
     const calls = stubProxy(() => ok({ ...stop, trigger_price: 94_000 }));
     renderPanel([stop]);
