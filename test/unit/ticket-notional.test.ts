@@ -6,6 +6,7 @@ import { pointTicketAt } from '@/terminal/features/ticket/model/marketPick';
 import { baseFromNotional, convertSize } from '@/terminal/features/ticket/model/notional';
 import { newDraftRow } from '@/terminal/features/ticket/model/rows';
 import { messagesOf } from '@/terminal/features/ticket/messages';
+import { useTicketStore } from '@/terminal/features/ticket/store';
 import type { DraftRow, MarketContext } from '@/terminal/features/ticket/model/types';
 
 const big = (text: string) => new Big(text);
@@ -64,6 +65,27 @@ describe('switching a size between base and USD', () => {
     const usd = convertSize(row('0.0300', 'quantity'), 'notional', big('3333.3'), 4);
     expect(usd).toEqual({ size: '99.999', sizeUnit: 'notional' });
     expect(convertSize(usd, 'quantity', big('3333.3'), 4).size).toBe('0.0300');
+  });
+
+  it('switched back with nothing typed since, gives the size typed, not a conversion at a mark that moved', () => {
+    // 0.0030 BTC at 100,000 is 300 USD; back at 100,100 it would be 0.0029 (rounded down).
+    const sizeBefore = { size: '0.0030', sizeUnit: 'quantity' as const, shown: '300' };
+    expect(convertSize({ size: '300', sizeUnit: 'notional', sizeBefore }, 'quantity', big('100100'), 4)).toEqual({ size: '0.0030', sizeUnit: 'quantity' });
+    // Edited in USD meanwhile: converted at the mark now.
+    expect(convertSize({ size: '310', sizeUnit: 'notional', sizeBefore }, 'quantity', big('100100'), 4)).toEqual({ size: '0.0030', sizeUnit: 'quantity' });
+    expect(convertSize({ size: '290', sizeUnit: 'notional', sizeBefore }, 'quantity', big('100100'), 4)).toEqual({ size: '0.0028', sizeUnit: 'quantity' });
+    expect(convertSize({ size: '300', sizeUnit: 'notional' }, 'quantity', big('100100'), 4)).toEqual({ size: '0.0029', sizeUnit: 'quantity' });
+  });
+
+  it('the ticket keeps what was typed across a switch and back, the mark moving between', () => {
+    const { actions } = useTicketStore.getState();
+    actions.clear([]);
+    const id = useTicketStore.getState().rows[0]!.id;
+    actions.updateRow(id, { size: '0.0030', sizeUnit: 'quantity' });
+    actions.setSizeUnit(id, (current) => convertSize(current, 'notional', big('100000'), 4));
+    expect(useTicketStore.getState().rows[0]).toMatchObject({ size: '300', sizeUnit: 'notional' });
+    actions.setSizeUnit(id, (current) => convertSize(current, 'quantity', big('100100'), 4));
+    expect(useTicketStore.getState().rows[0]).toMatchObject({ size: '0.0030', sizeUnit: 'quantity' });
   });
 
   it('clears what cannot be converted and says why; an empty size just takes the unit', () => {

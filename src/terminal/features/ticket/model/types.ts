@@ -38,6 +38,12 @@ export interface DraftRow {
   heldKind?: HeldKind;
   /** The held kind's fields and a limit or market entry's take-profit / stop-loss, as typed. */
   held?: HeldFields;
+  /**
+   * The size as typed before its unit was switched, and the size the switch showed: switched back
+   * with nothing typed since, the size is what was typed, not a conversion at the mark now
+   * (0.0030 BTC → USD → BTC once came back 0.0029).
+   */
+  sizeBefore?: { size: string; sizeUnit: SizeUnit; shown: string };
 }
 
 /** The pasted line a row came from and why it could not be read as an order. */
