@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { HeldOrder, TwapProgress } from '@/interface';
@@ -204,6 +204,26 @@ describe('the held orders panel', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Review' }));
     await userEvent.click(within(screen.getByRole('group', { name: 'Confirm the change' })).getByRole('button', { name: 'Confirm change' }));
     await vi.waitFor(() => expect(calls.filter((call) => call.method === 'PATCH')).toEqual([{ method: 'PATCH', url: '/api/held-orders/h1', body: { order_quantity: 0.02 } }]));
+  });
+
+  it('keeps the rows in their places while the pointer is over the list: an order armed meanwhile comes last, not on top', () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const panel = (orders: HeldOrder[]) => (
+      <QueryClientProvider client={client}>
+        <HeldOrders orders={orders} markets={markets} markOf={() => undefined} activeSymbol={BTC} narrow={false} now={100_000} />
+      </QueryClientProvider>
+    );
+    const older = held({ id: 'h7', created_at: 1_000 });
+    const newer = held({ id: 'h8', created_at: 2_000 });
+    const ids = () => [...document.querySelectorAll('[data-held-id]')].map((row) => row.getAttribute('data-held-id'));
+    const view = render(panel([older, newer]));
+    expect(ids()).toEqual(['h8', 'h7']);
+    const list = document.querySelector('.held__scroll')!;
+    fireEvent.pointerEnter(list);
+    view.rerender(panel([older, newer, held({ id: 'h9', created_at: 3_000 })]));
+    expect(ids()).toEqual(['h8', 'h7', 'h9']);
+    fireEvent.pointerLeave(list);
+    expect(ids()).toEqual(['h9', 'h8', 'h7']);
   });
 
   it('a double Enter reviews the change but does not confirm it; Enter confirms once the review has settled', async () => {

@@ -7,7 +7,7 @@ import type { ListProps } from './HeldTable';
 /** A phone's list: one card per held order, its figures two to a line, nothing wider than the screen. */
 export function HeldCards({ rows, markets, handlers }: ListProps) {
   return (
-    <ul className="held__cards" aria-label={t`Held orders`}>
+    <ul className="held__cards" aria-label={t`Held orders`} {...handlers.steady}>
       {rows.map((row) => {
         const { order, view } = row;
         const editing = handlers.editing === order.id;

@@ -34,6 +34,8 @@ export interface RowNote {
 
 /** What a row's view needs besides its figures: its note, whether its form is open, its actions. */
 export interface RowHandlers {
+  /** Rows keep their places while the pointer is over the list (its root spreads these). */
+  steady: { onPointerEnter: () => void; onPointerLeave: () => void };
   editing: string | undefined;
   /** Why this person may not change held orders (a desk's viewer or risk user): then no row offers to pause or modify. */
   refusal: string | undefined;
@@ -62,21 +64,28 @@ export function useHeldOrdersPanel({ orders, markets, markOf, activeSymbol, now 
   const cancelPermission = useMay('cancelHeld');
   const person = usePerson();
   const [editing, setEditing] = useState<string>();
+  // While the pointer is over the list, rows keep their places (a new order goes last, not on top):
+  // a row armed elsewhere moved the list under a click, which cancelled the order below.
+  const [placesHeld, setPlacesHeld] = useState<readonly string[] | null>(null);
   const [notes, setNotes] = useState<Readonly<Record<string, RowNote>>>({});
   const note = (id: string, value: RowNote) => setNotes((all) => ({ ...all, [id]: value }));
   const rows = useMemo(
     (): HeldRow[] =>
-      sortHeld(orders).map((order) => ({
+      inPlaces(sortHeld(orders), placesHeld).map((order) => ({
         order,
         view: heldRowView(order, markets, markOf(order.symbol)),
         twap: order.twap ? twapProgressView(order.twap, order.order_quantity, markets.get(order.symbol)?.quantityDecimals, now, isLive(order)) : undefined,
       })),
-    [orders, markets, markOf, now],
+    [orders, markets, markOf, now, placesHeld],
   );
   const liveCount = rows.filter((row) => row.view.live).length;
   const liveHere = activeSymbol ? rows.filter((row) => row.view.live && row.order.symbol === activeSymbol).length : 0;
   return {
     rows,
+    steady: {
+      onPointerEnter: () => setPlacesHeld(rows.map((row) => row.order.id)),
+      onPointerLeave: () => setPlacesHeld(null),
+    },
     liveCount,
     liveHere,
     market: activeSymbol ? marketName(activeSymbol) : undefined,
@@ -115,4 +124,11 @@ export function useHeldOrdersPanel({ orders, markets, markOf, activeSymbol, now 
     headProblem: cancelAll.error?.message,
     askCancelAll: askCancelAllHeld,
   };
+}
+
+/** `orders` in the places `held` gives them; those not in it (new) after them, in their own order. */
+function inPlaces(orders: readonly HeldOrder[], held: readonly string[] | null): readonly HeldOrder[] {
+  if (!held) return orders;
+  const place = new Map(held.map((id, index) => [id, index]));
+  return [...orders].sort((a, b) => (place.get(a.id) ?? held.length) - (place.get(b.id) ?? held.length));
 }

@@ -19,6 +19,7 @@ export function HeldOrders(props: HeldOrdersProps) {
   useLocale();
   const panel = useHeldOrdersPanel(props);
   const handlers: RowHandlers = {
+    steady: panel.steady,
     editing: panel.editing,
     refusal: panel.refusal,
     cancelRefusal: panel.cancelRefusal,

@@ -33,7 +33,7 @@ interface ListProps {
 /** The desk's table: one line per held order, its TWAP bar, note or modify form on a line under it. */
 export function HeldTable({ rows, markets, handlers }: ListProps) {
   return (
-    <div className="held__scroll">
+    <div className="held__scroll" {...handlers.steady}>
       <table className="held__table" aria-label={t`Held orders`}>
         <thead>
           <tr>
