@@ -7,7 +7,7 @@ import { PostgresPeople } from '@/proxy/desk/postgresPeople';
 import { SqlitePeople } from '@/proxy/desk/sqlitePeople';
 import { openPostgres } from '@/proxy/postgres';
 import { createDatabase, startPostgres, type PostgresServer } from './postgres';
-import { login, markOf, serviceWithAccount, tempDir, TOKEN } from './stack';
+import { login, markOf, serviceWithAccount, tempDir, ticketKey, TOKEN } from './stack';
 
 /** A proxy of a desk over HTTP, on SQLite or a real PostgreSQL, with its people store beside it. */
 export interface Desk {
@@ -90,6 +90,26 @@ export async function startDesk(
 }
 
 export const json = async <T = { message: string }>(answer: Response) => (await answer.json()) as T;
+
+/** A POST of `body` as JSON, under an idempotency key (a new one unless given). */
+export const postOf = (body: unknown, key = ticketKey()) => ({ method: 'POST', key, body: JSON.stringify(body) });
+/** A request of `method`, with `body` as JSON when there is one. */
+export const sendOf = (method: string, body?: unknown) => ({ method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+
+/**
+ * Signs in a new trader of account main for each call (`prefix`1, `prefix`2, …), with `limits`
+ * set by the risk user: a day's use is kept, so each test starts from a trader with none.
+ */
+export function newTraders(desk: () => Desk, risk: () => string, prefix: string) {
+  let made = 0;
+  return async (limits: object): Promise<string> => {
+    const name = `${prefix}${++made}`;
+    const cookie = await desk().signIn(name, ['trader'], ['main']);
+    const set = await desk().call(risk(), `/api/desk/limits/user/${name}`, sendOf('PUT', limits));
+    if (set.status !== 200) throw new Error(`the limits of ${name} were not set: ${set.status}`);
+    return cookie;
+  };
+}
 
 /**
  * What a desk's HTTP tests share: a real embedded service (its 1/s batch limit off) and, when

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Approval, DeskMe, HeldOrder, JournalOrder } from '@/interface';
 import { btcOrder } from '../fixtures/orders';
-import { deskPlaces, json, startDesk, type Desk } from '../helpers/deskHttp';
+import { deskPlaces, json, newTraders, postOf, sendOf, startDesk, type Desk } from '../helpers/deskHttp';
 import { ticketKey } from '../helpers/stack';
 
 /**
@@ -20,20 +20,11 @@ const price = () => Math.round(mark * 0.95);
 /** A resting BTC buy of 0.01 at 95% of the mark: a notional of about 0.0095 × mark. */
 const restingBuy = () => btcOrder(price(), { order_quantity: 0.01 });
 const oneOrder = () => 0.01 * price();
-const post = (body: unknown, key = ticketKey()) => ({ method: 'POST', key, body: JSON.stringify(body) });
-const send = (method: string, body?: unknown) => ({ method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
 
 describe.each(['SQLite', 'PostgreSQL'] as const)('the approval-free day on %s', (store) => {
   let desk: Desk;
   let rita: string;
-  let traders = 0;
-  /** A new trader for each test: a day's use is kept, and each test starts from none. */
-  const trader = async (limits: object) => {
-    const name = `t${++traders}`;
-    const cookie = await desk.signIn(name, ['trader'], ['main']);
-    expect((await desk.call(rita, `/api/desk/limits/user/${name}`, send('PUT', limits))).status).toBe(200);
-    return cookie;
-  };
+  const trader = newTraders(() => desk, () => rita, 't');
   const me = async (cookie: string) => (await json<{ data: DeskMe }>(await desk.call(cookie, '/api/desk/me'))).data.user;
   const ordersOf = async (key: string) => (await json<{ data: { rows: JournalOrder[] } }>(await desk.call(rita, `/api/orders?ticket=${key}`))).data.rows;
 
@@ -45,17 +36,17 @@ describe.each(['SQLite', 'PostgreSQL'] as const)('the approval-free day on %s', 
   it('sends small tickets until the day would pass it, then the next waits; an approved one does not count against it', async () => {
     // Each ticket is far under the threshold; two fit in the approval-free day, a third does not.
     const alice = await trader({ approvalAbove: String(Math.ceil(10 * oneOrder())), approvalFreeDay: String(Math.ceil(2.5 * oneOrder())) });
-    for (let i = 0; i < 2; i++) expect((await desk.call(alice, '/v1/batch-order', post({ orders: [restingBuy()] }))).status).toBe(200);
+    for (let i = 0; i < 2; i++) expect((await desk.call(alice, '/v1/batch-order', postOf({ orders: [restingBuy()] }))).status).toBe(200);
     const sentFree = Number((await me(alice)).approvalFreeToday);
     expect(sentFree).toBeCloseTo(2 * oneOrder(), 6);
     const key = ticketKey();
-    const third = await desk.call(alice, '/v1/batch-order', post({ orders: [restingBuy()] }, key));
+    const third = await desk.call(alice, '/v1/batch-order', postOf({ orders: [restingBuy()] }, key));
     expect(third.status).toBe(202);
     expect((await json<{ data: { approval: Approval } }>(third)).data.approval).toMatchObject({ id: key, state: 'awaiting', reason: 'day', author: expect.stringMatching(/^t\d+$/) });
     expect(await ordersOf(key)).toEqual([]);
     expect(Number((await me(alice)).approvalFreeToday)).toBe(sentFree);
 
-    expect((await desk.call(rita, `/api/approvals/${key}/approve`, post({}))).status).toBe(200);
+    expect((await desk.call(rita, `/api/approvals/${key}/approve`, postOf({}))).status).toBe(200);
     expect(await ordersOf(key)).toHaveLength(1);
     const after = await me(alice);
     // Counted in the day's use, not in what went without approval.
@@ -65,7 +56,7 @@ describe.each(['SQLite', 'PostgreSQL'] as const)('the approval-free day on %s', 
 
   it('tickets sent at once cannot together pass it: as many are sent as fit, the rest wait', async () => {
     const bob = await trader({ approvalFreeDay: String(Math.ceil(2.5 * oneOrder())) });
-    const answers = await Promise.all(Array.from({ length: 6 }, () => desk.call(bob, '/v1/batch-order', post({ orders: [restingBuy()] }))));
+    const answers = await Promise.all(Array.from({ length: 6 }, () => desk.call(bob, '/v1/batch-order', postOf({ orders: [restingBuy()] }))));
     const statuses = answers.map((answer) => answer.status).sort();
     expect(statuses).toEqual([200, 200, 202, 202, 202, 202]);
     expect(Number((await me(bob)).approvalFreeToday)).toBeCloseTo(2 * oneOrder(), 6);
@@ -76,10 +67,10 @@ describe.each(['SQLite', 'PostgreSQL'] as const)('the approval-free day on %s', 
       const dan = await trader(limits);
       const key = ticketKey();
       const body = { orders: [restingBuy()] };
-      const answers = await Promise.all(Array.from({ length: 6 }, () => desk.call(dan, '/v1/batch-order', post(body, key))));
+      const answers = await Promise.all(Array.from({ length: 6 }, () => desk.call(dan, '/v1/batch-order', postOf(body, key))));
       expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 200]);
       expect(await ordersOf(key)).toHaveLength(1);
-      expect((await desk.call(dan, '/v1/batch-order', post(body, key))).status).toBe(200);
+      expect((await desk.call(dan, '/v1/batch-order', postOf(body, key))).status).toBe(200);
       const asked = (await json<{ data: { rows: Approval[] } }>(await desk.call(rita, '/api/approvals?state=all'))).data.rows;
       expect(asked.filter((approval) => approval.id === key)).toEqual([]);
       expect(Number((await me(dan)).usedToday)).toBeCloseTo(oneOrder(), 6);
@@ -91,34 +82,34 @@ describe.each(['SQLite', 'PostgreSQL'] as const)('the approval-free day on %s', 
   it('a held order counts when armed; a change past the day is refused, naming why; a bracket past it cannot wait', async () => {
     const carol = await trader({ approvalFreeDay: String(Math.ceil(1.5 * 0.01 * mark)) });
     const stop = { type: 'STOP_MARKET', symbol: 'PERP_BTC_USDC', side: 'SELL', order_quantity: 0.01, trigger_price: Math.round(mark / 2) };
-    const armed = await desk.call(carol, '/api/held-orders', post(stop));
+    const armed = await desk.call(carol, '/api/held-orders', postOf(stop));
     expect(armed.status).toBe(200);
     const order = (await json<{ data: HeldOrder }>(armed)).data;
     expect(Number((await me(carol)).approvalFreeToday)).toBeGreaterThan(0);
-    const raised = await desk.call(carol, `/api/held-orders/${order.id}`, send('PATCH', { order_quantity: 0.03 }));
+    const raised = await desk.call(carol, `/api/held-orders/${order.id}`, sendOf('PATCH', { order_quantity: 0.03 }));
     expect(raised.status).toBe(403);
     expect((await json<{ message: string }>(raised)).message).toMatch(/past what you may send today without approval.*nothing was changed/);
     expect((await json<{ data: HeldOrder }>(await desk.call(carol, `/api/held-orders/${order.id}`))).data.order_quantity).toBe(0.01);
 
-    const bracket = await desk.call(carol, '/api/brackets', post({ entry: restingBuy(), stop_loss: { trigger_price: Math.round(mark / 2) } }));
+    const bracket = await desk.call(carol, '/api/brackets', postOf({ entry: restingBuy(), stop_loss: { trigger_price: Math.round(mark / 2) } }));
     expect(bracket.status).toBe(403);
     expect((await json<{ message: string }>(bracket)).message).toMatch(/^a bracket past what you may send today without approval cannot wait/);
-    await desk.call(carol, `/api/held-orders/${order.id}`, send('DELETE'));
+    await desk.call(carol, `/api/held-orders/${order.id}`, sendOf('DELETE'));
   });
 
   it('one trader cannot bury the others\' requests: past 20 awaiting, their next is refused, and withdrawing one makes room', async () => {
     const eve = await trader({ approvalAbove: '1' });
     const keys = Array.from({ length: 20 }, () => ticketKey());
-    for (const key of keys) expect((await desk.call(eve, '/v1/batch-order', post({ orders: [restingBuy()] }, key))).status).toBe(202);
-    const next = await desk.call(eve, '/v1/batch-order', post({ orders: [restingBuy()] }));
+    for (const key of keys) expect((await desk.call(eve, '/v1/batch-order', postOf({ orders: [restingBuy()] }, key))).status).toBe(202);
+    const next = await desk.call(eve, '/v1/batch-order', postOf({ orders: [restingBuy()] }));
     expect(next.status).toBe(403);
     expect((await json<{ message: string }>(next)).message).toBe('you have 20 tickets awaiting approval: withdraw some or wait for a risk user; nothing was sent');
-    expect((await desk.call(eve, `/api/approvals/${keys[0]}/withdraw`, post({}))).status).toBe(200);
-    expect((await desk.call(eve, '/v1/batch-order', post({ orders: [restingBuy()] }))).status).toBe(202);
+    expect((await desk.call(eve, `/api/approvals/${keys[0]}/withdraw`, postOf({}))).status).toBe(200);
+    expect((await desk.call(eve, '/v1/batch-order', postOf({ orders: [restingBuy()] }))).status).toBe(202);
   });
 
   it('is a user\'s limit only: refused on an account, by name', async () => {
-    const refused = await desk.call(rita, '/api/desk/limits/account/main', send('PUT', { approvalFreeDay: '5' }));
+    const refused = await desk.call(rita, '/api/desk/limits/account/main', sendOf('PUT', { approvalFreeDay: '5' }));
     expect(refused.status).toBe(400);
     expect((await json<{ message: string }>(refused)).message).toMatch(/^approvalFreeDay: approval is set per user/);
   });

@@ -2,8 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { DeskMe, HeldOrder } from '@/interface';
 import { DatabaseUnavailableError } from '@/proxy/postgres';
 import { btcOrder } from '../fixtures/orders';
-import { deskPlaces, json, startDesk, type Desk } from '../helpers/deskHttp';
-import { ticketKey } from '../helpers/stack';
+import { deskPlaces, json, newTraders, postOf, sendOf, startDesk, type Desk } from '../helpers/deskHttp';
 
 /**
  * Races and failures a second review of the desk found (twentieth session): two changes of one
@@ -16,19 +15,11 @@ beforeAll(async () => {
   mark = await markOf('PERP_BTC_USDC');
 });
 
-const post = (body: unknown, key = ticketKey()) => ({ method: 'POST', key, body: JSON.stringify(body) });
-const send = (method: string, body?: unknown) => ({ method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
 
 describe.each(['SQLite', 'PostgreSQL'] as const)('desk races on %s', (store) => {
   let desk: Desk;
   let rita: string;
-  let traders = 0;
-  const trader = async (limits: object) => {
-    const name = `r${++traders}`;
-    const cookie = await desk.signIn(name, ['trader'], ['main']);
-    expect((await desk.call(rita, `/api/desk/limits/user/${name}`, send('PUT', limits))).status).toBe(200);
-    return cookie;
-  };
+  const trader = newTraders(() => desk, () => rita, 'r');
   const me = async (cookie: string) => (await json<{ data: DeskMe }>(await desk.call(cookie, '/api/desk/me'))).data.user;
 
   beforeAll(async () => {
@@ -40,20 +31,20 @@ describe.each(['SQLite', 'PostgreSQL'] as const)('desk races on %s', (store) => 
     const cap = String(Math.ceil(0.025 * mark));
     const cookie = await trader({ approvalAbove: cap, maxOrderNotional: cap });
     const stop = { type: 'STOP_MARKET', symbol: 'PERP_BTC_USDC', side: 'BUY', order_quantity: 0.01, trigger_price: Math.round(mark * 1.05) };
-    const { id } = (await json<{ data: HeldOrder }>(await desk.call(cookie, '/api/held-orders', post(stop)))).data;
+    const { id } = (await json<{ data: HeldOrder }>(await desk.call(cookie, '/api/held-orders', postOf(stop)))).data;
     const answers = await Promise.all([
-      desk.call(cookie, `/api/held-orders/${id}`, send('PATCH', { order_quantity: 0.02 })),
-      desk.call(cookie, `/api/held-orders/${id}`, send('PATCH', { trigger_price: Math.round(mark * 2) })),
+      desk.call(cookie, `/api/held-orders/${id}`, sendOf('PATCH', { order_quantity: 0.02 })),
+      desk.call(cookie, `/api/held-orders/${id}`, sendOf('PATCH', { trigger_price: Math.round(mark * 2) })),
     ]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 403]);
     const after = (await json<{ data: HeldOrder }>(await desk.call(cookie, `/api/held-orders/${id}`))).data;
     expect(after.order_quantity * after.trigger_price!).toBeLessThanOrEqual(Number(cap));
-    await desk.call(cookie, `/api/held-orders/${id}`, send('DELETE'));
+    await desk.call(cookie, `/api/held-orders/${id}`, sendOf('DELETE'));
   });
 
   it('asks for approval sent at once stop at the cap of 20', async () => {
     const cookie = await trader({ approvalAbove: '1' });
-    const answers = await Promise.all(Array.from({ length: 26 }, () => desk.call(cookie, '/v1/batch-order', post({ orders: [btcOrder(Math.round(mark * 0.95))] }))));
+    const answers = await Promise.all(Array.from({ length: 26 }, () => desk.call(cookie, '/v1/batch-order', postOf({ orders: [btcOrder(Math.round(mark * 0.95))] }))));
     const statuses = answers.map((answer) => answer.status);
     expect(statuses.filter((status) => status === 202)).toHaveLength(20);
     expect(statuses.filter((status) => status === 403)).toHaveLength(6);
@@ -68,10 +59,10 @@ describe.each(['SQLite', 'PostgreSQL'] as const)('desk races on %s', (store) => 
       if (thrown++ === 0) throw new DatabaseUnavailableError('connection reset (injected)');
       return original.apply(this, args);
     };
-    const first = await desk.call(cookie, '/v1/batch-order', post({ orders: [btcOrder(Math.round(mark * 0.95))] }));
+    const first = await desk.call(cookie, '/v1/batch-order', postOf({ orders: [btcOrder(Math.round(mark * 0.95))] }));
     journal.recordAnswer = original;
     expect(first.status).toBe(503);
     expect(Number((await me(cookie)).usedToday)).toBeGreaterThan(0);
-    expect((await desk.call(cookie, '/v1/batch-order', post({ orders: [btcOrder(Math.round(mark * 0.95))] }))).status).toBe(403);
+    expect((await desk.call(cookie, '/v1/batch-order', postOf({ orders: [btcOrder(Math.round(mark * 0.95))] }))).status).toBe(403);
   });
 });

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuditRecord, HeldOrder } from '@/interface';
 import { btcOrder } from '../fixtures/orders';
-import { deskPlaces, json, startDesk, type Desk } from '../helpers/deskHttp';
+import { deskPlaces, json, postOf, sendOf, startDesk, type Desk } from '../helpers/deskHttp';
 import { ticketKey } from '../helpers/stack';
 
 /**
@@ -15,8 +15,6 @@ beforeAll(async () => {
   mark = await markOf('PERP_BTC_USDC');
 });
 
-const post = (body: unknown, key = ticketKey()) => ({ method: 'POST', key, body: JSON.stringify(body) });
-const send = (method: string, body?: unknown) => ({ method, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
 
 describe.each(['SQLite', 'PostgreSQL'] as const)('refusals in the audit on %s', (store) => {
   let desk: Desk;
@@ -34,15 +32,15 @@ describe.each(['SQLite', 'PostgreSQL'] as const)('refusals in the audit on %s', 
 
   it('a ticket over a limit, a cancel on an account not theirs, and a change of a held order past a limit: each refused and audited', async () => {
     const max = String(Math.ceil(0.02 * mark));
-    expect((await desk.call(rita, '/api/desk/limits/user/alice', send('PUT', { maxOrderNotional: max }))).status).toBe(200);
+    expect((await desk.call(rita, '/api/desk/limits/user/alice', sendOf('PUT', { maxOrderNotional: max }))).status).toBe(200);
     const big = ticketKey();
-    expect((await desk.call(alice, '/v1/batch-order', post({ orders: [btcOrder(Math.round(mark * 0.95), { order_quantity: 0.05 })] }, big))).status).toBe(403);
+    expect((await desk.call(alice, '/v1/batch-order', postOf({ orders: [btcOrder(Math.round(mark * 0.95), { order_quantity: 0.05 })] }, big))).status).toBe(403);
     const stop = { type: 'STOP_MARKET', symbol: 'PERP_BTC_USDC', side: 'SELL', order_quantity: 0.01, trigger_price: Math.round(mark / 2) };
-    const armed = (await json<{ data: HeldOrder }>(await desk.call(alice, '/api/held-orders', post(stop)))).data;
-    const raised = await desk.call(alice, `/api/held-orders/${armed.id}`, send('PATCH', { order_quantity: 0.05 }));
+    const armed = (await json<{ data: HeldOrder }>(await desk.call(alice, '/api/held-orders', postOf(stop)))).data;
+    const raised = await desk.call(alice, `/api/held-orders/${armed.id}`, sendOf('PATCH', { order_quantity: 0.05 }));
     expect(raised.status).toBe(403);
     expect((await json<{ message: string }>(raised)).message).toMatch(/; nothing was changed$/);
-    expect((await desk.call(bob, `/api/held-orders/${armed.id}`, send('DELETE'))).status).toBe(403);
+    expect((await desk.call(bob, `/api/held-orders/${armed.id}`, sendOf('DELETE'))).status).toBe(403);
 
     const trail = await refusals();
     expect(trail.map(({ actor, subject, detail }) => ({ actor, subject, kind: detail.kind, account: detail.account }))).toEqual([
@@ -54,27 +52,27 @@ describe.each(['SQLite', 'PostgreSQL'] as const)('refusals in the audit on %s', 
     expect(trail[1]!.detail.limits).toMatchObject([{ code: 'maxOrderNotional', scope: 'user', name: 'alice' }]);
     expect(trail[0]!.detail.reason).toMatch(/^bob may not .*account main/);
     expect(trail.every((record) => record.address !== null)).toBe(true);
-    await desk.call(alice, `/api/held-orders/${armed.id}`, send('DELETE'));
-    await desk.call(rita, '/api/desk/limits/user/alice', send('PUT', {}));
+    await desk.call(alice, `/api/held-orders/${armed.id}`, sendOf('DELETE'));
+    await desk.call(rita, '/api/desk/limits/user/alice', sendOf('PUT', {}));
   });
 
   it('a risk user lifting their own limits, or approving their own ticket, is refused and audited', async () => {
     const ron = await desk.signIn('ron', ['risk', 'trader'], ['main']);
-    expect((await desk.call(ron, '/api/desk/limits/user/ron', send('PUT', { tradingOff: false }))).status).toBe(403);
-    expect((await desk.call(rita, '/api/desk/limits/user/ron', send('PUT', { approvalAbove: '1' }))).status).toBe(200);
+    expect((await desk.call(ron, '/api/desk/limits/user/ron', sendOf('PUT', { tradingOff: false }))).status).toBe(403);
+    expect((await desk.call(rita, '/api/desk/limits/user/ron', sendOf('PUT', { approvalAbove: '1' }))).status).toBe(200);
     const key = ticketKey();
-    expect((await desk.call(ron, '/v1/batch-order', post({ orders: [btcOrder(Math.round(mark * 0.95), { order_quantity: 0.01 })] }, key))).status).toBe(202);
-    expect((await desk.call(ron, `/api/approvals/${key}/approve`, post({}))).status).toBe(403);
+    expect((await desk.call(ron, '/v1/batch-order', postOf({ orders: [btcOrder(Math.round(mark * 0.95), { order_quantity: 0.01 })] }, key))).status).toBe(202);
+    expect((await desk.call(ron, `/api/approvals/${key}/approve`, postOf({}))).status).toBe(403);
     const trail = (await refusals()).filter((record) => record.actor === 'ron');
     expect(trail.map(({ subject, detail }) => [subject, detail.kind])).toEqual([[key, 'approve'], ['ron', 'limits']]);
     expect(trail[1]!.detail.reason).toMatch(/^ron may not change limits that bind their own trading/);
-    await desk.call(ron, `/api/approvals/${key}/withdraw`, post({}));
+    await desk.call(ron, `/api/approvals/${key}/withdraw`, postOf({}));
   });
 
   it('keeps at most 30 refusals a minute of one person: a flood of refused tickets cannot fill the trail', async () => {
     const mal = await desk.signIn('mal', ['trader'], ['main']);
-    expect((await desk.call(rita, '/api/desk/limits/user/mal', send('PUT', { tradingOff: true }))).status).toBe(200);
-    const answers = await Promise.all(Array.from({ length: 40 }, () => desk.call(mal, '/v1/batch-order', post({ orders: [btcOrder(Math.round(mark * 0.95), { order_quantity: 0.01 })] }))));
+    expect((await desk.call(rita, '/api/desk/limits/user/mal', sendOf('PUT', { tradingOff: true }))).status).toBe(200);
+    const answers = await Promise.all(Array.from({ length: 40 }, () => desk.call(mal, '/v1/batch-order', postOf({ orders: [btcOrder(Math.round(mark * 0.95), { order_quantity: 0.01 })] }))));
     expect(answers.every((answer) => answer.status === 403)).toBe(true);
     const kept = (await refusals()).filter((record) => record.actor === 'mal');
     // 30 kept, 10 logged only; a minute that turned during the burst starts a new count.
