@@ -129,6 +129,7 @@ export const storedTicketSchema = z.object({
       ]),
       startedAt: z.number(),
       account: z.optional(accountNameSchema),
+      sizes: z.optional(z.record(z.string(), z.string())),
     }),
   ),
   armOutcome: z.nullable(

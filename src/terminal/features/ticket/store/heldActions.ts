@@ -23,7 +23,8 @@ export function heldActions(set: SetTicket, get: GetTicket): HeldActions {
     beginArm(request: ArmRequest, account?: string) {
       const current = get().armPending;
       if (current && current.account === account && JSON.stringify(current.request) === JSON.stringify(request)) return current;
-      const armPending = { key: newTicketKey(), request, startedAt: Date.now(), ...(account === undefined ? {} : { account }) };
+      const sizes = Object.fromEntries(get().rows.map((row) => [row.id, row.size]));
+      const armPending = { key: newTicketKey(), request, startedAt: Date.now(), sizes, ...(account === undefined ? {} : { account }) };
       set({ armPending, armOutcome: null, attempted: false });
       return armPending;
     },
@@ -37,8 +38,9 @@ export function heldActions(set: SetTicket, get: GetTicket): HeldActions {
         return;
       }
       // Armed: the order keeps its market, kind and prices but not its size, so a second click
-      // never arms the same order twice.
-      const next = rows.map((row) => ({ ...copyDraftRow(row), size: '' }));
+      // never arms the same order twice; a size typed while it was on its way is the next order's.
+      const typedSince = (row: (typeof rows)[number]) => armPending.sizes !== undefined && armPending.sizes[row.id] !== row.size;
+      const next = rows.map((row) => (typedSince(row) ? row : { ...copyDraftRow(row), size: '' }));
       set({ armPending: null, armOutcome: outcome, rows: next, activeRowId: next[0]?.id ?? '' });
     },
     dismissArmOutcome() {

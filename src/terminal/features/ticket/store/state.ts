@@ -73,6 +73,8 @@ export interface PendingArm {
   startedAt: number;
   /** The account it is armed on, fixed when it starts. */
   account?: string;
+  /** Each row's size when it started: a size typed while it is on its way is kept when it is armed. */
+  sizes?: Record<string, string>;
 }
 
 /** What the proxy answered: the armed order, the bracket's entry and exits, or the refusal's words. */
