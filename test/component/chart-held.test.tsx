@@ -134,6 +134,22 @@ describe('held orders on the chart', () => {
     expect(within(dialog).getByRole('alert')).toHaveTextContent('The mark 61,300.0 is already at or below this trigger: it fires at once');
   });
 
+  it('a drag let go off the pane (over the page head, the ticket) asks nothing and puts the line back', async () => {
+    const { onMoveHeld } = await renderChart([held({})]);
+    const handlers = engine().handlers as ChartHandlers;
+    act(() => handlers.onLayout({ height: 400, scaleWidth: 60, range: { low: 60_000, high: 64_000 }, last: { price: 61_300, y: 270 } }));
+    const handle = screen.getByRole('button', { name: 'SL SELL 0.5' });
+    handle.setPointerCapture = () => {};
+    for (const offPane of [-30, 520]) {
+      fireEvent.pointerDown(handle, { button: 0, clientY: 280, pointerId: 1 });
+      fireEvent.pointerMove(handle, { clientY: offPane, pointerId: 1 });
+      fireEvent.pointerUp(handle, { clientY: offPane, pointerId: 1 });
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(drawn()).toEqual(['held:h1@61200']);
+    }
+    expect(onMoveHeld).not.toHaveBeenCalled();
+  });
+
   it('a handle held at the edge for a trigger beyond the scale is not dragged (keys still move it)', async () => {
     const { onMoveHeld } = await renderChart([held({ trigger_price: 50_000 })]);
     const handle = screen.getByRole('button', { name: 'SL SELL 0.5' });

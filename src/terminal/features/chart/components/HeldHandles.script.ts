@@ -36,6 +36,13 @@ function placed(line: HeldLine, layout: PaneLayout) {
 /** The top of the chart's stage, which the price pane starts at and the handles are placed in. */
 const stageTop = (element: HTMLElement) => (element.closest('.chart__stage') ?? element).getBoundingClientRect().top;
 
+/** Whether the pointer is off the price pane: above or below it, or left or right of the stage. */
+function outsidePane(event: PointerEvent<HTMLElement>, layout: PaneLayout): boolean {
+  const stage = (event.currentTarget.closest('.chart__stage') ?? event.currentTarget).getBoundingClientRect();
+  const y = event.clientY - stage.top;
+  return y < 0 || y > layout.height || event.clientX < stage.left || event.clientX > stage.right;
+}
+
 interface PointerInput {
   move: Move | undefined;
   layout: PaneLayout | undefined;
@@ -62,8 +69,12 @@ function pointerMoves({ move, layout, priceDecimals, canMove, start, propose, se
       const price = draggedPrice(event.clientY - stageTop(event.currentTarget) - move.grab, layout, priceDecimals);
       if (price !== undefined && price !== move.price) setMove({ ...move, price });
     },
-    up(target: HeldLine) {
-      if (move?.phase === 'moving' && move.via === 'pointer' && move.lineId === target.id) propose(move);
+    up(target: HeldLine, event: PointerEvent<HTMLElement>) {
+      if (move?.phase !== 'moving' || move.via !== 'pointer' || move.lineId !== target.id) return;
+      // Let go off the chart's pane (over the page's head, the ticket): no price anyone saw a line
+      // at, so the move is dropped and the line goes back, as Escape does.
+      if (layout && outsidePane(event, layout)) setMove(undefined);
+      else propose(move);
     },
     cancel: () => setMove((current) => (current?.phase === 'moving' && current.via === 'pointer' ? undefined : current)),
   };

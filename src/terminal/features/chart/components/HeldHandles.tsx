@@ -53,7 +53,7 @@ export function HeldHandles({ held }: { held: Handles }) {
               // would turn pixels into a price nobody sees, and the stack may cover another handle.
               onPointerDown={offscreen ? undefined : (event) => held.pointer.down(line, event)}
               onPointerMove={(event) => held.pointer.move(line, event)}
-              onPointerUp={() => held.pointer.up(line)}
+              onPointerUp={(event) => held.pointer.up(line, event)}
               onPointerCancel={held.pointer.cancel}
               onKeyDown={(event) => held.onKey(line, event)}
               onBlur={held.onBlur}
