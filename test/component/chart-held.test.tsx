@@ -134,6 +134,20 @@ describe('held orders on the chart', () => {
     expect(within(dialog).getByRole('alert')).toHaveTextContent('The mark 61,300.0 is already at or below this trigger: it fires at once');
   });
 
+  it("says in the question when a stop limit's moved trigger leaves its limit beyond it: it may rest unfilled", async () => {
+    await renderChart([held({ type: 'STOP_LIMIT', order_price: 61_100 })]);
+    const handlers = engine().handlers as ChartHandlers;
+    act(() => handlers.onLayout({ height: 400, scaleWidth: 60, range: { low: 60_000, high: 64_000 }, last: { price: 61_300, y: 270 } }));
+    const handle = screen.getByRole('button', { name: /^SL SELL 0\.5/ });
+    handle.setPointerCapture = () => {};
+    // The sell stop at 61,200 (limit 61,100) dragged to 61,000: its limit is now above its trigger.
+    fireEvent.pointerDown(handle, { button: 0, clientY: 280, pointerId: 1 });
+    fireEvent.pointerMove(handle, { clientY: 300, pointerId: 1 });
+    fireEvent.pointerUp(handle, { clientY: 300, pointerId: 1 });
+    const dialog = screen.getByRole('dialog', { name: 'Move stop trigger 61,200.0 → 61,000.0?' });
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Above the trigger 61,000.0: when it fires, a sell at this limit may rest unfilled');
+  });
+
   it('a drag let go off the pane (over the page head, the ticket) asks nothing and puts the line back', async () => {
     const { onMoveHeld } = await renderChart([held({})]);
     const handlers = engine().handlers as ChartHandlers;

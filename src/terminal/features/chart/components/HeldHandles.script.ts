@@ -1,5 +1,5 @@
 import { useMemo, useState, type Dispatch, type KeyboardEvent, type PointerEvent, type SetStateAction } from 'react';
-import { draggedPrice, moveQuestion, movedTriggerCrossed, nudgedPrice, tickText, yAtPrice } from '../model/heldDrag';
+import { draggedPrice, movedLimitRests, moveQuestion, movedTriggerCrossed, nudgedPrice, tickText, yAtPrice } from '../model/heldDrag';
 import type { HeldLine } from '../model/heldLines';
 import { useEnterSettling } from '@/terminal/shared/ui/enterGuard';
 import type { PaneLayout } from './pricePane';
@@ -32,6 +32,9 @@ function placed(line: HeldLine, layout: PaneLayout) {
   const offscreen = y < 0 ? 'above' : y > layout.height ? 'below' : undefined;
   return { line, y: Math.max(0, Math.min(layout.height, y)), offscreen };
 }
+
+/** The limit price a held order sends when it fires (its dotted line), if it has one. */
+const limitOf = (lines: readonly HeldLine[], orderId: string) => lines.find((each) => each.orderId === orderId && each.part === 'limit' && each.kind !== 'twap')?.price;
 
 /** The top of the chart's stage, which the price pane starts at and the handles are placed in. */
 const stageTop = (element: HTMLElement) => (element.closest('.chart__stage') ?? element).getBoundingClientRect().top;
@@ -149,7 +152,10 @@ export function useHeldHandles({ lines, layout, priceDecimals, onMove }: HeldHan
         ? {
             text: moveQuestion(line.kind, move.from, move.price, priceDecimals),
             order: line.label,
-            warning: movedTriggerCrossed(line.kind, line.side, move.price, layout?.last?.price, priceDecimals),
+            warnings: [
+              movedTriggerCrossed(line.kind, line.side, move.price, layout?.last?.price, priceDecimals),
+              movedLimitRests(line.side, move.price, limitOf(lines, line.orderId), priceDecimals),
+            ].filter((warning): warning is string => warning !== undefined),
             sending: move.phase === 'sending',
           }
         : undefined,

@@ -77,11 +77,11 @@ export function HeldHandles({ held }: { held: Handles }) {
       {question ? (
         <Dialog title={question.text} onClose={held.keep} className="chart__held-dialog">
           <p className="chart__held-which">{question.order}</p>
-          {question.warning ? (
-            <p className="chart__held-warning" role="alert">
-              {question.warning}
+          {question.warnings.map((warning) => (
+            <p key={warning} className="chart__held-warning" role="alert">
+              {warning}
             </p>
-          ) : null}
+          ))}
           <p>{t`Nothing is sent until you confirm. Escape keeps the trigger where it is.`}</p>
           {/* Opened by Enter: a second Enter, or a held one, is not the trader having read it. */}
           <div className="modal__row" onKeyDown={(event) => holdBackEnter(event, held.settling)}>

@@ -2,7 +2,7 @@ import { t } from '@lingui/core/macro';
 // The words need an active language even where no view has loaded the terminal (unit tests).
 import '@/terminal/shared/i18n/i18n';
 import Big from 'big.js';
-import { crossedAlready, firesAsMarkFalls } from '@/interface';
+import { crossedAlready, firesAsMarkFalls, limitRestsBeyond } from '@/interface';
 import { formatFixed, groupDecimalText } from '@/terminal/shared/format/number';
 import type { VisibleRange } from './edges';
 import type { HeldKind } from './heldLines';
@@ -60,4 +60,17 @@ export function movedTriggerCrossed(kind: HeldKind, side: 'BUY' | 'SELL', trigge
   return firesAsMarkFalls(side, stop)
     ? t`The mark ${markPrice} is already at or below this trigger: it fires at once`
     : t`The mark ${markPrice} is already at or above this trigger: it fires at once`;
+}
+
+/**
+ * Whether a stop limit or take-profit limit whose trigger moves to `trigger` would send its limit
+ * `limit` beyond it (a buy limit below its trigger, a sell above): it may rest unfilled when it
+ * fires. Said in the question, as the panel's Modify and the ticket say it.
+ */
+export function movedLimitRests(side: 'BUY' | 'SELL', trigger: string, limit: number | undefined, priceDecimals: number): string | undefined {
+  if (limit === undefined || !(limit > 0) || !limitRestsBeyond(side, new Big(limit).cmp(trigger))) return undefined;
+  const price = groupDecimalText(new Big(trigger).toFixed(priceDecimals));
+  return side === 'BUY'
+    ? t`Below the trigger ${price}: when it fires, a buy at this limit may rest unfilled`
+    : t`Above the trigger ${price}: when it fires, a sell at this limit may rest unfilled`;
 }
