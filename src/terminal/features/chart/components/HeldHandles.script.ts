@@ -36,6 +36,19 @@ function placed(line: HeldLine, layout: PaneLayout) {
 /** The limit price a held order sends when it fires (its dotted line), if it has one. */
 const limitOf = (lines: readonly HeldLine[], orderId: string) => lines.find((each) => each.orderId === orderId && each.part === 'limit' && each.kind !== 'twap')?.price;
 
+/** The question a move asks before anything is sent, with what the ticket would warn of. */
+function questionOf(move: Move, line: HeldLine, lines: readonly HeldLine[], layout: PaneLayout | undefined, priceDecimals: number) {
+  return {
+    text: moveQuestion(line.kind, move.from, move.price, priceDecimals),
+    order: line.label,
+    warnings: [
+      movedTriggerCrossed(line.kind, line.side, move.price, layout?.last?.price, priceDecimals),
+      movedLimitRests(line.side, move.price, limitOf(lines, line.orderId), priceDecimals),
+    ].filter((warning): warning is string => warning !== undefined),
+    sending: move.phase === 'sending',
+  };
+}
+
 /** The top of the chart's stage, which the price pane starts at and the handles are placed in. */
 const stageTop = (element: HTMLElement) => (element.closest('.chart__stage') ?? element).getBoundingClientRect().top;
 
@@ -147,18 +160,7 @@ export function useHeldHandles({ lines, layout, priceDecimals, onMove }: HeldHan
     handles: layout ? shown.filter((each) => each.part === 'trigger').map((each) => placed(each, layout)) : [],
     scaleWidth: layout?.scaleWidth ?? 0,
     moving: move?.phase === 'moving' ? move : undefined,
-    question:
-      move && line && move.phase !== 'moving'
-        ? {
-            text: moveQuestion(line.kind, move.from, move.price, priceDecimals),
-            order: line.label,
-            warnings: [
-              movedTriggerCrossed(line.kind, line.side, move.price, layout?.last?.price, priceDecimals),
-              movedLimitRests(line.side, move.price, limitOf(lines, line.orderId), priceDecimals),
-            ].filter((warning): warning is string => warning !== undefined),
-            sending: move.phase === 'sending',
-          }
-        : undefined,
+    question: move && line && move.phase !== 'moving' ? questionOf(move, line, lines, layout, priceDecimals) : undefined,
     settling,
     failure,
     canMove,
