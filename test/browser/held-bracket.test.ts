@@ -48,4 +48,32 @@ describe('a bracket from the ticket, in Chromium', () => {
     );
     for (const exit of exits) expect(['awaiting_entry', 'armed']).toContain(exit.state);
   });
+
+  it('on a phone (390×844) its confirmation shows every figure of the entry on the screen, none off to the right', async () => {
+    const context = await page.context().browser()!.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    const phone = await context.newPage();
+    try {
+      await phone.goto(file.stack.app.loginUrl);
+      await phone.locator('tr[data-symbol="PERP_BTC_USDC"]').click();
+      await phone.getByRole('group', { name: /^Trade / }).getByRole('button', { name: 'Buy', exact: true }).click();
+      await phone.getByRole('radio', { name: 'Limit', exact: true }).check();
+      await phone.locator('.ticket__editor').getByRole('button', { name: 'Mark', exact: true }).click();
+      const entry = Number(await phone.getByLabel('Price (USDC)').inputValue());
+      await phone.getByLabel('Quantity (BTC)').fill('0.002');
+      await phone.getByText('Take-profit / stop-loss').click();
+      await phone.getByLabel('Take-profit trigger').fill((Math.round(entry * 1.05 * 10) / 10).toFixed(1));
+      await phone.getByRole('button', { name: 'Buy with exits' }).click();
+      const lines = phone.getByRole('dialog', { name: 'Send the entry and hold its exits?' }).getByRole('table', { name: 'Orders to send' });
+      const cells = lines.getByRole('cell');
+      await cells.first().waitFor();
+      // Quantity, price and notional were once cut off at the table's right edge.
+      const right = await cells.evaluateAll((all) => Math.max(...all.map((cell) => cell.getBoundingClientRect().right)));
+      expect(right).toBeLessThanOrEqual(390);
+      const quantity = lines.locator('td[data-label="Quantity"]');
+      expect(await quantity.innerText()).toBe('0.002');
+      expect(await quantity.isVisible()).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -50,39 +50,61 @@ function notionalText(group: OrderGroup): string {
   return group.market ? t`≈ ${notional} at mark` : notional;
 }
 
-/** Every order of the ticket as it will be sent, one line per market, side, type and duration. */
+/** The columns, in order: each cell carries its name too, shown beside it when a phone stacks the line. */
+function columnNames(): string[] {
+  return [
+    t({ message: 'Market', context: 'column: the market traded' }),
+    t({ message: 'Side', context: 'order side: buy or sell' }),
+    t({ message: 'Type', context: 'column: order type as sent to the service' }),
+    t({ message: 'Duration', context: 'column: how long the order stays' }),
+    t`Orders`,
+    t({ message: 'Quantity', context: 'order quantity column' }),
+    t({ message: 'Price', context: 'column: limit price or bound sent' }),
+    t`Notional (USDC)`,
+  ];
+}
+
+/**
+ * Every order of the ticket as it will be sent, one line per market, side, type and duration. On
+ * a phone each line is stacked, name beside value (confirm.css): a table wider than the screen
+ * once hid the quantity, price and notional off to the right.
+ */
 export function ConfirmLines({ groups }: { groups: readonly OrderGroup[] }) {
   useLocale();
+  const names = columnNames();
+  const numeric = (index: number) => index >= 4;
   return (
     <div className="confirm__lines">
-      <table className="legs" aria-label={t`Orders to send`}>
-        <thead>
-          <tr>
-            <th>{t({ message: 'Market', context: 'column: the market traded' })}</th>
-            <th>{t({ message: 'Side', context: 'order side: buy or sell' })}</th>
-            <th>{t({ message: 'Type', context: 'column: order type as sent to the service' })}</th>
-            <th>{t({ message: 'Duration', context: 'column: how long the order stays' })}</th>
-            <th className="right">{t`Orders`}</th>
-            <th className="right">{t({ message: 'Quantity', context: 'order quantity column' })}</th>
-            <th className="right">{t({ message: 'Price', context: 'column: limit price or bound sent' })}</th>
-            <th className="right">{t`Notional (USDC)`}</th>
+      <table className="legs" role="table" aria-label={t`Orders to send`}>
+        <thead role="rowgroup">
+          <tr role="row">
+            {names.map((name, index) => (
+              <th key={name} role="columnheader" className={numeric(index) ? 'right' : undefined}>
+                {name}
+              </th>
+            ))}
           </tr>
         </thead>
-        <tbody>
-          {groups.map((group) => (
-            <tr key={`${group.symbol}|${group.side}|${group.orderType}|${group.market}|${group.duration ?? ''}`}>
-              <td>{group.symbol}</td>
-              <td className={group.side === 'BUY' ? 'up' : 'down'}>{sideWord(group.side)}</td>
-              <td>{sentTypeText(group)}</td>
-              <td>{durationText(group)}</td>
-              <td className="num right">{group.orders}</td>
-              <td className="num right">{sizeText(group)}</td>
-              <td className="num right">{priceText(group)}</td>
-              <td className="num right">{notionalText(group)}</td>
-            </tr>
-          ))}
+        <tbody role="rowgroup">
+          {groups.map((group) => {
+            const cells = [group.symbol, sideWord(group.side), sentTypeText(group), durationText(group), String(group.orders), sizeText(group), priceText(group), notionalText(group)];
+            return (
+              <tr key={`${group.symbol}|${group.side}|${group.orderType}|${group.market}|${group.duration ?? ''}`} role="row">
+                {cells.map((cell, index) => (
+                  <td key={names[index]} role="cell" data-label={names[index]} className={cellClass(group, index, numeric(index))}>
+                    {cell}
+                  </td>
+                ))}
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </div>
   );
+}
+
+function cellClass(group: OrderGroup, index: number, numeric: boolean): string | undefined {
+  if (index === 1) return group.side === 'BUY' ? 'up' : 'down';
+  return numeric ? 'num right' : undefined;
 }
