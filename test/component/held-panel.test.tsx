@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { HeldOrder, TwapProgress } from '@/interface';
 import { CancelAllHeldDialog, HeldOrders } from '@/terminal/features/held';
-import { distanceRatio, kindText, sortHeld, stateText } from '@/terminal/features/held/model/heldRows';
+import { distanceRatio, heldRowView, kindText, sortHeld, stateText } from '@/terminal/features/held/model/heldRows';
 import { modifiableFields, planModify } from '@/terminal/features/held/model/modify';
 import { twapProgressView } from '@/terminal/features/held/model/twapProgress';
 import { bindingFor, bindingsWith } from '@/terminal/features/hotkeys/model/bindings';
@@ -65,6 +65,12 @@ describe('held orders, the model', () => {
     expect(plan.changes.map((change) => `${change.label}: ${change.from} → ${change.to}`)).toEqual(['Trigger: 95,000.0 → 94,000.0', 'Quantity: 0.0100 → 0.0200']);
     expect(planModify(order, { trigger_price: '0', order_price: '', order_quantity: '0.01' }, undefined).issues.map((issue) => issue.field)).toEqual(['trigger_price', 'order_price']);
     expect(planModify(order, { trigger_price: '95000', order_price: '94900', order_quantity: '0.01' }, undefined).patch).toBeUndefined();
+  });
+
+  it("shows a trailing stop's level at the market's tick; a trigger the trader set with all its digits", () => {
+    const trailing = held({ type: 'TRAILING_STOP', trigger_price: 98_242.521, trailing_percent: 1.75 });
+    expect(heldRowView(trailing, markets).trigger).toBe('98,242.5');
+    expect(heldRowView(held({ trigger_price: 95_000.25 }), markets).trigger).toBe('95,000.25');
   });
 
   it("changes a trailing stop's distance in the unit it trails by, and refuses a figure off the market's grid before the review", () => {

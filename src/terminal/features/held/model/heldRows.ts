@@ -105,6 +105,15 @@ export function figureText(value: number | null, decimals: number | undefined): 
 }
 
 /**
+ * A trigger as typed (every digit of what the trader set); a trailing stop's is its level now,
+ * worked out to any digits (98,242.521 on a market of one decimal), so it is shown at the tick.
+ */
+function triggerText(order: HeldOrder, priceDecimals: number | undefined): string {
+  if (order.type === 'TRAILING_STOP' && order.trigger_price !== null && priceDecimals !== undefined) return formatFixed(order.trigger_price, priceDecimals);
+  return figureText(order.trigger_price, priceDecimals);
+}
+
+/**
  * How far the trigger is from the mark, as a ratio of the mark (+0.05: the trigger is 5 % above),
  * worked in exact decimals. The proxy's mark on the row first (the one it fires on), else the
  * terminal's own; undefined for a settled order, a TWAP or without a trigger or mark.
@@ -142,7 +151,7 @@ export function heldRowView(order: HeldOrder, markets: DecimalsBySymbol, liveMar
     kind: kindText(order.type),
     side: sideText(order.side),
     quantity: figureText(order.order_quantity, decimals?.quantityDecimals),
-    trigger: figureText(order.trigger_price, decimals?.priceDecimals),
+    trigger: triggerText(order, decimals?.priceDecimals),
     limit: figureText(order.order_price, decimals?.priceDecimals),
     distance: distanceText(distanceRatio(order, liveMark)),
     state: stateText(order),
