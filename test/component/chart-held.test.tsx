@@ -148,20 +148,26 @@ describe('held orders on the chart', () => {
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Above the trigger 61,000.0: when it fires, a sell at this limit may rest unfilled');
   });
 
-  it('a drag let go off the pane (over the page head, the ticket) asks nothing and puts the line back', async () => {
+  it('a drag let go off the chart (over the page head, the ticket) asks nothing and puts the line back; over its lower panes it asks for the pane edge', async () => {
     const { onMoveHeld } = await renderChart([held({})]);
     const handlers = engine().handlers as ChartHandlers;
     act(() => handlers.onLayout({ height: 400, scaleWidth: 60, range: { low: 60_000, high: 64_000 }, last: { price: 61_300, y: 270 } }));
     const handle = screen.getByRole('button', { name: 'SL SELL 0.5' });
     handle.setPointerCapture = () => {};
-    for (const offPane of [-30, 520]) {
+    // The stage is 600 high (the test's layout), its price pane 400.
+    for (const offChart of [-30, 650]) {
       fireEvent.pointerDown(handle, { button: 0, clientY: 280, pointerId: 1 });
-      fireEvent.pointerMove(handle, { clientY: offPane, pointerId: 1 });
-      fireEvent.pointerUp(handle, { clientY: offPane, pointerId: 1 });
+      fireEvent.pointerMove(handle, { clientY: offChart, pointerId: 1 });
+      fireEvent.pointerUp(handle, { clientY: offChart, pointerId: 1 });
       expect(screen.queryByRole('dialog')).toBeNull();
       expect(drawn()).toEqual(['held:h1@61200']);
     }
     expect(onMoveHeld).not.toHaveBeenCalled();
+    // Over the funding and open-interest panes: the price pane's bottom edge, where the line is drawn.
+    fireEvent.pointerDown(handle, { button: 0, clientY: 280, pointerId: 1 });
+    fireEvent.pointerMove(handle, { clientY: 520, pointerId: 1 });
+    fireEvent.pointerUp(handle, { clientY: 520, pointerId: 1 });
+    expect(screen.getByRole('dialog', { name: 'Move stop trigger 61,200.0 → 60,000.0?' })).toBeInTheDocument();
   });
 
   it('a handle held at the edge for a trigger beyond the scale is not dragged (keys still move it)', async () => {

@@ -52,12 +52,15 @@ function questionOf(move: Move, line: HeldLine, lines: readonly HeldLine[], layo
 /** The top of the chart's stage, which the price pane starts at and the handles are placed in. */
 const stageTop = (element: HTMLElement) => (element.closest('.chart__stage') ?? element).getBoundingClientRect().top;
 
-/** Whether the pointer is off the price pane: above or below it, or left or right of the stage. */
-function outsidePane(event: PointerEvent<HTMLElement>, layout: PaneLayout): boolean {
+/** Whether the pointer is off the chart: above or below its stage (the price pane at the least), or beside it. */
+function outsideChart(event: PointerEvent<HTMLElement>, layout: PaneLayout): boolean {
   const stage = (event.currentTarget.closest('.chart__stage') ?? event.currentTarget).getBoundingClientRect();
   const y = event.clientY - stage.top;
-  return y < 0 || y > layout.height || event.clientX < stage.left || event.clientX > stage.right;
+  return y < 0 || y > Math.max(stage.height, layout.height) || event.clientX < stage.left || event.clientX > stage.right;
 }
+
+/** A pointer's height in the price pane, kept inside it: a price is only ever one the pane shows. */
+const inPane = (y: number, layout: PaneLayout) => Math.max(0, Math.min(layout.height, y));
 
 interface PointerInput {
   move: Move | undefined;
@@ -82,14 +85,15 @@ function pointerMoves({ move, layout, priceDecimals, canMove, start, propose, se
     },
     move(target: HeldLine, event: PointerEvent<HTMLElement>) {
       if (move?.phase !== 'moving' || move.via !== 'pointer' || move.lineId !== target.id || !layout) return;
-      const price = draggedPrice(event.clientY - stageTop(event.currentTarget) - move.grab, layout, priceDecimals);
+      const price = draggedPrice(inPane(event.clientY - stageTop(event.currentTarget) - move.grab, layout), layout, priceDecimals);
       if (price !== undefined && price !== move.price) setMove({ ...move, price });
     },
     up(target: HeldLine, event: PointerEvent<HTMLElement>) {
       if (move?.phase !== 'moving' || move.via !== 'pointer' || move.lineId !== target.id) return;
-      // Let go off the chart's pane (over the page's head, the ticket): no price anyone saw a line
-      // at, so the move is dropped and the line goes back, as Escape does.
-      if (layout && outsidePane(event, layout)) setMove(undefined);
+      // Let go off the chart (over the page's head, the ticket): the trader left it, so the move is
+      // dropped and the line goes back, as Escape does. Over the chart's lower panes the price
+      // stays the pane's edge, where its line is drawn.
+      if (layout && outsideChart(event, layout)) setMove(undefined);
       else propose(move);
     },
     cancel: () => setMove((current) => (current?.phase === 'moving' && current.via === 'pointer' ? undefined : current)),
