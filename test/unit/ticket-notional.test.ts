@@ -75,6 +75,10 @@ describe('switching a size between base and USD', () => {
     expect(convertSize({ size: '310', sizeUnit: 'notional', sizeBefore }, 'quantity', big('100100'), 4)).toEqual({ size: '0.0030', sizeUnit: 'quantity' });
     expect(convertSize({ size: '290', sizeUnit: 'notional', sizeBefore }, 'quantity', big('100100'), 4)).toEqual({ size: '0.0028', sizeUnit: 'quantity' });
     expect(convertSize({ size: '300', sizeUnit: 'notional' }, 'quantity', big('100100'), 4)).toEqual({ size: '0.0029', sizeUnit: 'quantity' });
+    // A limit price typed meanwhile is a new reference: 300 USD at 50,000 is 0.0060, not the 0.0030 typed before.
+    const atLimit = { ...sizeBefore, price: '100000.0' };
+    expect(convertSize({ size: '300', sizeUnit: 'notional', sizeBefore: atLimit, price: '100000.0' }, 'quantity', big('100000'), 4).size).toBe('0.0030');
+    expect(convertSize({ size: '300', sizeUnit: 'notional', sizeBefore: atLimit, price: '50000.0' }, 'quantity', big('50000'), 4).size).toBe('0.0060');
   });
 
   it('the ticket keeps what was typed across a switch and back, the mark moving between', () => {

@@ -75,7 +75,7 @@ const draftRowSchema = z.object({
   pasteError: z.optional(z.object({ line: z.int().check(z.positive()), reason: z.string() })),
   heldKind: z.optional(z.enum(heldKinds)),
   held: z.optional(heldFieldsSchema),
-  sizeBefore: z.optional(z.object({ size: z.string(), sizeUnit: z.enum(['quantity', 'amount', 'notional']), shown: z.string() })),
+  sizeBefore: z.optional(z.object({ size: z.string(), sizeUnit: z.enum(['quantity', 'amount', 'notional']), shown: z.string(), price: z.optional(z.string()) })),
 }) satisfies z.ZodMiniType<DraftRow>;
 
 /** A draft set aside is a ticket: bounded so a stored value cannot fill the page's memory. */

@@ -60,15 +60,15 @@ export type ConvertedSize = { size: string; sizeUnit: SizeUnit; cleared?: SizeCl
  * amount in USDC is already a USD size. What cannot be converted is cleared, with the reason.
  */
 export function convertSize(
-  row: Pick<DraftRow, 'size' | 'sizeUnit' | 'sizeBefore'>,
+  row: Pick<DraftRow, 'size' | 'sizeUnit' | 'sizeBefore'> & Partial<Pick<DraftRow, 'price'>>,
   to: 'quantity' | 'notional',
   price: Big | undefined,
   quantityDecimals: number | undefined,
 ): ConvertedSize {
   if (row.sizeUnit === to) return { size: row.size, sizeUnit: to };
-  // Switched back with nothing typed since: the size typed, exactly.
+  // Switched back with nothing typed since (size or price): the size typed, exactly.
   const before = row.sizeBefore;
-  if (before && before.sizeUnit === to && before.shown === row.size) return { size: before.size, sizeUnit: to };
+  if (before && before.sizeUnit === to && before.shown === row.size && before.price === row.price) return { size: before.size, sizeUnit: to };
   // Back to base, a market order sized by amount stays so: that is a base-mode choice of its own.
   if (row.sizeUnit === 'amount') return to === 'notional' ? { size: row.size, sizeUnit: to } : { size: row.size, sizeUnit: 'amount' };
   const size = parseDecimal(row.size);

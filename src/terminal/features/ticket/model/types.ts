@@ -39,11 +39,12 @@ export interface DraftRow {
   /** The held kind's fields and a limit or market entry's take-profit / stop-loss, as typed. */
   held?: HeldFields;
   /**
-   * The size as typed before its unit was switched, and the size the switch showed: switched back
-   * with nothing typed since, the size is what was typed, not a conversion at the mark now
-   * (0.0030 BTC → USD → BTC once came back 0.0029).
+   * The size as typed before its unit was switched, the size the switch showed and the limit
+   * price then: switched back with neither typed since, the size is what was typed, not a
+   * conversion at a mark that moved (0.0030 BTC → USD → BTC once came back 0.0029). A price typed
+   * meanwhile is a new reference: then the size is converted at it.
    */
-  sizeBefore?: { size: string; sizeUnit: SizeUnit; shown: string };
+  sizeBefore?: { size: string; sizeUnit: SizeUnit; shown: string; price?: string };
 }
 
 /** The pasted line a row came from and why it could not be read as an order. */

@@ -37,7 +37,7 @@ export function activeRowActions(set: SetTicket): Omit<ActiveRowActions, keyof G
         if (!row) return state;
         const { cleared, ...size } = convert(row);
         if (size.size === row.size && size.sizeUnit === row.sizeUnit) return state;
-        const sizeBefore = { size: row.size, sizeUnit: row.sizeUnit, shown: size.size };
+        const sizeBefore = { size: row.size, sizeUnit: row.sizeUnit, shown: size.size, price: row.price };
         return {
           rows: state.rows.map((candidate) => (candidate.id === id ? { ...candidate, ...size, sizeBefore } : candidate)),
           sizeCleared: cleared ? { rowId: id, reason: cleared } : null,
