@@ -22,9 +22,4 @@ export class OneAtATime {
       if (this.tails.get(key) === tail) this.tails.delete(key);
     }
   }
-
-  /** Keys with work running or waiting (a test's view). */
-  get size(): number {
-    return this.tails.size;
-  }
 }
