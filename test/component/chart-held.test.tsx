@@ -64,7 +64,7 @@ const drawn = () =>
 async function renderChart(rows: HeldOrder[], onMoveHeld: PriceChartProps['onMoveHeld'] = vi.fn(async () => undefined)) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const props: PriceChartProps = {
-    symbol: 'PERP_BTC_USDC', priceDecimals: 1, quantityDecimals: 4, tick: undefined, lines: [], staleReason: undefined,
+    symbol: 'PERP_BTC_USDC', priceDecimals: 1, quantityDecimals: 4, ticks: undefined, lines: [], staleReason: undefined,
     onPickPrice: vi.fn(), held: rows, onMoveHeld,
   };
   render(<QueryClientProvider client={client}><PriceChart {...props} /></QueryClientProvider>);

@@ -1,9 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
+import { Profiler } from 'react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TapeCandle } from '@/interface';
-import { PriceChart, type ChartPriceLine, type MarketTick, type PriceChartProps } from '@/terminal/features/chart';
+import { PriceChart, type ChartPriceLine, type MarketTick, type PriceChartProps, type TickSource } from '@/terminal/features/chart';
 import type { ChartHandlers } from '@/terminal/features/chart/components/chartEngine';
 import { useChartStore } from '@/terminal/features/chart/store';
 
@@ -58,13 +59,42 @@ afterEach(() => vi.unstubAllGlobals());
 const calls = (name: string) => engines.flatMap((engine) => engine.calls.filter((call) => call.name === name));
 const engine = () => engines.at(-1)!;
 
+/** A markets feed the test polls by hand: `push` is one poll, given to whoever watches the symbol. */
+function tickFeed() {
+  const watchers = new Map<(tick: MarketTick) => void, string>();
+  const now = new Map<string, MarketTick>();
+  const source: TickSource = {
+    watch(symbol, listener) {
+      watchers.set(listener, symbol);
+      const current = now.get(symbol);
+      if (current) listener(current);
+      return () => watchers.delete(listener);
+    },
+  };
+  const push = (symbol: string, tick: MarketTick) => {
+    now.set(symbol, tick);
+    act(() => {
+      for (const [listener, watched] of watchers) if (watched === symbol) listener(tick);
+    });
+  };
+  return { source, push, watching: () => watchers.size };
+}
+
 function renderChart(props: Partial<PriceChartProps> = {}) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const all: PriceChartProps = {
-    symbol: 'PERP_BTC_USDC', priceDecimals: 1, quantityDecimals: 4, tick: undefined, lines: [], staleReason: undefined, onPickPrice: vi.fn(), ...props,
+    symbol: 'PERP_BTC_USDC', priceDecimals: 1, quantityDecimals: 4, ticks: undefined, lines: [], staleReason: undefined, onPickPrice: vi.fn(), ...props,
   };
-  const view = render(<QueryClientProvider client={client}><PriceChart {...all} /></QueryClientProvider>);
-  return { ...view, props: all, rerenderWith: (next: Partial<PriceChartProps>) => view.rerender(<QueryClientProvider client={client}><PriceChart {...all} {...next} /></QueryClientProvider>) };
+  const commits = { count: 0 };
+  const tree = (next: Partial<PriceChartProps>) => (
+    <QueryClientProvider client={client}>
+      <Profiler id="chart" onRender={() => (commits.count += 1)}>
+        <PriceChart {...all} {...next} />
+      </Profiler>
+    </QueryClientProvider>
+  );
+  const view = render(tree({}));
+  return { ...view, props: all, commits, rerenderWith: (next: Partial<PriceChartProps>) => view.rerender(tree(next)) };
 }
 
 describe('the chart panel', () => {
@@ -83,17 +113,42 @@ describe('the chart panel', () => {
     expect(screen.getByRole('img', { name: /^Price chart of PERP_BTC_USDC, 1m candles, last close 102\.0/ })).toBeInTheDocument();
   });
 
-  it('moves the last candle with each poll and never sets the whole series again', async () => {
+  it('moves the last candle with each poll, without rendering the chart\'s views, and never sets the whole series again', async () => {
     answer = ok([candle(0, 100)]);
-    const { rerenderWith } = renderChart();
-    await waitFor(() => expect(calls('setSeries')).toHaveLength(1));
-    for (let poll = 1; poll <= 3; poll++) {
-      const tick: MarketTick = { serviceTime: T0 + poll * 1000, mark: 100 + poll, index: 99, fundingRate: 0, openInterest: 1 };
-      rerenderWith({ tick });
-      expect(calls('applyTick').at(-1)?.args).toEqual([tick, MINUTE]);
-    }
-    expect(calls('applyTick')).toHaveLength(3);
+    const feed = tickFeed();
+    const tickAt = (poll: number): MarketTick => ({ serviceTime: T0 + poll * 1000, mark: 100 + poll, index: 99, fundingRate: 0, openInterest: 1 });
+    // The poll there is before the chart shows: it is the first the canvas is given.
+    feed.push('PERP_BTC_USDC', tickAt(0));
+    const { commits } = renderChart({ ticks: feed.source });
+    await waitFor(() => expect(calls('applyTick')).toHaveLength(1));
+    expect(calls('applyTick')[0]!.args).toEqual([tickAt(0), MINUTE]);
     expect(calls('setSeries')).toHaveLength(1);
+    const rendered = commits.count;
+    for (let poll = 1; poll <= 3; poll++) {
+      feed.push('PERP_BTC_USDC', tickAt(poll));
+      expect(calls('applyTick').at(-1)?.args).toEqual([tickAt(poll), MINUTE]);
+    }
+    // Another market's poll is not this chart's.
+    feed.push('PERP_ETH_USDC', tickAt(9));
+    expect(calls('applyTick')).toHaveLength(4);
+    expect(commits.count).toBe(rendered);
+    expect(calls('setSeries')).toHaveLength(1);
+  });
+
+  it('follows the market it shows: another symbol watches that one, and leaves the first', async () => {
+    answer = ok([candle(0, 100)]);
+    const feed = tickFeed();
+    const { rerenderWith } = renderChart({ ticks: feed.source });
+    await waitFor(() => expect(calls('setSeries')).toHaveLength(1));
+    expect(feed.watching()).toBe(1);
+    rerenderWith({ ticks: feed.source, symbol: 'PERP_ETH_USDC' });
+    await waitFor(() => expect(engines).toHaveLength(2));
+    await waitFor(() => expect(calls('setSeries')).toHaveLength(2));
+    const tick: MarketTick = { serviceTime: T0 + 5000, mark: 3000, index: 2999, fundingRate: 0, openInterest: 1 };
+    feed.push('PERP_BTC_USDC', { ...tick, mark: 1 });
+    feed.push('PERP_ETH_USDC', tick);
+    expect(engine().calls.filter((call) => call.name === 'applyTick').map((call) => call.args[0])).toEqual([tick]);
+    expect(feed.watching()).toBe(1);
   });
 
   it('draws the price lines it is given, again when they change', async () => {

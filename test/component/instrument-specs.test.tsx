@@ -3,7 +3,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FuturesRow } from '@/interface';
-import { futuresQueryOptions, marketsFeedOf, useInstrumentSpecs } from '@/terminal/features/markets';
+import { futuresQueryOptions, marketsFeedOf, useInstrumentSpecs, useMarketSpec, watchMarket } from '@/terminal/features/markets';
 import { futuresRows } from '../fixtures/markets';
 
 const [sample] = futuresRows(1);
@@ -75,5 +75,64 @@ describe('the decimals of every market (useInstrumentSpecs)', () => {
     await act(poll);
     await waitFor(() => expect(result.current.get('PERP_SOL_USDC')?.priceDecimals).toBe(3));
     expect(result.current.has('PERP_ETH_USDC')).toBe(false);
+  });
+});
+
+/** A query client whose markets feed answers `answers` in turn, and one poll of it (its notifications settled). */
+function pollingClient(...answers: [string, number][][]) {
+  answerFutures(...answers);
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const poll = async () => {
+    const snapshot = await client.fetchQuery({ ...futuresQueryOptions(marketsFeedOf(client), 60_000), staleTime: 0 });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    return snapshot;
+  };
+  return { client, poll };
+}
+
+describe('one market for a canvas (watchMarket) and its decimals (useMarketSpec)', () => {
+  it('gives the market of the snapshot there is, then of each new poll, and nothing after the unsubscribe', async () => {
+    const { client, poll } = pollingClient(
+      [['PERP_BTC_USDC', 100.5], ['PERP_ETH_USDC', 20.5]],
+      [['PERP_BTC_USDC', 100.7], ['PERP_ETH_USDC', 20.6]],
+      [['PERP_ETH_USDC', 20.7]],
+      [['PERP_BTC_USDC', 100.9]],
+      [['PERP_BTC_USDC', 101.1]],
+    );
+    await poll();
+    const seen: number[] = [];
+    const stop = watchMarket(client, 'PERP_BTC_USDC', (market, snapshot) => {
+      expect(snapshot.bySymbol.get('PERP_BTC_USDC')).toBe(market);
+      seen.push(market.mark_price);
+    });
+    expect(seen).toEqual([100.5]);
+    await poll();
+    // A poll without the market gives nothing; the next with it does.
+    await poll();
+    await poll();
+    expect(seen).toEqual([100.5, 100.7, 100.9]);
+    stop();
+    await poll();
+    expect(seen).toEqual([100.5, 100.7, 100.9]);
+  });
+
+  it('renders its view when the decimals are refined, never for a poll that only moves prices', async () => {
+    const { client, poll } = pollingClient([['PERP_BTC_USDC', 100.5]], [['PERP_BTC_USDC', 100.7]], [['PERP_BTC_USDC', 100.75]]);
+    await poll();
+    let renders = 0;
+    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+    const { result } = renderHook(
+      () => {
+        renders += 1;
+        return useMarketSpec('PERP_BTC_USDC', 60_000);
+      },
+      { wrapper },
+    );
+    expect(result.current.spec?.priceDecimals).toBe(1);
+    const rendered = renders;
+    await act(poll);
+    expect(renders).toBe(rendered);
+    await act(poll);
+    await waitFor(() => expect(result.current.spec?.priceDecimals).toBe(2));
   });
 });

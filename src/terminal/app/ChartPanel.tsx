@@ -1,10 +1,11 @@
 import { t } from '@lingui/core/macro';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import type { HeldOrder, JournalOrder, Side } from '@/interface';
-import { draftLines, orderLines, PriceChart, type MarketTick } from '../features/chart';
+import { draftLines, orderLines, PriceChart, type TickSource } from '../features/chart';
 import { useConfig, usePollingIntervals } from '../features/config';
 import { useHeldActions, useHeldOrders } from '../features/held';
-import { useFutures } from '../features/markets';
+import { futuresFeedState, useMarketSpec, watchMarket } from '../features/markets';
 import { useJournal } from '../features/orders';
 import { useSession } from '../features/session';
 import { useActiveSymbol, useTicketActions, useTicketRows } from '../features/ticket';
@@ -15,6 +16,14 @@ import { useNow } from '../shared/useNow';
 const NO_ORDERS: JournalOrder[] = [];
 const NO_HELD: HeldOrder[] = [];
 
+/** The markets feed's polls as the chart's ticks, given to its canvas without a render of this panel. */
+const ticksOf = (client: QueryClient): TickSource => ({
+  watch: (symbol, listener) =>
+    watchMarket(client, symbol, (market, { serviceTime }) =>
+      listener({ serviceTime, mark: market.mark_price, index: market.index_price, fundingRate: market.est_funding_rate, openInterest: market.open_interest }),
+    ),
+});
+
 /**
  * The chart of the ticket's market, fed by the feeds the terminal already polls: the markets feed
  * moves its current candle, the journal, the ticket and the held orders give its price lines, and its "+" (or a right
@@ -24,8 +33,11 @@ export function ChartPanel() {
   const locale = useLocale();
   const intervals = usePollingIntervals();
   const { durations } = useConfig();
-  const futures = useFutures(intervals.quotes);
   const symbol = useActiveSymbol() || undefined;
+  // Not the snapshot: a poll that only moves prices renders nothing here (the ticks go to the canvas).
+  const { spec } = useMarketSpec(symbol, intervals.quotes);
+  const client = useQueryClient();
+  const ticks = useMemo(() => ticksOf(client), [client]);
   const signedIn = useSession() === 'signed-in';
   const orders = useJournal(intervals.orders, signedIn).data?.rows ?? NO_ORDERS;
   const held = useHeldOrders(intervals.orders, signedIn).data ?? NO_HELD;
@@ -38,17 +50,6 @@ export function ChartPanel() {
   const ticketRows = useTicketRows();
   const ticket = useTicketActions();
   const now = useNow();
-  const snapshot = futures.data;
-  const market = symbol ? snapshot?.bySymbol.get(symbol) : undefined;
-  const serviceTime = snapshot?.serviceTime;
-
-  const tick = useMemo<MarketTick | undefined>(
-    () =>
-      market && serviceTime !== undefined
-        ? { serviceTime, mark: market.mark_price, index: market.index_price, fundingRate: market.est_funding_rate, openInterest: market.open_interest }
-        : undefined,
-    [market, serviceTime],
-  );
   const lines = useMemo(
     () => (symbol ? [...orderLines(orders, symbol), ...draftLines(ticketRows, symbol)] : []),
     // The lines' titles are words: they are drawn again in a new language.
@@ -64,11 +65,12 @@ export function ChartPanel() {
     <section className="panel chart" aria-labelledby="chart-title">
       <PriceChart
         symbol={symbol}
-        priceDecimals={market?.priceDecimals}
-        quantityDecimals={market?.quantityDecimals ?? 0}
-        tick={tick}
+        priceDecimals={spec?.priceDecimals}
+        quantityDecimals={spec?.quantityDecimals ?? 0}
+        ticks={ticks}
         lines={lines}
-        staleReason={staleNote(futures, intervals.quotes, now, t`prices are not live`)}
+        // Judged at each render: the clock's every second, and a change of the feed's error.
+        staleReason={staleNote(futuresFeedState(client), intervals.quotes, now, t`prices are not live`)}
         onPickPrice={pickPrice}
         held={held}
         onMoveHeld={moveHeld}

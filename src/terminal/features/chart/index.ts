@@ -1,5 +1,5 @@
 export { candlesQueryOptions, fetchCandles, useCandles } from './api/candlesQuery';
 export { chartKeys } from './api/keys';
 export { PriceChart, type PriceChartProps } from './components/PriceChart';
-export type { MarketTick } from './model/live';
+export type { MarketTick, TickSource } from './model/live';
 export { draftLines, orderLines, type ChartPriceLine, type DraftLike } from './model/priceLines';

@@ -1,4 +1,14 @@
-export { futuresQueryOptions, pricesFreshness, useFutures, useFuturesRetryInterval, useMarket, type FuturesSnapshot } from './api/futuresQuery';
+export {
+  futuresFeedState,
+  futuresQueryOptions,
+  pricesFreshness,
+  useFutures,
+  useFuturesRetryInterval,
+  useMarket,
+  useMarketSpec,
+  watchMarket,
+  type FuturesSnapshot,
+} from './api/futuresQuery';
 export { useInstrumentSpecs } from './api/instrumentSpecs';
 export { marketsKeys } from './api/keys';
 export { marketsFeedOf, type MarketsFeed } from './api/marketsFeed';

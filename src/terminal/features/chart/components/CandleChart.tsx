@@ -2,8 +2,8 @@ import { t } from '@lingui/core/macro';
 import type { Side } from '@/interface';
 import { useLocale } from '@/terminal/shared/i18n/i18n';
 import { edgeNotes, offscreenOrders } from '../model/edges';
-import { legendItems } from '../model/legend';
 import { useCandleChart, type CandleChartInput } from './CandleChart.script';
+import { ChartLegend } from './ChartLegend';
 import { HeldHandles } from './HeldHandles';
 import { useHeldHandles, type HeldHandlesInput } from './HeldHandles.script';
 import { EdgeMarkers, OrderAtPrice } from './OrderAtPrice';
@@ -30,7 +30,6 @@ export function CandleChart({ description, quantityDecimals, onPickPrice, onMove
   // A line being moved is drawn where it is being moved to.
   const input = { ...given, heldLines: held.shown };
   const { containerRef, legend } = useCandleChart(input, pane.handlers);
-  const items = legendItems(legend, input.priceDecimals, quantityDecimals);
   const edges = edgeNotes(offscreenOrders(input.lines, pane.layout?.range));
   return (
     <div className="chart__stage" onPointerLeave={pane.forgetPointer}>
@@ -48,14 +47,7 @@ export function CandleChart({ description, quantityDecimals, onPickPrice, onMove
       <HeldHandles held={held} />
       <EdgeMarkers above={edges.above} below={edges.below} layout={pane.layout} />
       <OrderAtPrice pane={pane} priceDecimals={input.priceDecimals} onPickPrice={onPickPrice} />
-      <dl className="chart__legend" aria-label={t`Values under the crosshair`}>
-        {items.map((item) => (
-          <div key={item.label} className="chart__legend-item">
-            <dt>{item.label}</dt>
-            <dd className="num">{item.value}</dd>
-          </div>
-        ))}
-      </dl>
+      <ChartLegend legend={legend} priceDecimals={input.priceDecimals} quantityDecimals={quantityDecimals} />
       {/* lightweight-charts' licence asks for TradingView's notice and a link to it on the page. */}
       <a
         className="chart__attribution"

@@ -4,7 +4,7 @@ import type { HeldOrder, Side } from '@/interface';
 import { lazyWithWords } from '@/terminal/shared/i18n/lazyWithWords';
 import { formatFixed } from '@/terminal/shared/format/number';
 import { useLocale } from '@/terminal/shared/i18n/i18n';
-import type { MarketTick } from '../model/live';
+import type { TickSource } from '../model/live';
 import type { ChartPriceLine } from '../model/priceLines';
 import { ChartControls } from './ChartControls';
 import { usePriceChart } from './PriceChart.script';
@@ -22,8 +22,8 @@ export interface PriceChartProps {
   /** The instrument's price decimals (its tick); undefined until the markets feed has it, and the chart then offers no price. */
   priceDecimals: number | undefined;
   quantityDecimals: number;
-  /** The market's values in the latest poll of the markets feed: they move the current candle. */
-  tick: MarketTick | undefined;
+  /** The markets feed, whose polls move the current candle (outside React's renders). */
+  ticks: TickSource | undefined;
   lines: readonly ChartPriceLine[];
   /** Why the markets feed is stale; undefined while it is live. */
   staleReason: string | undefined;
@@ -40,7 +40,7 @@ export interface PriceChartProps {
 }
 
 /** Mark candles, index, funding and open interest of one market from the proxy's tape, live with each poll. */
-export function PriceChart({ symbol, priceDecimals, quantityDecimals, tick, lines, staleReason, onPickPrice, held, onMoveHeld }: PriceChartProps) {
+export function PriceChart({ symbol, priceDecimals, quantityDecimals, ticks, lines, staleReason, onPickPrice, held, onMoveHeld }: PriceChartProps) {
   useLocale();
   const chart = usePriceChart(symbol, staleReason, held);
   const { cover, status, series } = chart;
@@ -70,7 +70,8 @@ export function PriceChart({ symbol, priceDecimals, quantityDecimals, tick, line
               description={description}
               series={series}
               last={chart.last}
-              tick={tick}
+              symbol={symbol}
+              ticks={ticks}
               resolutionMs={chart.resolutionMs}
               lines={lines}
               heldLines={chart.heldLines}

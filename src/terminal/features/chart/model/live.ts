@@ -10,6 +10,16 @@ export interface MarketTick {
   openInterest: number;
 }
 
+/**
+ * The markets feed as the chart follows it: each poll's values of one market, given outside
+ * React's renders, so a poll moves the canvas without rendering the chart's views. `watch` calls
+ * the listener with the values there are now (if any), then with each new poll's; it returns the
+ * unsubscribe.
+ */
+export interface TickSource {
+  watch(symbol: string, listener: (tick: MarketTick) => void): () => void;
+}
+
 /** The candle the chart drew last, which the next poll moves (same slot) or follows (a later one). */
 export interface LastCandle {
   startMs: number;

@@ -1,13 +1,21 @@
 import { t } from '@lingui/core/macro';
 // The words need an active language even where no view has loaded the terminal (unit tests).
 import '@/terminal/shared/i18n/i18n';
+import { localeFormats } from '@/terminal/shared/format/locale';
 import { crosshairLabel } from './time';
+
+let since: { ms: number; formats: unknown; text: string } | undefined;
+
 /**
  * When the tape began, as a trader reads it: "12 May 14:02", in the locale's form. Said on every
- * poll's render, so with the chart's formatters made once, not toLocaleDateString, which builds a
- * date formatter on each call.
+ * render of the chart's head, so written once per time and language: formatting a date costs more
+ * than the rest of that render.
  */
-export const formatSince = (ms: number): string => crosshairLabel(Math.floor(ms / 1000));
+export function formatSince(ms: number): string {
+  const formats = localeFormats();
+  if (since?.ms !== ms || since.formats !== formats) since = { ms, formats, text: crosshairLabel(Math.floor(ms / 1000)) };
+  return since.text;
+}
 
 export interface ChartStateInput {
   symbol: string | undefined;

@@ -1,5 +1,6 @@
-import { queryOptions, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { hashKey, queryOptions, useQuery, useQueryClient, type QueryClient, type UseQueryResult } from '@tanstack/react-query';
 import type { MarketRow } from '../model/marketRow';
+import type { InstrumentSpec } from '../model/specs';
 import { marketsKeys } from './keys';
 import { marketsFeedOf, type FuturesSnapshot, type MarketsFeed } from './marketsFeed';
 
@@ -48,4 +49,43 @@ export function useMarket(symbol: string | undefined, intervalMs: number): Marke
 export function pricesFreshness(query: Pick<UseQueryResult<FuturesSnapshot, Error>, 'data' | 'dataUpdatedAt' | 'errorUpdatedAt' | 'error'>) {
   const { data, dataUpdatedAt, errorUpdatedAt, error } = query;
   return { dataUpdatedAt: data ? Math.min(dataUpdatedAt, data.advancedAt) : dataUpdatedAt, errorUpdatedAt, error };
+}
+
+/**
+ * One market's decimals, re-rendering when they are refined or the feed's error changes, never
+ * for a poll that only moves prices (the specs map stays the same object until a spec changes).
+ */
+export function useMarketSpec(symbol: string | undefined, intervalMs: number): { spec: InstrumentSpec | undefined; error: Error | null } {
+  const { data, error } = useQuery({
+    ...futuresQueryOptions(useMarketsFeed(), intervalMs),
+    select: (snapshot) => (symbol ? snapshot.specs.get(symbol) : undefined),
+  });
+  return { spec: data, error };
+}
+
+/** The feed's times and error now, read when a view renders for another reason (its clock), not subscribed to. */
+export function futuresFeedState(client: QueryClient): { dataUpdatedAt: number; errorUpdatedAt: number; error: Error | null } {
+  const state = client.getQueryState<FuturesSnapshot, Error>(marketsKeys.futures());
+  return { dataUpdatedAt: state?.dataUpdatedAt ?? 0, errorUpdatedAt: state?.errorUpdatedAt ?? 0, error: state?.error ?? null };
+}
+
+/**
+ * Calls `listener` with one market's row of each new snapshot, first of the one there is now,
+ * outside React: a view that draws on a canvas (the chart) follows every poll without rendering.
+ * Returns the unsubscribe.
+ */
+export function watchMarket(client: QueryClient, symbol: string, listener: (market: MarketRow, snapshot: FuturesSnapshot) => void): () => void {
+  const key = marketsKeys.futures();
+  const hash = hashKey(key);
+  let given: FuturesSnapshot | undefined;
+  const give = (snapshot: FuturesSnapshot | undefined) => {
+    if (!snapshot || snapshot === given) return;
+    given = snapshot;
+    const market = snapshot.bySymbol.get(symbol);
+    if (market) listener(market, snapshot);
+  };
+  give(client.getQueryData<FuturesSnapshot>(key));
+  return client.getQueryCache().subscribe((event) => {
+    if (event.type === 'updated' && event.query.queryHash === hash) give(event.query.state.data as FuturesSnapshot | undefined);
+  });
 }
