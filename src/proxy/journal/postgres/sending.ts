@@ -1,19 +1,15 @@
-import { LeaseLostError } from '../../sending/lease';
 import type { Postgres } from '../../postgres';
 import type { RequestState, SendFence } from '../store';
 import { UNKNOWN_AFTER_RESTART } from '../types';
 
 /**
- * Marks a request sent, just before it leaves. With a fence (the desk's sending lease) the
- * database itself refuses it once the lease is another proxy's: a proxy cut off from the database
- * past its lease, or paused and resumed, cannot mark anything sent, and so sends nothing. A
- * request is marked sent once: a second sender finds it marked and sends nothing either.
+ * Marks a request sent, just before it leaves, alone (markSentGroup: several). With a fence (the
+ * desk's sending lease) the database itself refuses it once the lease is another proxy's: a proxy
+ * cut off from the database past its lease, or paused and resumed, cannot mark anything sent, and
+ * so sends nothing. A request is marked sent once: a second sender finds it marked and sends
+ * nothing either. Resolves whether it was marked: the caller throws LeaseLostError when not.
  */
-export async function markSent(
-  pg: Postgres,
-  fence: SendFence | undefined,
-  sent: { ticketId: string; requestNo: number; serviceTimestamp: number; now: number; retry: boolean },
-): Promise<void> {
+export async function markSentAlone(pg: Postgres, fence: SendFence | undefined, sent: SentMark): Promise<boolean> {
   const params: unknown[] = [sent.serviceTimestamp, sent.now, sent.ticketId, sent.requestNo];
   const guard = fence?.guardedSql(params.length);
   if (guard) params.push(...guard.params);
@@ -27,7 +23,47 @@ export async function markSent(
   );
   // Refused: the lease is another's, or the request was marked sent already (by a sender that
   // believed it held the lease): either way it must not leave from here.
-  if (rows[0]?.marked !== 1) throw new LeaseLostError(fence?.accountId ?? 'this account');
+  return rows[0]?.marked === 1;
+}
+
+/** One request to mark sent, as markSent takes it. */
+export interface SentMark {
+  ticketId: string;
+  requestNo: number;
+  serviceTimestamp: number;
+  now: number;
+  retry: boolean;
+}
+
+/**
+ * Requests of one fence (one account's lease, or none) marked sent in ONE statement and one commit
+ * (see GroupWrite), each as markSent would alone: marked only if not marked before (unless a
+ * retry) and only while the lease holds. Resolves, per mark, whether it was marked; one not
+ * marked must not leave. A request twice in the group fails it (the caller marks each alone, so
+ * that the database marks it once).
+ */
+export async function markSentGroup(pg: Postgres, fence: SendFence | undefined, marks: readonly SentMark[]): Promise<boolean[]> {
+  const key = (ticketId: string, requestNo: number) => `${requestNo} ${ticketId}`;
+  if (new Set(marks.map((mark) => key(mark.ticketId, mark.requestNo))).size < marks.length) throw new Error('a request twice in one group');
+  const params: unknown[] = [
+    marks.map((mark) => mark.ticketId), marks.map((mark) => mark.requestNo), marks.map((mark) => mark.serviceTimestamp),
+    marks.map((mark) => mark.now), marks.map((mark) => mark.retry),
+  ];
+  const guard = fence?.guardedSql(params.length);
+  if (guard) params.push(...guard.params);
+  const { rows } = await pg.query<{ ticket_id: string; request_no: number }>(
+    `WITH mark AS (SELECT * FROM unnest($1::text[], $2::int[], $3::bigint[], $4::bigint[], $5::bool[])
+        AS m(ticket_id, request_no, service_timestamp, sent_at, retry)),
+      request AS (UPDATE requests r SET service_timestamp = m.service_timestamp, sent_at = m.sent_at FROM mark m
+        WHERE r.ticket_id = m.ticket_id AND r.request_no = m.request_no AND (m.retry OR r.sent_at IS NULL)
+        ${guard ? `AND ${guard.sql}` : ''} RETURNING r.ticket_id, r.request_no, m.sent_at),
+      orders AS (UPDATE orders o SET status = 'sent', updated_at = request.sent_at FROM request
+        WHERE o.ticket_id = request.ticket_id AND o.request_no = request.request_no AND o.status = 'pending')
+      SELECT ticket_id, request_no FROM request`,
+    params,
+  );
+  const marked = new Set(rows.map((row) => key(row.ticket_id, row.request_no)));
+  return marks.map((mark) => marked.has(key(mark.ticketId, mark.requestNo)));
 }
 
 /**

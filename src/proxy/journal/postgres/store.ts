@@ -8,7 +8,10 @@ import {
   type RequestProblem,
   type TicketRecord,
 } from '../types';
-import { markSent, pendingTickets, recover, requestStates } from './sending';
+import { LeaseLostError } from '../../sending/lease';
+import { GroupWrite } from './groupWrite';
+import { markSentAlone, markSentGroup, pendingTickets, recover, requestStates, type SentMark } from './sending';
+import { createTicketGroup } from './ticketGroup';
 import { createTicket, LIVE, VIEW_COLUMNS } from './tickets';
 
 /** Statuses as SQL literals: only known ones (the schema allows no others) get here. */
@@ -25,6 +28,10 @@ export class PostgresJournal implements JournalStore {
   readonly kind = 'postgres' as const;
   readonly held: HeldJournal;
   readonly brackets: BracketJournal;
+  /** Plain tickets of one turn (or written while the last group was on the database): one insert, one commit. */
+  private readonly ticketGroup: GroupWrite<NewTicket, CreateTicketOutcome>;
+  /** Marks "sent", grouped likewise, one group per fence (its guard is one condition of the statement). */
+  private readonly sentGroups = new Map<SendFence | undefined, GroupWrite<SentMark, boolean>>();
 
   constructor(
     private readonly pg: Postgres,
@@ -32,6 +39,8 @@ export class PostgresJournal implements JournalStore {
   ) {
     this.held = parts.held;
     this.brackets = parts.brackets;
+    const alone = (ticket: NewTicket) => createTicket(this.pg, (work) => this.pg.transaction(work), ticket);
+    this.ticketGroup = new GroupWrite((tickets) => createTicketGroup(this.pg, tickets), alone);
   }
 
   private async one<R extends object>(text: string, params: unknown[]): Promise<R | undefined> {
@@ -75,8 +84,10 @@ export class PostgresJournal implements JournalStore {
   /** The database's disk is its operator's: a full one fails the insert, and the ticket with it. */
   async checkDisk(): Promise<void> {}
 
+  /** A bracket's entry is written alone: its exits are a transaction of their own. */
   createTicket(ticket: NewTicket, extras?: TicketExtras): Promise<CreateTicketOutcome> {
-    return createTicket(this.pg, (work) => this.pg.transaction(work), ticket, extras);
+    if (extras?.bracketExits) return createTicket(this.pg, (work) => this.pg.transaction(work), ticket, extras);
+    return this.ticketGroup.write(ticket);
   }
 
   /** Committed is durable (synchronous_commit on): nothing is left to wait for. */
@@ -85,7 +96,12 @@ export class PostgresJournal implements JournalStore {
   flushSoon(): void {}
 
   async markSent(ticketId: string, requestNo: number, serviceTimestamp: number, now: number, retry = false, fence?: SendFence): Promise<void> {
-    await markSent(this.pg, fence, { ticketId, requestNo, serviceTimestamp, now, retry });
+    let group = this.sentGroups.get(fence);
+    if (!group) {
+      group = new GroupWrite((marks) => markSentGroup(this.pg, fence, marks), (mark) => markSentAlone(this.pg, fence, mark));
+      this.sentGroups.set(fence, group);
+    }
+    if (!(await group.write({ ticketId, requestNo, serviceTimestamp, now, retry }))) throw new LeaseLostError(fence?.accountId ?? 'this account');
   }
 
   async recordAnswer(ticketId: string, requestNo: number, httpStatus: number, outcomes: OrderOutcome[], now: number, withResult = false): Promise<TicketResult | undefined> {

@@ -32,7 +32,7 @@ function placeholders(rows: number, width: number, start = 1, template?: (n: (i:
 }
 
 /** Every order of the ticket, flat, with its request number and the JSON that will be signed. */
-function ordersOf(ticket: NewTicket) {
+export function ordersOf(ticket: NewTicket) {
   let seq = 0;
   return ticket.requests.flatMap((request, index) =>
     request.orders.map((order, i) => ({ order, json: request.orderJson[i]!, seq: seq++, requestNo: index + 1 })),
@@ -94,7 +94,7 @@ async function insertRows(client: PostgresClient, ticket: NewTicket): Promise<vo
 }
 
 /** The ticket's account, who placed it and who approved it, as its insert's last three values. */
-const whoOf = (ticket: NewTicket) => [ticket.account ?? MAIN_ACCOUNT, ticket.placedBy ?? null, ticket.approvedBy ?? null];
+export const whoOf = (ticket: NewTicket) => [ticket.account ?? MAIN_ACCOUNT, ticket.placedBy ?? null, ticket.approvedBy ?? null];
 
 /** A bracket's exits, awaiting their entry, in the entry's own transaction (of the entry's account, placed by its placer). */
 async function insertExits(client: PostgresClient, extras: TicketExtras, ticket: NewTicket): Promise<void> {
