@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
+import { runInNewContext } from 'node:vm';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { lingui } from '@lingui/vite-plugin';
 import react from '@vitejs/plugin-react';
@@ -43,7 +44,7 @@ function precompress(): Plugin {
  * own Vite plugin (its native transform, no Babel): a message becomes its id and the catalogue
  * lookup. A build keeps only ids (the English is in its catalogue, not twice in the code); tests
  * and the dev server keep the English beside the id, so a message not yet extracted still reads.
- * With `wordsOf`, the ids each module ends up with are recorded for firstWords.
+ * With `wordsOf`, the ids each module ends up with are recorded for catalogueSplit.
  */
 export function linguiMacros(wordsOf?: Map<string, string[]>): Plugin[] {
   const plugins = lingui({ macroTransform: true, configPath: resolve(import.meta.dirname, 'lingui.config.ts') });
@@ -62,35 +63,142 @@ export function linguiMacros(wordsOf?: Map<string, string[]>): Plugin[] {
 }
 
 const FIRST_WORDS_MODULE = resolve(import.meta.dirname, 'src/terminal/shared/i18n/firstWords.ts');
-const ENGLISH_CATALOGUE = resolve(import.meta.dirname, 'src/terminal/locales/en/messages.ts');
+const LOCALES_DIR = resolve(import.meta.dirname, 'src/terminal/locales');
 const FIRST_WORDS_SLOT = /(["'`])__FIRST_WORDS__\1/;
 
 /**
- * The first load carries only the English words of its own modules (the rest, most of the
- * catalogue, come with the first lazy chunk: `loadAllWords`). Which modules are in the first load
- * is known only once the chunks are made, so firstWords.ts holds a slot that each chunk it lands in
- * fills with the words of that chunk's modules, as recorded by linguiMacros.
+ * Lazy chunks whose words are a part of the catalogue of their own, fetched once the chunk has
+ * loaded (by the module each chunk is made for): what a trading desk opens now and then, not the
+ * Trade workspace. Each must be loaded through lazyWithWords, which waits for its part. The words
+ * of every other chunk are one part, fetched with the language.
  */
-function firstWords(wordsOf: Map<string, string[]>): Plugin {
+const OWN_PARTS = [
+  'src/terminal/app/DeskPanels.tsx',
+  'src/terminal/app/HeldOrdersPanel.tsx',
+  'src/terminal/app/PhoneLayout.tsx',
+  'src/terminal/features/workspace/components/LayoutMenuBody.tsx',
+  'src/terminal/features/session/components/SessionMenuBody.tsx',
+].map((path) => resolve(import.meta.dirname, path));
+
+type Compiled = unknown;
+
+/** Every compiled catalogue (npm run i18n:compile), by locale: id → compiled message. */
+function compiledCatalogues(): Map<string, Record<string, Compiled>> {
+  const catalogues = new Map<string, Record<string, Compiled>>();
+  for (const locale of readdirSync(LOCALES_DIR).sort()) {
+    const file = join(LOCALES_DIR, locale, 'messages.ts');
+    let source: string;
+    try {
+      source = readFileSync(file, 'utf8');
+    } catch {
+      continue;
+    }
+    const literal = /JSON\.parse\(("(?:[^"\\]|\\.)*")\)/.exec(source)?.[1];
+    if (!literal) throw new Error(`${file}: no compiled catalogue (npm run i18n:compile)`);
+    // Read as the JavaScript string it is (Lingui writes escapes JSON has not), then as its JSON.
+    catalogues.set(locale, JSON.parse(runInNewContext(literal) as string) as Record<string, Compiled>);
+  }
+  if (!catalogues.has('en')) throw new Error(`${LOCALES_DIR}: no English catalogue`);
+  return catalogues;
+}
+
+/** A chunk's words as it registers them: its part, where its words start in it, their ids. */
+type ChunkWords = [part: string, offset: number, ids: string];
+
+interface Parts {
+  /** By chunk file name (as renderChunk knows it). */
+  chunks: Map<string, ChunkWords>;
+  /** The English of the first chunk's words, in its order. */
+  firstEnglish: Compiled[];
+  files: { fileName: string; source: string }[];
+}
+
+/**
+ * The catalogues cut by the chunks that use their words, with no ids in them. A part is a list
+ * of compiled messages, one file per locale (assets/words-<part>-<locale>.js); each chunk with
+ * words holds its ids and where they start in its part, and registers them when it runs
+ * (globalThis.__words, read by i18n.ts), so only the code that has loaded is given words. The
+ * first chunk's English words are in it (firstWords.ts), its ids and the rest of its part fetched
+ * in any language. Ids within a chunk are in the order of their English, which gzips best.
+ */
+function catalogueParts(chunks: Record<string, { moduleIds: string[]; facadeModuleId: string | null }>, wordsOf: Map<string, string[]>): Parts {
+  const catalogues = compiledCatalogues();
+  const english = catalogues.get('en')!;
+  const englishText = (id: string) => JSON.stringify(english[id]);
+  const withWords = Object.entries(chunks)
+    .map(([fileName, chunk]) => {
+      const ids = [...new Set(chunk.moduleIds.flatMap((module) => wordsOf.get(module) ?? []))].filter((id) => id in english);
+      for (const id of ids) if (/\s/.test(id)) throw new Error(`a message id with a space cannot be listed: "${id}"`);
+      ids.sort((a, b) => (englishText(a) < englishText(b) ? -1 : englishText(a) > englishText(b) ? 1 : 0));
+      const first = chunk.moduleIds.includes(FIRST_WORDS_MODULE);
+      const own = chunk.facadeModuleId !== null && OWN_PARTS.includes(chunk.facadeModuleId);
+      return { fileName, ids, first, part: own ? chunk.facadeModuleId! : 'core' };
+    })
+    .filter(({ ids, first }) => ids.length > 0 || first)
+    // The first chunk starts its part; the rest in a fixed order.
+    .sort((a, b) => Number(b.first) - Number(a.first) || (a.fileName < b.fileName ? -1 : 1));
+  for (const module of OWN_PARTS) {
+    if (!withWords.some(({ part }) => part === module)) throw new Error(`OWN_PARTS: no chunk with words is made for ${module}`);
+  }
+  const first = withWords.find((chunk) => chunk.first);
+  if (!first) throw new Error(`no chunk holds ${FIRST_WORDS_MODULE}`);
+  const parts = new Map<string, typeof withWords>();
+  for (const chunk of withWords) parts.set(chunk.part, [...(parts.get(chunk.part) ?? []), chunk]);
+  const result: Parts = { chunks: new Map(), firstEnglish: first.ids.map((id) => english[id]), files: [] };
+  for (const members of parts.values()) {
+    // An id used by two chunks of a part is there twice: a repeat that gzip makes nearly free.
+    const ids = members.flatMap((chunk) => chunk.ids);
+    const values = new Map([...catalogues].map(([locale, messages]) => [locale, JSON.stringify(ids.map((id) => messages[id] ?? english[id]))]));
+    const hash = createHash('sha256').update(ids.join(' ')).update(JSON.stringify([...values])).digest('hex').slice(0, 10);
+    let offset = 0;
+    for (const chunk of members) {
+      result.chunks.set(chunk.fileName, [hash, offset, chunk.ids.join(' ')]);
+      offset += chunk.ids.length;
+    }
+    for (const [locale, list] of values) result.files.push({ fileName: `assets/words-${hash}-${locale}.js`, source: `export default ${list};\n` });
+  }
+  return result;
+}
+
+/**
+ * Cuts the catalogues into parts by the chunks that use their words (catalogueParts) and gives
+ * each chunk its ids: the first chunk through the slot firstWords.ts holds (with their English),
+ * every other chunk with words by a line that registers them when it runs. Which modules are in
+ * which chunk is known only once the chunks are made, hence in renderChunk.
+ */
+function catalogueSplit(wordsOf: Map<string, string[]>): Plugin {
+  let parts: Parts | undefined;
   return {
-    name: 'first-words',
+    name: 'catalogue-parts',
     apply: 'build',
-    load(id) {
-      return id === FIRST_WORDS_MODULE ? 'export const firstWords = JSON.parse("__FIRST_WORDS__");' : null;
+    // i18n.ts leaves out its glob of whole catalogues (a build by Vitest's global setup is not a
+    // production one: import.meta.env.PROD is false there).
+    config: () => ({ define: { 'import.meta.env.CATALOGUE_PARTS': 'true' } }),
+    renderStart() {
+      parts = undefined;
     },
-    renderChunk(code, chunk) {
+    load(id) {
+      if (id !== FIRST_WORDS_MODULE) return null;
+      return [
+        'const first = JSON.parse("__FIRST_WORDS__");',
+        'export const firstChunk = [first[0], first[1], first[2]];',
+        "const ids = first[2].split(' ');",
+        'export const firstWords = Object.fromEntries(ids.map((id, i) => [id, first[3][i]]));',
+      ].join('\n');
+    },
+    renderChunk(code, chunk, _options, meta) {
+      parts ??= catalogueParts(meta.chunks, wordsOf);
+      const words = parts.chunks.get(chunk.fileName);
       const slot = FIRST_WORDS_SLOT.exec(code);
-      if (!slot) return null;
-      const literal = /JSON\.parse\(("(?:[^"\\]|\\.)*")\)/.exec(readFileSync(ENGLISH_CATALOGUE, 'utf8'))?.[1];
-      if (!literal) throw new Error(`${ENGLISH_CATALOGUE}: no compiled catalogue (npm run i18n:compile)`);
-      const english = JSON.parse(JSON.parse(literal) as string) as Record<string, unknown>;
-      const words: Record<string, unknown> = {};
-      for (const module of chunk.moduleIds) {
-        for (const id of wordsOf.get(module) ?? []) if (id in english) words[id] = english[id];
-      }
+      if (!words && !slot) return null;
+      if (!words) throw new Error(`${chunk.fileName}: the first words' slot in a chunk without words`);
       const text = new MagicString(code);
-      text.overwrite(slot.index, slot.index + slot[0].length, JSON.stringify(JSON.stringify(words)));
+      if (slot) text.overwrite(slot.index, slot.index + slot[0].length, JSON.stringify(JSON.stringify([...words, parts.firstEnglish])));
+      else text.prepend(`(globalThis.__words ||= []).push(${JSON.stringify(words)});\n`);
       return { code: text.toString(), map: text.generateMap({ hires: true }) };
+    },
+    generateBundle() {
+      for (const { fileName, source } of parts?.files ?? []) this.emitFile({ type: 'asset', fileName, source });
     },
   };
 }
@@ -175,7 +283,7 @@ const wordsOf = new Map<string, string[]>();
 const BUILD_TESTS = ['test/integration/first-words.test.ts', 'test/integration/secrets.test.ts', 'test/integration/static.test.ts'];
 
 export default defineConfig({
-  plugins: [...linguiMacros(wordsOf), firstWords(wordsOf), react(), firstRowsInline(), precompress()],
+  plugins: [...linguiMacros(wordsOf), catalogueSplit(wordsOf), react(), firstRowsInline(), precompress()],
   // The market-data worker is bundled apart, with its own plugins: its modules' words too.
   worker: { plugins: () => [linguiMacros()] },
   // `@/` is src/ (tsconfig.json's paths say the same for TypeScript, tsx and dependency-cruiser).

@@ -3,38 +3,56 @@ import { join } from 'node:path';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { messages as english } from '@/terminal/locales/en/messages';
+import { messages as german } from '@/terminal/locales/de/messages';
 import { root } from '../helpers/app';
 
 // `npm test` builds before it runs the tests: this reads the build the proxy serves.
 const dist = join(root, 'dist');
+const assets = join(dist, 'assets');
 const html = readFileSync(join(dist, 'index.html'), 'utf8');
 const firstScripts = [...html.matchAll(/<script[^>]*type="module"[^>]*src="\/([^"]+)"/g)].map((match) => match[1]!);
 const firstCode = firstScripts.map((file) => readFileSync(join(dist, file), 'utf8')).join('\n');
 
-/** The words the first load carries: the one catalogue literal the build filled in (vite.config.ts). */
-function firstWords(): Record<string, unknown> {
+/** A chunk's words as the build lists them (vite.config.ts, catalogueSplit): part, offset, ids. */
+type ChunkWords = [part: string, offset: number, ids: string];
+
+/** The first chunk's words and their English: the one slot the build filled in, `[part, offset, ids, english]`. */
+function firstPart(): { chunk: ChunkWords; words: Record<string, unknown> } {
   const literals = [...firstCode.matchAll(/JSON\.parse\(('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|`(?:[^`\\]|\\.)*`)\)/g)]
     .map((match) => match[1]!)
-    .filter((literal) => literal.includes('":['));
-  expect(literals, 'one catalogue in the first load').toHaveLength(1);
-  const literal = literals[0]!;
-  // The bundler writes the catalogue as whichever JS string literal suits its text (quotes, backticks,
-  // escapes): it is read as JavaScript reads it, in a context of its own, then as the JSON it holds.
-  const text = runInNewContext(literal) as string;
-  return JSON.parse(text) as Record<string, unknown>;
+    // The bundler writes it as whichever JS string literal suits its text (quotes, backticks, escapes):
+    // it is read as JavaScript reads it, in a context of its own, then as the JSON it holds.
+    .map((literal) => runInNewContext(literal) as string)
+    .filter((text) => text.startsWith('["'))
+    .map((text) => JSON.parse(text) as unknown[])
+    .filter((value) => value.length === 4 && typeof value[2] === 'string' && Array.isArray(value[3]));
+  expect(literals, 'one list of first words in the first load').toHaveLength(1);
+  const [part, offset, ids, values] = literals[0] as [string, number, string, unknown[]];
+  const words = Object.fromEntries(ids.split(' ').map((id, index) => [id, values[index]]));
+  return { chunk: [part, offset, ids], words };
 }
 
-/** Catalogue ids the first load's code asks for (`i18n._({id: …})`, `<Trans id=…>`). */
-function idsAskedFor(): string[] {
-  const asked = [...firstCode.matchAll(/\bid:\s*(?:`([^`$]+)`|"([^"]+)"|'([^']+)')/g)].map((match) => match[1] ?? match[2] ?? match[3]!);
+/** Catalogue ids some code asks for (`i18n._({id: …})`, `<Trans id=…>`). */
+function idsAskedFor(code: string): string[] {
+  const asked = [...code.matchAll(/\bid:\s*(?:`([^`$]+)`|"([^"]+)"|'([^']+)')/g)].map((match) => match[1] ?? match[2] ?? match[3]!);
   return [...new Set(asked)].filter((id) => id in english);
 }
 
-describe('the first load carries the words of the first screen, not the whole English catalogue', () => {
-  const words = firstWords();
+/** The words a chunk lists as it runs: `(globalThis.__words ||= []).push([part, offset, ids])`. */
+function registered(code: string): ChunkWords | undefined {
+  const match = /__words\s*\|\|=\s*\[\]\)\.push\((\[[^\]]*\])\)/.exec(code);
+  return match ? (runInNewContext(match[1]!) as ChunkWords) : undefined;
+}
+
+/** A part of a catalogue as the build wrote it: `export default [...]`. */
+const partOf = (part: string, locale: string) =>
+  JSON.parse(readFileSync(join(assets, `words-${part}-${locale}.js`), 'utf8').replace(/^export default /, '').replace(/;\s*$/, '')) as unknown[];
+
+describe('the first load carries the words of the first screen; the catalogues come in parts, without ids', () => {
+  const { chunk: first, words } = firstPart();
 
   it('every word its code can show is in it, as in the catalogue', () => {
-    const asked = idsAskedFor();
+    const asked = idsAskedFor(firstCode);
     expect(asked.length).toBeGreaterThan(50);
     expect(asked.filter((id) => !(id in words))).toEqual([]);
     for (const id of asked) expect(words[id]).toEqual(english[id]);
@@ -50,10 +68,45 @@ describe('the first load carries the words of the first screen, not the whole En
     expect(Object.keys(words).length).toBeLessThan(Object.keys(english).length / 2);
   });
 
-  it('the whole English catalogue is a chunk of its own, fetched with the first lazy chunk', () => {
-    const assets = readdirSync(join(dist, 'assets')).filter((file) => file.endsWith('.js'));
-    const whole = assets.filter((file) => readFileSync(join(dist, 'assets', file), 'utf8').includes('Ladder preview'));
-    expect(whole.length).toBe(1);
-    expect(firstScripts.some((file) => file.endsWith(whole[0]!))).toBe(false);
+  it('each chunk lists the ids its code asks for, and each is at its place in every locale’s part', () => {
+    const files = readdirSync(assets).filter((file) => file.endsWith('.js') && !file.startsWith('words-'));
+    const chunks = files.flatMap((file) => {
+      const code = readFileSync(join(assets, file), 'utf8');
+      const listed = firstScripts.some((script) => script.endsWith(file)) ? first : registered(code);
+      return [{ file, code, listed }];
+    });
+    const listedIds = new Set<string>();
+    for (const { file, code, listed } of chunks) {
+      // The worker is bundled apart, with no catalogue (its messages are its errors' own).
+      if (file.startsWith('feedWorker-')) continue;
+      const asked = idsAskedFor(code);
+      if (asked.length === 0) continue;
+      expect(listed, file).toBeDefined();
+      const [part, offset, ids] = listed!;
+      const list = ids.split(' ');
+      expect(asked.filter((id) => !list.includes(id)), file).toEqual([]);
+      const [englishPart, germanPart] = [partOf(part, 'en'), partOf(part, 'de')];
+      list.forEach((id, index) => {
+        listedIds.add(id);
+        expect(englishPart[offset + index], `${file} ${id}`).toEqual(english[id]);
+        expect(germanPart[offset + index], `${file} ${id}`).toEqual(german[id]);
+      });
+    }
+    // Every message of the terminal is some chunk's (the worker's few aside).
+    expect(listedIds.size).toBeGreaterThan(Object.keys(english).length - 10);
+  });
+
+  it('no catalogue is shipped whole, and no part holds an id', () => {
+    const files = readdirSync(assets).filter((file) => file.endsWith('.js'));
+    expect(files.filter((file) => file.startsWith('messages-'))).toEqual([]);
+    const parts = files.filter((file) => file.startsWith('words-'));
+    // Every part in every locale: 14 catalogues (the pseudo-locale's too).
+    const names = new Set(parts.map((file) => /^words-([0-9a-f]+)-/.exec(file)![1]));
+    expect(parts.length).toBe(names.size * 14);
+    const someIds = Object.keys(english).slice(0, 50);
+    for (const file of parts.filter((name) => name.endsWith('-en.js'))) {
+      const text = readFileSync(join(assets, file), 'utf8');
+      expect(someIds.filter((id) => text.includes(`"${id}"`)), file).toEqual([]);
+    }
   });
 });

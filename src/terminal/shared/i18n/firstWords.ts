@@ -2,8 +2,16 @@ import type { Messages } from '@lingui/core';
 import { messages } from '../../locales/en/messages';
 
 /**
- * The English words the first screen shows. Here every English word; a build keeps only the words
- * of the modules in the first load (vite.config.ts, firstWords), and the rest arrive with the
- * first lazy chunk (loadAllWords in i18n.ts).
+ * A chunk's words as the build lists them in it (vite.config.ts, catalogueSplit): the part of the
+ * catalogue they are in, where they start in that part, and their ids, separated by spaces.
+ */
+export type ChunkWords = [part: string, offset: number, ids: string];
+
+/**
+ * The English words the first screen shows. Here every English word, and no parts (the tests and
+ * the dev server hold every catalogue whole); a build keeps only the words of the modules in the
+ * first load, lists their ids as the first chunk's words, and cuts each catalogue into parts
+ * that come when the code needing them has loaded (loadAllWords in i18n.ts).
  */
 export const firstWords: Messages = messages;
+export const firstChunk: ChunkWords | undefined = undefined;

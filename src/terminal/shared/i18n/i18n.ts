@@ -1,61 +1,118 @@
 import { i18n, type Messages } from '@lingui/core';
 import { create } from 'zustand';
 import { prepareFormatLocale, setFormatLocale } from '../format/locale';
-import { firstWords } from './firstWords';
+import { firstChunk, firstWords, type ChunkWords } from './firstWords';
 import { directionOf, SOURCE_LOCALE, type CatalogueLocale } from './locales';
 
 /**
  * The one place the terminal's language changes. The English of the first screen is in the first
- * load (the first prices never wait for a catalogue), the rest of it comes with the first lazy
- * chunk of a page in English; every other catalogue is its own chunk, fetched when chosen.
+ * load (the first prices never wait for a catalogue). A build cuts every catalogue into parts by
+ * the chunks that use its words (vite.config.ts, catalogueSplit): a language brings the words of
+ * the code that has loaded, and a lazy chunk waits for its own before it renders (lazyWithWords).
+ * The tests and the dev server hold every catalogue whole (whole, fetched when chosen).
  */
-const catalogues = import.meta.glob<{ messages: Messages }>(['../../locales/*/messages.ts', '!../../locales/en/messages.ts']);
+const catalogues: Record<string, () => Promise<{ messages: Messages }>> = import.meta.env.CATALOGUE_PARTS
+  ? {}
+  : import.meta.glob<{ messages: Messages }>(['../../locales/*/messages.ts', '!../../locales/en/messages.ts']);
 
-// One object for English, the one Lingui holds: the words that arrive later land in it unseen, as
-// nothing that shows them has rendered yet.
+// One object per language, the one Lingui holds: the words that arrive later land in it unseen,
+// as nothing that shows them has rendered yet.
 const english: Messages = { ...firstWords };
 i18n.loadAndActivate({ locale: SOURCE_LOCALE, messages: english });
 
-let allEnglish: Promise<void> | undefined;
-let allEnglishHere = false;
+/** A language's words so far: what Lingui holds, and each part of its catalogue, fetched or being fetched. */
+interface Words {
+  messages: Messages;
+  values: Map<string, readonly unknown[]>;
+  loading: Map<string, Promise<void>>;
+}
 
-/** The English words beyond the first screen; a failed fetch is forgotten, so the next asks again. */
-function loadAllEnglish(): Promise<void> {
-  if (!allEnglish) {
-    allEnglish = import('../../locales/en/messages').then(({ messages }) => {
-      Object.assign(english, messages);
-      allEnglishHere = true;
-    });
-    allEnglish.catch(() => {
-      allEnglish = undefined;
-    });
+const words = new Map<CatalogueLocale, Words>();
+/** The words of every chunk that has run (the first chunk's, then each as it runs). */
+const chunks: ChunkWords[] = [];
+
+function wordsOf(locale: CatalogueLocale): Words {
+  let found = words.get(locale);
+  if (!found) {
+    found = { messages: locale === SOURCE_LOCALE ? english : {}, values: new Map(), loading: new Map() };
+    words.set(locale, found);
   }
-  return allEnglish;
+  return found;
+}
+
+/** A chunk's words into a language whose part holding them is here. */
+function place(into: Words, [part, offset, ids]: ChunkWords): void {
+  const values = into.values.get(part);
+  if (!values) return;
+  ids.split(' ').forEach((id, index) => {
+    into.messages[id] = values[offset + index] as Messages[string];
+  });
+}
+
+function register(chunk: ChunkWords): void {
+  chunks.push(chunk);
+  // A chunk imported without lazyWithWords runs at once: its part is that of its importer, here already.
+  for (const into of words.values()) place(into, chunk);
+}
+
+type WordsRegistry = { push(chunk: ChunkWords): void };
+const global = globalThis as { __words?: WordsRegistry | ChunkWords[] };
+const early = Array.isArray(global.__words) ? global.__words : [];
+global.__words = { push: register };
+if (firstChunk) register(firstChunk);
+for (const chunk of early) register(chunk);
+
+const partsBase = import.meta.url;
+
+/** One part of a language's catalogue, fetched once; a failed fetch is forgotten, so the next ask tries again. */
+function loadPart(locale: CatalogueLocale, into: Words, part: string): Promise<void> {
+  let loading = into.loading.get(part);
+  if (!loading) {
+    const url = new URL(`words-${part}-${locale}.js`, partsBase).href;
+    loading = (import(/* @vite-ignore */ url) as Promise<{ default: readonly unknown[] }>).then((module) => {
+      into.values.set(part, module.default);
+      for (const chunk of chunks) if (chunk[0] === part) place(into, chunk);
+    });
+    loading.catch(() => into.loading.delete(part));
+    into.loading.set(part, loading);
+  }
+  return loading;
+}
+
+/** Every word of the chunks that have run, in this language (a build's parts). */
+function loadWords(locale: CatalogueLocale): Promise<Messages> {
+  const into = wordsOf(locale);
+  const parts = new Set(chunks.map(([part]) => part));
+  return Promise.all([...parts].map((part) => loadPart(locale, into, part))).then(() => into.messages);
 }
 
 /** The last switch of language asked for, settled (failed or not). */
 let switching: Promise<void> = Promise.resolve();
 
 /**
- * Every word of the language on screen. Each lazy chunk waits for it before it renders
- * (lazyWithWords): in English the rest of the catalogue is fetched then; in another language its
- * catalogue is whole already, and English is never fetched (only the active catalogue is).
+ * Every word of the code loaded so far, in the language on screen. Each lazy chunk waits for it
+ * before it renders (lazyWithWords), once with its code and once more after its code has run,
+ * for the part of its own. Only the active catalogue is fetched.
  */
 export function loadAllWords(): Promise<void> {
-  return switching.then(() => (i18n.locale === SOURCE_LOCALE ? loadAllEnglish() : undefined));
+  return switching.then(() => (firstChunk ? loadWords(i18n.locale as CatalogueLocale).then(() => undefined) : undefined));
 }
 
 let mending = false;
 
-// A word shown before the rest of the English came would read as its id: a bug of the build's
-// split, said aloud (the browser tests fail on it) and mended by one render once the words are here.
-// Tests and the dev server hold every word from the start.
+// A word shown before its part came would read as its id: a bug of the build's split, said aloud
+// (the browser tests fail on it) and mended by one render once the words are here. Tests and the
+// dev server hold every word from the start.
 i18n.on('missing', ({ id, locale }) => {
-  if (!import.meta.env.PROD || locale !== SOURCE_LOCALE || allEnglishHere) return;
-  console.warn(`Words missing from the first load: "${id}"`);
+  if (!firstChunk) return;
+  console.warn(`Words missing from the catalogue parts loaded (${locale}): "${id}"`);
   if (mending) return;
   mending = true;
-  void loadAllEnglish().then(() => i18n.load(SOURCE_LOCALE, {}));
+  void loadWords(locale as CatalogueLocale)
+    .then(() => i18n.load(locale, {}))
+    .finally(() => {
+      mending = false;
+    });
 });
 
 interface LocaleState {
@@ -76,9 +133,14 @@ export function onLocaleChange(listener: LocaleListener): () => void {
 
 const loaded = new Map<CatalogueLocale, Promise<Messages>>();
 
-/** A catalogue is fetched once; a failed fetch is forgotten, so that choosing again tries again. */
+/**
+ * A language's words: in a build, the parts for the code loaded so far; in the tests and the dev
+ * server, its whole catalogue, fetched once (a failed fetch is forgotten, so that choosing again
+ * tries again).
+ */
 function messagesOf(locale: CatalogueLocale): Promise<Messages> {
-  if (locale === SOURCE_LOCALE) return loadAllEnglish().then(() => english);
+  if (firstChunk) return loadWords(locale);
+  if (locale === SOURCE_LOCALE) return Promise.resolve(english);
   let messages = loaded.get(locale);
   if (!messages) {
     const load = catalogues[`../../locales/${locale}/messages.ts`];
@@ -114,7 +176,8 @@ export function activateLocale(locale: CatalogueLocale): Promise<void> {
 async function switchTo(locale: CatalogueLocale): Promise<void> {
   latest = locale;
   // English already on screen (the first activation): its shown words are here, and lazy chunks
-  // bring the rest. Coming back to English from another language, anything may show: every word.
+  // bring the rest. Coming back to English from another language, anything loaded may show: the
+  // words of every chunk that has run.
   const messages = await (locale === SOURCE_LOCALE && i18n.locale === SOURCE_LOCALE ? Promise.resolve(english) : messagesOf(locale));
   if (latest !== locale) return;
   i18n.loadAndActivate({ locale, messages });
