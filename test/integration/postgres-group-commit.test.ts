@@ -21,6 +21,10 @@ class CountingPostgres extends Postgres {
     if (/INSERT INTO tickets|UPDATE requests (r )?SET service_timestamp/.test(text)) this.statements.push(text);
     return super.query(text, params);
   };
+  override writeSoon: Postgres['writeSoon'] = (text, params) => {
+    if (/UPDATE orders o SET status = a.status/.test(text)) this.statements.push(text);
+    return super.writeSoon(text, params);
+  };
 }
 
 let server: PostgresServer;
@@ -43,9 +47,15 @@ beforeEach(async () => {
 
 const order = (fields: Partial<OrderRequest> = {}) => ({ ...ethOrder(3000), ...fields }) as OrderRequest;
 
+/** A ticket of `orders`, 10 a request as the sender splits them. */
 function ticket(id: string, orders: OrderRequest[], now = 1000): NewTicket {
-  const json = orders.map((item) => JSON.stringify(item));
-  return { id, bodyHash: `hash-${id}`, recvWindow: undefined, requests: [{ orders, orderJson: json, body: `{"orders":[${json.join(',')}]}` }], now };
+  const requests: NewTicket['requests'] = [];
+  for (let i = 0; i < orders.length; i += 10) {
+    const part = orders.slice(i, i + 10);
+    const json = part.map((item) => JSON.stringify(item));
+    requests.push({ orders: part, orderJson: json, body: `{"orders":[${json.join(',')}]}` });
+  }
+  return { id, bodyHash: `hash-${id}`, recvWindow: undefined, requests, now };
 }
 
 const ticketsOf = async () => (await pg.query<{ id: string }>('SELECT id FROM tickets ORDER BY id')).rows.map((row) => row.id);
@@ -149,6 +159,39 @@ describe('the PostgreSQL journal groups what comes in one turn', () => {
     const held = fence(true);
     const mixed = await Promise.allSettled([journal.markSent('t-f1', 1, 1, 10, false, held), journal.markSent('t-f3', 1, 1, 10, false, lost), journal.markSent('t-f2', 1, 1, 10, false, held)]);
     expect(mixed.map((mark) => mark.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+  });
+
+  it('writes the answers of one turn in one statement, each ticket’s result as alone', async () => {
+    const twelve = Array.from({ length: 12 }, (_, i) => order({ client_order_id: `long-${i}` }));
+    await Promise.all([journal.createTicket(ticket('t-long', twelve)), journal.createTicket(ticket('t-x', [order(), order()])), journal.createTicket(ticket('t-y', [order()]))]);
+    await Promise.all([journal.markSent('t-long', 2, 1, 5), journal.markSent('t-x', 1, 1, 5), journal.markSent('t-y', 1, 1, 5)]);
+    pg.statements = [];
+    const accepted = (orderId: number) => ({ status: 'accepted' as const, orderId, errorMessage: null });
+    const [long, x, y] = await Promise.all([
+      journal.recordAnswer('t-long', 2, 200, [accepted(7001), { status: 'rejected', orderId: null, errorMessage: 'too small' }], 60, true),
+      journal.recordAnswer('t-x', 1, 200, [accepted(8001), accepted(8002)], 61, true),
+      journal.recordAnswer('t-y', 1, 200, [accepted(9001)], 62),
+    ]);
+    expect(pg.statements).toHaveLength(1);
+    expect(y).toBeUndefined();
+    expect(long).toEqual(await journal.ticketResult('t-long'));
+    expect(x).toEqual(await journal.ticketResult('t-x'));
+    expect(long!.rows.map((row) => [row.seq, row.status, row.order_id])).toEqual([
+      ...Array.from({ length: 10 }, (_, i) => [i, 'pending', null]),
+      [10, 'accepted', 7001],
+      [11, 'rejected', null],
+    ]);
+    expect(x).toMatchObject({ status: 'accepted', requests: 1 });
+    expect(x!.rows.map((row) => [row.order_id, row.updated_at])).toEqual([[8001, 61], [8002, 61]]);
+    expect((await journal.ticketResult('t-y'))!.rows[0]).toMatchObject({ status: 'accepted', order_id: 9001, updated_at: 62 });
+    const requests = await pg.query<{ ticket_id: string; answered_at: number; http_status: number; outcome: string }>(
+      "SELECT ticket_id, answered_at, http_status, outcome FROM requests WHERE outcome = 'answered' ORDER BY ticket_id",
+    );
+    expect(requests.rows).toEqual([
+      { ticket_id: 't-long', answered_at: 60, http_status: 200, outcome: 'answered' },
+      { ticket_id: 't-x', answered_at: 61, http_status: 200, outcome: 'answered' },
+      { ticket_id: 't-y', answered_at: 62, http_status: 200, outcome: 'answered' },
+    ]);
   });
 
   it('the database away fails every ticket of the group with it, and writes none', async () => {

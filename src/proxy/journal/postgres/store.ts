@@ -9,6 +9,7 @@ import {
   type TicketRecord,
 } from '../types';
 import { LeaseLostError } from '../../sending/lease';
+import { recordAnswerAlone, recordAnswerGroup, type Answer } from './answers';
 import { GroupWrite } from './groupWrite';
 import { markSentAlone, markSentGroup, pendingTickets, recover, requestStates, type SentMark } from './sending';
 import { createTicketGroup } from './ticketGroup';
@@ -32,6 +33,8 @@ export class PostgresJournal implements JournalStore {
   private readonly ticketGroup: GroupWrite<NewTicket, CreateTicketOutcome>;
   /** Marks "sent", grouped likewise, one group per fence (its guard is one condition of the statement). */
   private readonly sentGroups = new Map<SendFence | undefined, GroupWrite<SentMark, boolean>>();
+  /** The services' answers, grouped likewise (written without waiting for the disk, as alone). */
+  private readonly answerGroup: GroupWrite<Answer, TicketResult | undefined>;
 
   constructor(
     private readonly pg: Postgres,
@@ -41,6 +44,7 @@ export class PostgresJournal implements JournalStore {
     this.brackets = parts.brackets;
     const alone = (ticket: NewTicket) => createTicket(this.pg, (work) => this.pg.transaction(work), ticket);
     this.ticketGroup = new GroupWrite((tickets) => createTicketGroup(this.pg, tickets), alone);
+    this.answerGroup = new GroupWrite((answers) => recordAnswerGroup(this.pg, answers), (answer) => recordAnswerAlone(this.pg, answer));
   }
 
   private async one<R extends object>(text: string, params: unknown[]): Promise<R | undefined> {
@@ -104,32 +108,8 @@ export class PostgresJournal implements JournalStore {
     if (!(await group.write({ ticketId, requestNo, serviceTimestamp, now, retry }))) throw new LeaseLostError(fence?.accountId ?? 'this account');
   }
 
-  async recordAnswer(ticketId: string, requestNo: number, httpStatus: number, outcomes: OrderOutcome[], now: number, withResult = false): Promise<TicketResult | undefined> {
-    // Row i of the answer is the i-th order of the request, by seq. Written without waiting for the
-    // disk, as SQLite's journal does: lost to a crash of the server, the order reads as unknown. For
-    // the ticket's last request its result comes back with it (the answered rows as written, its
-    // other requests' as they are): one round trip, not a write and then a read.
-    const finish = `UPDATE requests SET answered_at = $1, http_status = $4, outcome = 'answered', reason = NULL, error_code = NULL,
-      error_message = NULL WHERE ticket_id = $2 AND request_no = $3`;
-    const { rows } = await this.pg.writeSoon<JournalOrder & { ticket_requests: number }>(
-      `WITH answer AS (SELECT * FROM unnest($5::text[], $6::bigint[], $7::text[]) WITH ORDINALITY AS a(status, order_id, error_message, n)),
-        numbered AS (SELECT id, row_number() OVER (ORDER BY seq) AS n FROM orders WHERE ticket_id = $2 AND request_no = $3),
-        answered AS (UPDATE orders o SET status = a.status, order_id = a.order_id, error_message = a.error_message, updated_at = $1
-          FROM numbered JOIN answer a USING (n) WHERE o.id = numbered.id RETURNING o.*)
-        ${withResult
-          ? `, finished AS (${finish})
-            SELECT t.requests AS ticket_requests, ${VIEW_COLUMNS} FROM tickets t
-              JOIN (SELECT * FROM answered UNION ALL SELECT * FROM orders WHERE ticket_id = $2 AND request_no <> $3) o ON o.ticket_id = t.id
-              WHERE t.id = $2 ORDER BY o.seq`
-          : finish}`,
-      [
-        now, ticketId, requestNo, httpStatus,
-        outcomes.map((outcome) => outcome.status), outcomes.map((outcome) => outcome.orderId), outcomes.map((outcome) => outcome.errorMessage),
-      ],
-    );
-    if (!withResult || rows.length === 0) return undefined;
-    const orders = rows.map(({ ticket_requests: _requests, ...order }) => order as JournalOrder);
-    return { ticket_id: ticketId, status: ticketStatusOf(orders.map((row) => row.status)), requests: rows[0]!.ticket_requests, rows: orders };
+  recordAnswer(ticketId: string, requestNo: number, httpStatus: number, outcomes: OrderOutcome[], now: number, withResult = false): Promise<TicketResult | undefined> {
+    return this.answerGroup.write({ ticketId, requestNo, httpStatus, outcomes, now, withResult });
   }
 
   async recordRequestOutcome(ticketId: string, requestNo: number, outcome: 'failed' | 'unknown', detail: RequestProblem, now: number): Promise<void> {
