@@ -3,7 +3,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FuturesRow } from '@/interface';
-import { futuresQueryOptions, marketsFeedOf, useInstrumentSpecs, useMarketSpec, watchMarket } from '@/terminal/features/markets';
+import { futuresQueryOptions, marketsFeedOf, useFuturesState, useInstrumentSpecs, useMarketSpec, watchMarket } from '@/terminal/features/markets';
 import { futuresRows } from '../fixtures/markets';
 
 const [sample] = futuresRows(1);
@@ -134,5 +134,46 @@ describe('one market for a canvas (watchMarket) and its decimals (useMarketSpec)
     expect(renders).toBe(rendered);
     await act(poll);
     await waitFor(() => expect(result.current.spec?.priceDecimals).toBe(2));
+  });
+});
+
+describe('the feed\'s state for a view with a clock (useFuturesState)', () => {
+  it('renders its view for the first snapshot and a change of error, never for a poll that only moves prices', async () => {
+    const answers: ([string, number][] | 'down')[] = [[['PERP_BTC_USDC', 100.5]], [['PERP_BTC_USDC', 100.7]], 'down', [['PERP_BTC_USDC', 100.9]]];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        const next = answers.shift() ?? [];
+        if (next === 'down') return new Response('{}', { status: 503 });
+        const rows = next.map(([symbol, price]) => market(symbol, price));
+        return new Response(JSON.stringify({ success: true, data: { rows }, timestamp: 1 }), { status: 200 });
+      }),
+    );
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const options = { ...futuresQueryOptions(marketsFeedOf(client), 60_000), staleTime: 0 };
+    const poll = async () => {
+      await client.fetchQuery(options).catch(() => undefined);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    };
+    let renders = 0;
+    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+    const { result } = renderHook(
+      () => {
+        renders += 1;
+        return useFuturesState(60_000);
+      },
+      { wrapper },
+    );
+    // The hook's own first fetch is the first snapshot: it renders the view once it is here.
+    await waitFor(() => expect(result.current.data?.bySymbol.get('PERP_BTC_USDC')?.mark_price).toBe(100.5));
+    const rendered = renders;
+    await act(poll);
+    expect(renders).toBe(rendered);
+    await act(poll);
+    await waitFor(() => expect(result.current.error).not.toBeNull());
+    expect(result.current.errorUpdatedAt).toBeGreaterThanOrEqual(result.current.dataUpdatedAt);
+    await act(poll);
+    await waitFor(() => expect(result.current.error).toBeNull());
+    expect(result.current.data?.bySymbol.get('PERP_BTC_USDC')?.mark_price).toBe(100.9);
   });
 });

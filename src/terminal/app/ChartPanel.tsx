@@ -5,7 +5,7 @@ import type { HeldOrder, JournalOrder, Side } from '@/interface';
 import { draftLines, orderLines, PriceChart, type TickSource } from '../features/chart';
 import { useConfig, usePollingIntervals } from '../features/config';
 import { useHeldActions, useHeldOrders } from '../features/held';
-import { futuresFeedState, useMarketSpec, watchMarket } from '../features/markets';
+import { pricesFreshness, useFuturesState, useMarketSpec, watchMarket } from '../features/markets';
 import { useJournal } from '../features/orders';
 import { useSession } from '../features/session';
 import { useActiveSymbol, useTicketActions, useTicketRows } from '../features/ticket';
@@ -38,6 +38,8 @@ export function ChartPanel() {
   const { spec } = useMarketSpec(symbol, intervals.quotes);
   const client = useQueryClient();
   const ticks = useMemo(() => ticksOf(client), [client]);
+  // Judged at each render: the clock's every second, and a change of the feed's error.
+  const prices = pricesFreshness(useFuturesState(intervals.quotes));
   const signedIn = useSession() === 'signed-in';
   const orders = useJournal(intervals.orders, signedIn).data?.rows ?? NO_ORDERS;
   const held = useHeldOrders(intervals.orders, signedIn).data ?? NO_HELD;
@@ -69,8 +71,7 @@ export function ChartPanel() {
         quantityDecimals={spec?.quantityDecimals ?? 0}
         ticks={ticks}
         lines={lines}
-        // Judged at each render: the clock's every second, and a change of the feed's error.
-        staleReason={staleNote(futuresFeedState(client), intervals.quotes, now, t`prices are not live`)}
+        staleReason={staleNote(prices, intervals.quotes, now, t`prices are not live`)}
         onPickPrice={pickPrice}
         held={held}
         onMoveHeld={moveHeld}

@@ -1,7 +1,7 @@
 import { plural, t } from '@lingui/core/macro';
 import { usePollingIntervals } from '../features/config';
 import { APPROVALS_INTERVAL_MS, mayOpenDeskPanel, useApprovals, usePerson } from '../features/desk';
-import { useFutures } from '../features/markets';
+import { useFuturesState } from '../features/markets';
 import { isLiveHeld, useHeldOrders } from '../features/held';
 import { useJournal } from '../features/orders';
 import { useSession } from '../features/session';
@@ -22,7 +22,8 @@ function feedWord(query: { dataUpdatedAt: number; errorUpdatedAt: number; error:
 export function useMarketsHeader(): PanelHeaderState {
   useLocale();
   const { quotes } = usePollingIntervals();
-  const futures = useFutures(quotes);
+  // The tab renders with its clock (and the feed's error), not with every poll.
+  const futures = useFuturesState(quotes);
   const feed = feedWord(futures, quotes, useNow());
   const count = futures.data?.rows.length;
   return { text: count === undefined ? feed.word : `${count} · ${feed.word}`, stale: feed.stale };
@@ -57,7 +58,7 @@ export function useHeldHeader(): PanelHeaderState {
 export function useChartHeader(): PanelHeaderState {
   useLocale();
   const { quotes } = usePollingIntervals();
-  const feed = feedWord(useFutures(quotes), quotes, useNow());
+  const feed = feedWord(useFuturesState(quotes), quotes, useNow());
   const symbol = useActiveSymbol();
   return { text: symbol ? `${symbol.split('_')[1] ?? symbol} · ${feed.word}` : feed.word, stale: feed.stale };
 }
@@ -71,7 +72,7 @@ export function useTicketHeader(): PanelHeaderState {
 export function useAccountHeader(): PanelHeaderState {
   useLocale();
   const { quotes } = usePollingIntervals();
-  const feed = feedWord(useFutures(quotes), quotes, useNow());
+  const feed = feedWord(useFuturesState(quotes), quotes, useNow());
   return { text: feed.stale ? t({ message: 'marks stale', context: 'the mark prices are not current' }) : '', stale: feed.stale };
 }
 

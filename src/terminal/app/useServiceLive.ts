@@ -1,6 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { usePollingIntervals } from '../features/config';
-import { pricesFreshness, useFutures } from '../features/markets';
+import { pricesFreshness, useFuturesState } from '../features/markets';
 import { HEALTH_INTERVAL_MS, type SessionState } from '../features/session';
 import { isStale, staleReason } from '../shared/api/freshness';
 import { useNow } from '../shared/useNow';
@@ -12,7 +12,8 @@ import { useNow } from '../shared/useNow';
  */
 export function useServiceNotLive(session: SessionState, health: Pick<UseQueryResult<unknown, Error>, 'dataUpdatedAt' | 'errorUpdatedAt' | 'error'>): string | undefined {
   const { quotes } = usePollingIntervals();
-  const prices = pricesFreshness(useFutures(quotes));
+  // Not the snapshot: the bar renders with its clock, and when the feed's error changes.
+  const prices = pricesFreshness(useFuturesState(quotes));
   const now = useNow();
   if (session !== 'signed-in') return undefined;
   if (isStale(prices, quotes, now)) return staleReason(prices, quotes, now) || undefined;

@@ -1,9 +1,9 @@
 export {
-  futuresFeedState,
   futuresQueryOptions,
   pricesFreshness,
   useFutures,
   useFuturesRetryInterval,
+  useFuturesState,
   useMarket,
   useMarketSpec,
   watchMarket,

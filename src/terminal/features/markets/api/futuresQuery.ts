@@ -63,10 +63,25 @@ export function useMarketSpec(symbol: string | undefined, intervalMs: number): {
   return { spec: data, error };
 }
 
-/** The feed's times and error now, read when a view renders for another reason (its clock), not subscribed to. */
-export function futuresFeedState(client: QueryClient): { dataUpdatedAt: number; errorUpdatedAt: number; error: Error | null } {
+const hasSnapshot = () => true;
+
+/**
+ * The markets feed's state, read when the view renders: for views that judge its freshness
+ * against a clock that renders them (useNow, every second). The view renders when the feed's
+ * error changes or its first snapshot comes, never for a poll that only moves prices; `data` is
+ * the snapshot of that render, as old as its clock.
+ */
+export function useFuturesState(intervalMs: number): Pick<UseQueryResult<FuturesSnapshot, Error>, 'data' | 'dataUpdatedAt' | 'errorUpdatedAt' | 'error'> {
+  const client = useQueryClient();
+  // Its `data` (always true once there is a snapshot) and `error` are read: the view follows those alone.
+  const watched = useQuery({ ...futuresQueryOptions(marketsFeedOf(client), intervalMs), select: hasSnapshot });
   const state = client.getQueryState<FuturesSnapshot, Error>(marketsKeys.futures());
-  return { dataUpdatedAt: state?.dataUpdatedAt ?? 0, errorUpdatedAt: state?.errorUpdatedAt ?? 0, error: state?.error ?? null };
+  return {
+    data: watched.data ? state?.data : undefined,
+    dataUpdatedAt: state?.dataUpdatedAt ?? 0,
+    errorUpdatedAt: state?.errorUpdatedAt ?? 0,
+    error: watched.error,
+  };
 }
 
 /**
