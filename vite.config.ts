@@ -102,8 +102,26 @@ function compiledCatalogues(): Map<string, Record<string, Compiled>> {
   return catalogues;
 }
 
-/** A chunk's words as it registers them: its part, where its words start in it, their ids. */
-type ChunkWords = [part: string, offset: number, ids: string];
+/**
+ * A chunk's words as it registers them: its part, where each of its words is in the part (the
+ * gaps between them, see gapsOf), their ids separated by spaces.
+ */
+type ChunkWords = [part: string, gaps: string, ids: string];
+
+/**
+ * Ascending positions as the gaps before each (one base-36 digit below 36, else the number in
+ * base 36 between dots): about a character a word. chunkWords.ts reads them back (positionsOf).
+ */
+export function gapsOf(positions: number[]): string {
+  let last = -1;
+  return positions
+    .map((position) => {
+      const gap = position - last - 1;
+      last = position;
+      return gap < 36 ? gap.toString(36) : `.${gap.toString(36)}.`;
+    })
+    .join('');
+}
 
 interface Parts {
   /** By chunk file name (as renderChunk knows it). */
@@ -115,11 +133,11 @@ interface Parts {
 
 /**
  * The catalogues cut by the chunks that use their words, with no ids in them. A part is a list
- * of compiled messages, one file per locale (assets/words-<part>-<locale>.js); each chunk with
- * words holds its ids and where they start in its part, and registers them when it runs
- * (globalThis.__words, read by i18n.ts), so only the code that has loaded is given words. The
- * first chunk's English words are in it (firstWords.ts), its ids and the rest of its part fetched
- * in any language. Ids within a chunk are in the order of their English, which gzips best.
+ * of compiled messages, one file per locale (assets/words-<part>-<locale>.js), each message once,
+ * in the order of their English (which gzips best); each chunk with words holds their ids and
+ * places in its part and registers them when it runs (globalThis.__words, read by i18n.ts), so
+ * only the code that has loaded is given words. The first chunk's English words are in it
+ * (firstWords.ts); in another language they come with the rest of its part.
  */
 function catalogueParts(chunks: Record<string, { moduleIds: string[]; facadeModuleId: string | null }>, wordsOf: Map<string, string[]>): Parts {
   const catalogues = compiledCatalogues();
@@ -129,14 +147,11 @@ function catalogueParts(chunks: Record<string, { moduleIds: string[]; facadeModu
     .map(([fileName, chunk]) => {
       const ids = [...new Set(chunk.moduleIds.flatMap((module) => wordsOf.get(module) ?? []))].filter((id) => id in english);
       for (const id of ids) if (/\s/.test(id)) throw new Error(`a message id with a space cannot be listed: "${id}"`);
-      ids.sort((a, b) => (englishText(a) < englishText(b) ? -1 : englishText(a) > englishText(b) ? 1 : 0));
       const first = chunk.moduleIds.includes(FIRST_WORDS_MODULE);
       const own = chunk.facadeModuleId !== null && OWN_PARTS.includes(chunk.facadeModuleId);
       return { fileName, ids, first, part: own ? chunk.facadeModuleId! : 'core' };
     })
-    .filter(({ ids, first }) => ids.length > 0 || first)
-    // The first chunk starts its part; the rest in a fixed order.
-    .sort((a, b) => Number(b.first) - Number(a.first) || (a.fileName < b.fileName ? -1 : 1));
+    .filter(({ ids, first }) => ids.length > 0 || first);
   for (const module of OWN_PARTS) {
     if (!withWords.some(({ part }) => part === module)) throw new Error(`OWN_PARTS: no chunk with words is made for ${module}`);
   }
@@ -144,16 +159,18 @@ function catalogueParts(chunks: Record<string, { moduleIds: string[]; facadeModu
   if (!first) throw new Error(`no chunk holds ${FIRST_WORDS_MODULE}`);
   const parts = new Map<string, typeof withWords>();
   for (const chunk of withWords) parts.set(chunk.part, [...(parts.get(chunk.part) ?? []), chunk]);
-  const result: Parts = { chunks: new Map(), firstEnglish: first.ids.map((id) => english[id]), files: [] };
+  const result: Parts = { chunks: new Map(), firstEnglish: [], files: [] };
   for (const members of parts.values()) {
-    // An id used by two chunks of a part is there twice: a repeat that gzip makes nearly free.
-    const ids = members.flatMap((chunk) => chunk.ids);
+    const ids = [...new Set(members.flatMap((chunk) => chunk.ids))].sort((a, b) =>
+      englishText(a) < englishText(b) ? -1 : englishText(a) > englishText(b) ? 1 : a < b ? -1 : 1,
+    );
+    const place = new Map(ids.map((id, index) => [id, index]));
     const values = new Map([...catalogues].map(([locale, messages]) => [locale, JSON.stringify(ids.map((id) => messages[id] ?? english[id]))]));
     const hash = createHash('sha256').update(ids.join(' ')).update(JSON.stringify([...values])).digest('hex').slice(0, 10);
-    let offset = 0;
     for (const chunk of members) {
-      result.chunks.set(chunk.fileName, [hash, offset, chunk.ids.join(' ')]);
-      offset += chunk.ids.length;
+      const own = [...chunk.ids].sort((a, b) => place.get(a)! - place.get(b)!);
+      result.chunks.set(chunk.fileName, [hash, gapsOf(own.map((id) => place.get(id)!)), own.join(' ')]);
+      if (chunk.first) result.firstEnglish = own.map((id) => english[id]);
     }
     for (const [locale, list] of values) result.files.push({ fileName: `assets/words-${hash}-${locale}.js`, source: `export default ${list};\n` });
   }
@@ -162,7 +179,7 @@ function catalogueParts(chunks: Record<string, { moduleIds: string[]; facadeModu
 
 /**
  * Cuts the catalogues into parts by the chunks that use their words (catalogueParts) and gives
- * each chunk its ids: the first chunk through the slot firstWords.ts holds (with their English),
+ * each chunk its ids and their places: the first chunk through the slot firstWords.ts holds (with their English),
  * every other chunk with words by a line that registers them when it runs. Which modules are in
  * which chunk is known only once the chunks are made, hence in renderChunk.
  */

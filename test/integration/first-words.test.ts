@@ -4,6 +4,7 @@ import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { messages as english } from '@/terminal/locales/en/messages';
 import { messages as german } from '@/terminal/locales/de/messages';
+import { positionsOf, type ChunkWords } from '@/terminal/shared/i18n/chunkWords';
 import { root } from '../helpers/app';
 
 // `npm test` builds before it runs the tests: this reads the build the proxy serves.
@@ -13,10 +14,7 @@ const html = readFileSync(join(dist, 'index.html'), 'utf8');
 const firstScripts = [...html.matchAll(/<script[^>]*type="module"[^>]*src="\/([^"]+)"/g)].map((match) => match[1]!);
 const firstCode = firstScripts.map((file) => readFileSync(join(dist, file), 'utf8')).join('\n');
 
-/** A chunk's words as the build lists them (vite.config.ts, catalogueSplit): part, offset, ids. */
-type ChunkWords = [part: string, offset: number, ids: string];
-
-/** The first chunk's words and their English: the one slot the build filled in, `[part, offset, ids, english]`. */
+/** The first chunk's words and their English: the one slot the build filled in, `[part, gaps, ids, english]`. */
 function firstPart(): { chunk: ChunkWords; words: Record<string, unknown> } {
   const literals = [...firstCode.matchAll(/JSON\.parse\(('(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"|`(?:[^`\\]|\\.)*`)\)/g)]
     .map((match) => match[1]!)
@@ -27,9 +25,9 @@ function firstPart(): { chunk: ChunkWords; words: Record<string, unknown> } {
     .map((text) => JSON.parse(text) as unknown[])
     .filter((value) => value.length === 4 && typeof value[2] === 'string' && Array.isArray(value[3]));
   expect(literals, 'one list of first words in the first load').toHaveLength(1);
-  const [part, offset, ids, values] = literals[0] as [string, number, string, unknown[]];
+  const [part, gaps, ids, values] = literals[0] as [string, string, string, unknown[]];
   const words = Object.fromEntries(ids.split(' ').map((id, index) => [id, values[index]]));
-  return { chunk: [part, offset, ids], words };
+  return { chunk: [part, gaps, ids], words };
 }
 
 /** Catalogue ids some code asks for (`i18n._({id: …})`, `<Trans id=…>`). */
@@ -38,7 +36,7 @@ function idsAskedFor(code: string): string[] {
   return [...new Set(asked)].filter((id) => id in english);
 }
 
-/** The words a chunk lists as it runs: `(globalThis.__words ||= []).push([part, offset, ids])`. */
+/** The words a chunk lists as it runs: `(globalThis.__words ||= []).push([part, gaps, ids])`. */
 function registered(code: string): ChunkWords | undefined {
   const match = /__words\s*\|\|=\s*\[\]\)\.push\((\[[^\]]*\])\)/.exec(code);
   return match ? (runInNewContext(match[1]!) as ChunkWords) : undefined;
@@ -82,14 +80,16 @@ describe('the first load carries the words of the first screen; the catalogues c
       const asked = idsAskedFor(code);
       if (asked.length === 0) continue;
       expect(listed, file).toBeDefined();
-      const [part, offset, ids] = listed!;
+      const [part, gaps, ids] = listed!;
       const list = ids.split(' ');
+      const positions = positionsOf(gaps);
+      expect(positions, file).toHaveLength(list.length);
       expect(asked.filter((id) => !list.includes(id)), file).toEqual([]);
       const [englishPart, germanPart] = [partOf(part, 'en'), partOf(part, 'de')];
       list.forEach((id, index) => {
         listedIds.add(id);
-        expect(englishPart[offset + index], `${file} ${id}`).toEqual(english[id]);
-        expect(germanPart[offset + index], `${file} ${id}`).toEqual(german[id]);
+        expect(englishPart[positions[index]!], `${file} ${id}`).toEqual(english[id]);
+        expect(germanPart[positions[index]!], `${file} ${id}`).toEqual(german[id]);
       });
     }
     // Every message of the terminal is some chunk's (the worker's few aside).
@@ -107,6 +107,9 @@ describe('the first load carries the words of the first screen; the catalogues c
     for (const file of parts.filter((name) => name.endsWith('-en.js'))) {
       const text = readFileSync(join(assets, file), 'utf8');
       expect(someIds.filter((id) => text.includes(`"${id}"`)), file).toEqual([]);
+      // Each message once in its part.
+      const messages = partOf(/^words-([0-9a-f]+)-/.exec(file)![1]!, 'en');
+      expect(messages.length, file).toBeGreaterThan(0);
     }
   });
 });

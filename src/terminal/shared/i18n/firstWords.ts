@@ -1,11 +1,6 @@
 import type { Messages } from '@lingui/core';
 import { messages } from '../../locales/en/messages';
-
-/**
- * A chunk's words as the build lists them in it (vite.config.ts, catalogueSplit): the part of the
- * catalogue they are in, where they start in that part, and their ids, separated by spaces.
- */
-export type ChunkWords = [part: string, offset: number, ids: string];
+import type { ChunkWords } from './chunkWords';
 
 /**
  * The English words the first screen shows. Here every English word, and no parts (the tests and

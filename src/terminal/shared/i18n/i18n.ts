@@ -1,7 +1,8 @@
 import { i18n, type Messages } from '@lingui/core';
 import { create } from 'zustand';
 import { prepareFormatLocale, setFormatLocale } from '../format/locale';
-import { firstChunk, firstWords, type ChunkWords } from './firstWords';
+import { positionsOf, type ChunkWords } from './chunkWords';
+import { firstChunk, firstWords } from './firstWords';
 import { directionOf, SOURCE_LOCALE, type CatalogueLocale } from './locales';
 
 /**
@@ -41,11 +42,12 @@ function wordsOf(locale: CatalogueLocale): Words {
 }
 
 /** A chunk's words into a language whose part holding them is here. */
-function place(into: Words, [part, offset, ids]: ChunkWords): void {
+function place(into: Words, [part, gaps, ids]: ChunkWords): void {
   const values = into.values.get(part);
   if (!values) return;
+  const positions = positionsOf(gaps);
   ids.split(' ').forEach((id, index) => {
-    into.messages[id] = values[offset + index] as Messages[string];
+    into.messages[id] = values[positions[index]!] as Messages[string];
   });
 }
 
