@@ -102,13 +102,19 @@ export function loadAllWords(): Promise<void> {
 
 let mending = false;
 
+/** Every part the chunks that have run need is here in this language: a word missing then is missing for good. */
+function allPartsHere(locale: CatalogueLocale): boolean {
+  const into = words.get(locale);
+  return into !== undefined && chunks.every(([part]) => into.values.has(part));
+}
+
 // A word shown before its part came would read as its id: a bug of the build's split, said aloud
 // (the browser tests fail on it) and mended by one render once the words are here. Tests and the
 // dev server hold every word from the start.
 i18n.on('missing', ({ id, locale }) => {
   if (!firstChunk) return;
   console.warn(`Words missing from the catalogue parts loaded (${locale}): "${id}"`);
-  if (mending) return;
+  if (mending || allPartsHere(locale as CatalogueLocale)) return;
   mending = true;
   void loadWords(locale as CatalogueLocale)
     .then(() => i18n.load(locale, {}))
