@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FuturesResponse, FuturesRow } from '@/interface';
 import { decodeFrame, FrameEncoder, type FeedFrame } from '@/terminal/features/markets/api/feedFrame';
-import type { FeedReply } from '@/terminal/features/markets/api/feedLoad';
+import type { FeedReply, FeedRequest } from '@/terminal/features/markets/api/feedLoad';
 import { FuturesFeed } from '@/terminal/features/markets/api/futuresFeed';
 import { inferSpec } from '@/terminal/features/markets/model/specs';
 import { futuresRows } from '../fixtures/markets';
@@ -65,14 +65,19 @@ class FakeWorker {
   polls = 0;
   terminated = false;
   private readonly encoder = new FrameEncoder();
-  constructor(private readonly rows: FuturesRow[]) {}
+  constructor(public rows: FuturesRow[]) {}
   ready() {
     this.onmessage?.({ data: { id: 0, ready: true } } as MessageEvent<FeedReply>);
   }
-  postMessage({ id }: { id: number }) {
+  /** Answers held back (`hold`), to be given later, as a slow worker's. */
+  held: (() => void)[] = [];
+  hold = false;
+  postMessage({ id, knownVersion }: FeedRequest) {
     this.polls += 1;
-    const frame = this.encoder.encode(response(this.rows), 7);
-    queueMicrotask(() => this.onmessage?.({ data: { id, frame } } as MessageEvent<FeedReply>));
+    const frame = this.encoder.encode(response(this.rows), 7, knownVersion);
+    const answer = () => this.onmessage?.({ data: { id, frame } } as MessageEvent<FeedReply>);
+    if (this.hold) this.held.push(answer);
+    else queueMicrotask(answer);
   }
   fail() {
     this.onerror?.({ preventDefault() {} } as ErrorEvent);
@@ -124,6 +129,48 @@ describe('the market data feed', () => {
     expect(worker.terminated).toBe(true);
     expect(worker.polls).toBe(0);
     expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('decodes the poll after one cancelled while its answer brought the symbols (the next answer brings them again)', async () => {
+    const rows = futuresRows(3);
+    servePage(rows);
+    const worker = new FakeWorker(rows);
+    const feed = new FuturesFeed(() => worker as unknown as Worker);
+    await feed.poll();
+    worker.ready();
+    worker.hold = true;
+    const cancel = new AbortController();
+    const cancelled = feed.poll(cancel.signal);
+    cancel.abort();
+    await expect(cancelled).rejects.toMatchObject({ name: 'AbortError' });
+    // The worker's first frame, with its symbols, comes after the cancel: dropped.
+    worker.held.splice(0).forEach((answer) => answer());
+    worker.hold = false;
+    const next = await feed.poll();
+    expect(next.symbols).toEqual(rows.map((row) => row.symbol));
+    expect(decoded(next.frame, next.symbols).map((item) => item.row.symbol)).toEqual(rows.map((row) => row.symbol));
+    const after = await feed.poll();
+    expect(after.frame.symbols).toBeNull();
+    expect(after.symbols).toEqual(next.symbols);
+  });
+
+  it('decodes a poll the worker was asked for and the page answered when the worker failed meanwhile', async () => {
+    const rows = futuresRows(2);
+    servePage(rows);
+    const worker = new FakeWorker(rows.slice(1));
+    const feed = new FuturesFeed(() => worker as unknown as Worker);
+    await feed.poll();
+    worker.ready();
+    // The worker's symbols change twice: its versions are not the page's any more.
+    await feed.poll();
+    worker.rows = rows;
+    await feed.poll();
+    worker.hold = true;
+    const asked = feed.poll();
+    worker.fail();
+    const answered = await asked;
+    expect(answered.symbols).toEqual(rows.map((row) => row.symbol));
+    expect(decoded(answered.frame, answered.symbols)).toHaveLength(2);
   });
 
   it('passes on a failed poll as an error with the service’s message', async () => {

@@ -26,7 +26,12 @@ export class FrameEncoder {
   private symbols: string[] = [];
   private version = 0;
 
-  encode(response: FuturesResponse, receivedAt: number): FeedFrame {
+  /**
+   * `knownVersion`: the symbols version the receiver holds. The symbols go with any frame of
+   * another version, not only with the first of a new one: a receiver that dropped that frame (a
+   * cancelled poll) would otherwise never learn them, and every later frame would fail.
+   */
+  encode(response: FuturesResponse, receivedAt: number, knownVersion?: number): FeedFrame {
     const rows = response.data.rows;
     const numbers = new Float64Array(rows.length * FRAME_STRIDE);
     let changed = rows.length !== this.symbols.length;
@@ -47,7 +52,7 @@ export class FrameEncoder {
       serviceTime: response.timestamp,
       receivedAt,
       symbolsVersion: this.version,
-      symbols: changed ? this.symbols : null,
+      symbols: changed || (knownVersion !== undefined && knownVersion !== this.version) ? this.symbols : null,
       numbers,
     };
   }

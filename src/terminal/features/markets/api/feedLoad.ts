@@ -5,9 +5,10 @@ import type { FeedFrame, FrameEncoder } from './feedFrame';
 
 export const FUTURES_PATH = '/v1/public/futures';
 
-/** Page → worker: poll once. */
+/** Page → worker: poll once; the page holds the symbols of `knownVersion` (-1: none yet). */
 export interface FeedRequest {
   id: number;
+  knownVersion: number;
 }
 
 /** Worker → page: a frame, or why there is none (an ApiError's fields), or that it is ready. */
@@ -19,10 +20,10 @@ export interface FeedReply {
 }
 
 /** One poll: the market data, checked against its schema, as a frame. */
-export async function loadFrame(encoder: FrameEncoder, signal?: AbortSignal): Promise<FeedFrame> {
+export async function loadFrame(encoder: FrameEncoder, knownVersion: number, signal?: AbortSignal): Promise<FeedFrame> {
   // The page's first poll takes the answer the first-rows script fetched (the same schema checks
   // it); without one, or when it failed, the poll asks as every later poll does.
   const first = await takeFirstFutures();
   const response = first === undefined ? await getJson(FUTURES_PATH, futuresResponseSchema, signal) : check(futuresResponseSchema, first, FUTURES_PATH);
-  return encoder.encode(response, Date.now());
+  return encoder.encode(response, Date.now(), knownVersion);
 }

@@ -11,8 +11,8 @@ const encoder = new FrameEncoder();
 const scope = self as unknown as DedicatedWorkerGlobalScope;
 
 scope.onmessage = async (event: MessageEvent<FeedRequest>) => {
-  const { id } = event.data;
-  const reply: FeedReply = await loadFrame(encoder).then(
+  const { id, knownVersion } = event.data;
+  const reply: FeedReply = await loadFrame(encoder, knownVersion).then(
     (frame) => ({ id, frame }),
     (error: unknown) => ({ id, error: errorOf(error) }),
   );

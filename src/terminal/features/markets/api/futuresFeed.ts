@@ -13,6 +13,12 @@ export interface FeedPoll {
 
 type Source = 'page' | 'worker';
 
+/** A frame with the encoder it came from: a poll asked of the worker may be answered in the page. */
+interface Sourced {
+  frame: FeedFrame;
+  source: Source;
+}
+
 const abortError = () => new DOMException('the poll was cancelled', 'AbortError');
 
 /**
@@ -27,7 +33,7 @@ export class FuturesFeed {
   /** The worker failed once: the page polls from then on. */
   private workerFailed = false;
   private nextId = 1;
-  private readonly waiting = new Map<number, { resolve: (frame: FeedFrame) => void; reject: (error: Error) => void }>();
+  private readonly waiting = new Map<number, { resolve: (sourced: Sourced) => void; reject: (error: Error) => void }>();
   private readonly encoder = new FrameEncoder();
   /** Each source numbers its symbol lists itself. */
   private readonly symbols: Record<Source, { version: number; list: string[] }> = {
@@ -38,8 +44,7 @@ export class FuturesFeed {
   constructor(private readonly createWorker?: () => Worker) {}
 
   async poll(signal?: AbortSignal): Promise<FeedPoll> {
-    const source: Source = this.workerReady ? 'worker' : 'page';
-    const frame = source === 'worker' ? await this.viaWorker(signal) : await loadFrame(this.encoder, signal);
+    const { frame, source } = this.workerReady ? await this.viaWorker(signal) : await this.viaPage(signal);
     // After the first answer: the worker's script does not compete with the first prices.
     this.startWorker();
     const known = this.symbols[source];
@@ -75,22 +80,26 @@ export class FuturesFeed {
     const waiter = this.waiting.get(reply.id);
     if (!waiter) return;
     this.waiting.delete(reply.id);
-    if (reply.frame) waiter.resolve(reply.frame);
+    if (reply.frame) waiter.resolve({ frame: reply.frame, source: 'worker' });
     else waiter.reject(new ApiError(reply.error?.message ?? t`the market data feed failed`, reply.error?.status ?? null, reply.error?.code ?? null));
   }
 
-  private viaWorker(signal?: AbortSignal): Promise<FeedFrame> {
+  private async viaPage(signal?: AbortSignal): Promise<Sourced> {
+    return { frame: await loadFrame(this.encoder, this.symbols.page.version, signal), source: 'page' };
+  }
+
+  private viaWorker(signal?: AbortSignal): Promise<Sourced> {
     const worker = this.worker;
-    if (!worker) return loadFrame(this.encoder, signal);
+    if (!worker) return this.viaPage(signal);
     if (signal?.aborted) return Promise.reject(abortError());
     const id = this.nextId++;
-    return new Promise<FeedFrame>((resolve, reject) => {
+    return new Promise<Sourced>((resolve, reject) => {
       this.waiting.set(id, { resolve, reject });
       // A cancelled poll's answer is dropped when it comes.
       signal?.addEventListener('abort', () => {
         if (this.waiting.delete(id)) reject(abortError());
       });
-      worker.postMessage({ id } satisfies FeedRequest);
+      worker.postMessage({ id, knownVersion: this.symbols.worker.version } satisfies FeedRequest);
     });
   }
 
@@ -102,6 +111,6 @@ export class FuturesFeed {
     this.workerFailed = true;
     const waiting = [...this.waiting.values()];
     this.waiting.clear();
-    for (const waiter of waiting) loadFrame(this.encoder).then(waiter.resolve, waiter.reject);
+    for (const waiter of waiting) this.viaPage().then(waiter.resolve, waiter.reject);
   }
 }
