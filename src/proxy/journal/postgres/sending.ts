@@ -42,9 +42,11 @@ export interface SentMark {
  * marked must not leave. A request twice in the group fails it (the caller marks each alone, so
  * that the database marks it once).
  */
-export async function markSentGroup(pg: Postgres, fence: SendFence | undefined, marks: readonly SentMark[]): Promise<boolean[]> {
+export async function markSentGroup(pg: Postgres, fence: SendFence | undefined, group: readonly SentMark[]): Promise<boolean[]> {
   const key = (ticketId: string, requestNo: number) => `${requestNo} ${ticketId}`;
-  if (new Set(marks.map((mark) => key(mark.ticketId, mark.requestNo))).size < marks.length) throw new Error('a request twice in one group');
+  if (new Set(group.map((mark) => key(mark.ticketId, mark.requestNo))).size < group.length) throw new Error('a request twice in one group');
+  // In the order of their keys, as the tickets' group (ticketGroup.ts): rows locked in one order.
+  const marks = [...group].sort((a, b) => (a.ticketId < b.ticketId ? -1 : a.ticketId > b.ticketId ? 1 : a.requestNo - b.requestNo));
   const params: unknown[] = [
     marks.map((mark) => mark.ticketId), marks.map((mark) => mark.requestNo), marks.map((mark) => mark.serviceTimestamp),
     marks.map((mark) => mark.now), marks.map((mark) => mark.retry),
@@ -63,7 +65,7 @@ export async function markSentGroup(pg: Postgres, fence: SendFence | undefined, 
     params,
   );
   const marked = new Set(rows.map((row) => key(row.ticket_id, row.request_no)));
-  return marks.map((mark) => marked.has(key(mark.ticketId, mark.requestNo)));
+  return group.map((mark) => marked.has(key(mark.ticketId, mark.requestNo)));
 }
 
 /**

@@ -10,7 +10,10 @@ import { ordersOf, whoOf } from './tickets';
  * taken (the unique index), or one key twice in the group (its requests' primary key); the
  * caller then writes each ticket alone, where a clash is told to its own ticket.
  */
-export async function createTicketGroup(client: PostgresClient, tickets: readonly NewTicket[]): Promise<CreateTicketOutcome[]> {
+export async function createTicketGroup(client: PostgresClient, group: readonly NewTicket[]): Promise<CreateTicketOutcome[]> {
+  // Written in the order of their keys: two proxies' groups that share keys wait on each other's
+  // rows in one order, not in a circle (a deadlock would only fail both groups to one by one).
+  const tickets = [...group].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const orders = tickets.flatMap((ticket) => ordersOf(ticket).map((item) => ({ ...item, ticket })));
   const requests = tickets.flatMap((ticket) => ticket.requests.map((request, index) => ({ ticket, requestNo: index + 1, body: request.body })));
   const of = <T, R>(list: readonly T[], pick: (item: T) => R) => list.map(pick);
@@ -52,7 +55,7 @@ export async function createTicketGroup(client: PostgresClient, tickets: readonl
     const existing = await client.query<{ id: string; body_hash: string }>('SELECT id, body_hash FROM tickets WHERE id = ANY($1::text[])', [taken]);
     for (const row of existing.rows) hashes.set(row.id, row.body_hash);
   }
-  return tickets.map((ticket) => {
+  return group.map((ticket) => {
     if (created.has(ticket.id)) return { kind: 'created' };
     const bodyHash = hashes.get(ticket.id);
     if (bodyHash === undefined) throw new Error(`ticket ${ticket.id}: neither written nor found`);
