@@ -3,7 +3,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FuturesRow } from '@/interface';
-import { futuresQueryOptions, marketsFeedOf, useFuturesState, useInstrumentSpecs, useMarketSpec, watchMarket } from '@/terminal/features/markets';
+import { futuresQueryOptions, marketsFeedOf, useFuturesFollowing, useFuturesState, useInstrumentSpecs, useMarketSpec, watchMarket } from '@/terminal/features/markets';
 import { futuresRows } from '../fixtures/markets';
 
 const [sample] = futuresRows(1);
@@ -175,5 +175,33 @@ describe('the feed\'s state for a view with a clock (useFuturesState)', () => {
     await act(poll);
     await waitFor(() => expect(result.current.error).toBeNull());
     expect(result.current.data?.bySymbol.get('PERP_BTC_USDC')?.mark_price).toBe(100.9);
+  });
+});
+
+describe('part of the snapshot for a view (useFuturesFollowing)', () => {
+  it('renders its view when what it follows changes (one market\'s mark), not when other markets move', async () => {
+    const { client, poll } = pollingClient(
+      [['PERP_BTC_USDC', 100.5], ['PERP_ETH_USDC', 20.5]],
+      [['PERP_BTC_USDC', 100.5], ['PERP_ETH_USDC', 20.6]],
+      [['PERP_BTC_USDC', 100.7], ['PERP_ETH_USDC', 20.6]],
+    );
+    await poll();
+    let renders = 0;
+    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+    const { result } = renderHook(
+      () => {
+        renders += 1;
+        return useFuturesFollowing(60_000, (snapshot) => snapshot.bySymbol.get('PERP_BTC_USDC')?.mark_price);
+      },
+      { wrapper },
+    );
+    expect(result.current.data?.bySymbol.get('PERP_BTC_USDC')?.mark_price).toBe(100.5);
+    const rendered = renders;
+    // ETH moves: nothing followed changed.
+    await act(poll);
+    expect(renders).toBe(rendered);
+    await act(poll);
+    await waitFor(() => expect(result.current.data?.bySymbol.get('PERP_BTC_USDC')?.mark_price).toBe(100.7));
+    expect(result.current.data?.bySymbol.get('PERP_ETH_USDC')?.mark_price).toBe(20.6);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { summaryValues } from '@/terminal/features/account';
+import { summaryValues, symbolsPricedByMark } from '@/terminal/features/account';
 import { orderStateText, ordersCsvUrl, withOrders } from '@/terminal/features/orders';
 import { formatClock } from '@/terminal/shared/format/time';
 import { checkTicket } from '@/terminal/features/ticket/model/checkTicket';
@@ -38,6 +38,19 @@ describe('what the terminal says of an order', () => {
     // A MARKET order sent from elsewhere counts at the mark now; an IOC at its bound without a mark, at its price.
     const elsewhere = summaryValues({ orders: [bounded, market], now: limit.updated_at, marks: new Map([['PERP_BTC_USDC', 101000]]) });
     expect(elsewhere.workingNotional).toBe('30,250.00 USDC');
+  });
+
+  it('the summary follows the mark now only of the markets it prices by it (a market order sent elsewhere, today)', () => {
+    const market = journalOrder({ ticket_id: 'tk-2', seq: 2, order_type: 'MARKET', order_price: null, order_quantity: 0.2 });
+    const eth = journalOrder({ ticket_id: 'tk-5', symbol: 'PERP_ETH_USDC', order_type: 'MARKET', order_price: null, order_quantity: 1 });
+    const yesterday = journalOrder({ ticket_id: 'tk-6', symbol: 'PERP_SOL_USDC', order_type: 'MARKET', order_price: null, updated_at: market.updated_at - 86_400_000 });
+    const byAmount = journalOrder({ ticket_id: 'tk-3', symbol: 'PERP_XRP_USDC', order_type: 'MARKET', order_price: null, order_quantity: null, order_amount: 500 });
+    const limit = journalOrder({ ticket_id: 'tk-7', symbol: 'PERP_DOGE_USDC' });
+    const orders = [market, eth, yesterday, byAmount, limit];
+    expect(symbolsPricedByMark({ orders, now: market.updated_at })).toEqual(['PERP_BTC_USDC', 'PERP_ETH_USDC']);
+    // Sent from here, with the mark it was sent at: that mark prices it, not the one now.
+    expect(symbolsPricedByMark({ orders, now: market.updated_at, sentMarks: { 'tk-2': { marks: [null, null, '99000'] } } })).toEqual(['PERP_ETH_USDC']);
+    expect(symbolsPricedByMark({ orders: [], now: market.updated_at })).toEqual([]);
   });
 
   it('the ticket keeps the mark each market order was sent at, by ticket key and place, and only the first send of a key', () => {

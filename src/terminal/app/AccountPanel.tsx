@@ -1,9 +1,9 @@
 import { t } from '@lingui/core/macro';
 import { useMemo, useState } from 'react';
 import type { JournalOrder } from '@/interface';
-import { ConfigTable, startOfDay, SummaryStrip, summaryValues, tableSource, Tabs, Unavailable, type TabSpec } from '../features/account';
+import { ConfigTable, startOfDay, SummaryStrip, summaryValues, symbolsPricedByMark, tableSource, Tabs, Unavailable, type TabSpec } from '../features/account';
 import { useConfig, usePollingIntervals } from '../features/config';
-import { useFutures } from '../features/markets';
+import { useFuturesFollowing, type FuturesSnapshot } from '../features/markets';
 import { useJournal } from '../features/orders';
 import { useProxyHealth, useSession } from '../features/session';
 import { useSentMarks } from '../features/ticket';
@@ -13,6 +13,12 @@ import { useNow } from '../shared/useNow';
 
 const NO_ORDERS: JournalOrder[] = [];
 
+const everyPoll = (snapshot: FuturesSnapshot) => snapshot;
+
+/** What the summary reads of a poll: how many markets, and the marks of `symbols`. */
+const summaryKey = (snapshot: FuturesSnapshot, symbols: readonly string[]) =>
+  `${snapshot.rows.length}|${symbols.map((symbol) => snapshot.bySymbol.get(symbol)?.mark_price ?? '').join('|')}`;
+
 /** The account: the config's summary strip, then Positions and the config's own tables (the journal is the Orders panel). */
 export function AccountPanel() {
   useLocale();
@@ -21,7 +27,6 @@ export function AccountPanel() {
   const session = useSession();
   const signedIn = session === 'signed-in';
   const journal = useJournal(intervals.orders, signedIn);
-  const futures = useFutures(intervals.quotes);
   const health = useProxyHealth(signedIn);
   const now = useNow();
   const orders = journal.data?.rows ?? NO_ORDERS;
@@ -30,8 +35,20 @@ export function AccountPanel() {
   // "Today" changes at midnight, not on every tick of the clock.
   const today = startOfDay(now);
   const sentMarks = useSentMarks();
-  const futureRows = futures.data?.rows;
-  const marks = useMemo(() => new Map(futureRows?.map((row) => [row.symbol, row.mark_price])), [futureRows]);
+  const byMark = useMemo(() => symbolsPricedByMark({ orders, now: today, sentMarks }), [orders, today, sentMarks]);
+  // A table of the markets on screen follows every poll; else only what the summary reads does.
+  const showsMarkets = config.accountManager.some((table) => tab === `table:${table.id}` && tableSource(table, {}).feed === 'markets');
+  const futures = useFuturesFollowing(intervals.quotes, showsMarkets ? everyPoll : (snapshot) => summaryKey(snapshot, byMark));
+  const key = futures.data ? summaryKey(futures.data, byMark) : '';
+  const marks = useMemo(
+    () => new Map(byMark.flatMap((symbol) => {
+      const mark = futures.data?.bySymbol.get(symbol)?.mark_price;
+      return mark === undefined ? [] : [[symbol, mark] as const];
+    })),
+    // `key` holds every mark read here: the map changes with it, not with each snapshot.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [key, byMark],
+  );
 
   const values = useMemo(
     () =>

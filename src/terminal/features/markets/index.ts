@@ -2,6 +2,7 @@ export {
   futuresQueryOptions,
   pricesFreshness,
   useFutures,
+  useFuturesFollowing,
   useFuturesRetryInterval,
   useFuturesState,
   useMarket,

@@ -75,6 +75,26 @@ export function placedNotional(order: JournalOrder, inputs: Pick<SummaryInputs, 
   return now !== undefined && now > 0 ? new Big(now).times(order.order_quantity) : undefined;
 }
 
+/** Whether the placed notional counts `order` at the mark now (placedNotional's last case). */
+const pricedByMarkNow = (order: JournalOrder, sentMarks: SummaryInputs['sentMarks']) =>
+  !(order.order_amount !== null && order.order_quantity === null) &&
+  order.order_quantity !== null &&
+  !sentMarks?.[order.ticket_id]?.marks[order.seq] &&
+  order.order_price === null;
+
+/**
+ * The markets whose mark now the summary reads (accepted today, priced by no mark at sending and
+ * no price), sorted: the only marks the summary follows, so a poll that moves others renders nothing.
+ */
+export function symbolsPricedByMark(inputs: Pick<SummaryInputs, 'orders' | 'now' | 'sentMarks'>): string[] {
+  const since = startOfDay(inputs.now ?? Date.now());
+  const symbols = new Set<string>();
+  for (const order of inputs.orders ?? []) {
+    if (order.status === 'accepted' && order.updated_at >= since && pricedByMarkNow(order, inputs.sentMarks)) symbols.add(order.symbol);
+  }
+  return [...symbols].sort();
+}
+
 export function summaryValues(inputs: SummaryInputs): Record<string, string> {
   const values: Record<string, string> = {};
   if (inputs.accountId) {

@@ -65,23 +65,34 @@ export function useMarketSpec(symbol: string | undefined, intervalMs: number): {
 
 const hasSnapshot = () => true;
 
+type FeedRead = Pick<UseQueryResult<FuturesSnapshot, Error>, 'data' | 'dataUpdatedAt' | 'errorUpdatedAt' | 'error'>;
+
 /**
- * The markets feed's state, read when the view renders: for views that judge its freshness
- * against a clock that renders them (useNow, every second). The view renders when the feed's
- * error changes or its first snapshot comes, never for a poll that only moves prices; `data` is
- * the snapshot of that render, as old as its clock.
+ * The markets snapshot for a view that follows only part of it: the view renders when
+ * `follow(snapshot)` changes (compared as a value: a string or a number follows a few figures; the
+ * snapshot itself, every poll) or the feed's error does, and reads the snapshot there is then.
+ * `data` is that render's snapshot: as old as what the view follows.
  */
-export function useFuturesState(intervalMs: number): Pick<UseQueryResult<FuturesSnapshot, Error>, 'data' | 'dataUpdatedAt' | 'errorUpdatedAt' | 'error'> {
+export function useFuturesFollowing(intervalMs: number, follow: (snapshot: FuturesSnapshot) => unknown): FeedRead {
   const client = useQueryClient();
-  // Its `data` (always true once there is a snapshot) and `error` are read: the view follows those alone.
-  const watched = useQuery({ ...futuresQueryOptions(marketsFeedOf(client), intervalMs), select: hasSnapshot });
+  // Its `data` (what is followed) and `error` are read: the view renders for those alone.
+  const watched = useQuery({ ...futuresQueryOptions(marketsFeedOf(client), intervalMs), select: follow });
   const state = client.getQueryState<FuturesSnapshot, Error>(marketsKeys.futures());
   return {
-    data: watched.data ? state?.data : undefined,
+    data: watched.data === undefined ? undefined : state?.data,
     dataUpdatedAt: state?.dataUpdatedAt ?? 0,
     errorUpdatedAt: state?.errorUpdatedAt ?? 0,
     error: watched.error,
   };
+}
+
+/**
+ * The markets feed's state, read when the view renders: for views that judge its freshness
+ * against a clock that renders them (useNow, every second). The view renders when the feed's
+ * error changes or its first snapshot comes, never for a poll that only moves prices.
+ */
+export function useFuturesState(intervalMs: number): FeedRead {
+  return useFuturesFollowing(intervalMs, hasSnapshot);
 }
 
 /**
