@@ -222,6 +222,36 @@ describe('languages, in Chromium', () => {
     }
   });
 
+  it("a menu whose own part failed to come shows once it comes, and the terminal stays up (lazy keeps a rejection for good)", async () => {
+    const { page, errors } = await openIn('en-US');
+    try {
+      await page.getByRole('region', { name: 'Order ticket' }).waitFor();
+      await panelsSettled(page);
+      await page.keyboard.press('Control+K');
+      await page.locator('[cmdk-input]').fill('german');
+      await page.getByRole('option', { name: /Deutsch/ }).waitFor();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => root(page)).toEqual({ lang: 'de', dir: 'ltr' });
+      await page.keyboard.press('Escape');
+      // The session menu's body has a part of its own, not fetched yet: its first fetch fails.
+      let refused = 0;
+      await page.route(/\/assets\/words-[0-9a-f]+-de\.js$/, (route) => {
+        if (refused === 0) {
+          refused += 1;
+          return route.abort('connectionreset');
+        }
+        return route.continue();
+      });
+      await page.locator('.session-menu summary').click();
+      await expect.poll(() => refused).toBe(1);
+      await page.getByRole('button', { name: 'Überall abmelden' }).waitFor({ timeout: 10_000 });
+      await page.getByRole('region', { name: 'Ordermaske' }).waitFor();
+      expect(errors.filter((error) => !/Failed to fetch dynamically imported module/.test(error))).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+  });
+
   it('the pseudo-locale finds no English left on screen: every word is from a catalogue or the service', async () => {
     const { page, errors } = await openIn('en-US');
     try {
