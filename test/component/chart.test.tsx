@@ -101,7 +101,8 @@ describe('the chart panel', () => {
   it('reads the tape once, draws its candles with their gaps, and names where they come from', async () => {
     answer = ok([candle(0, 100), candle(2, 102)], T0, true);
     renderChart();
-    await waitFor(() => expect(calls('setSeries')).toHaveLength(1));
+    // The first test of the file also waits for the canvas's module, compiled on its first import.
+    await waitFor(() => expect(calls('setSeries')).toHaveLength(1), { timeout: 10_000 });
     const url = new URL(fetchMock.mock.calls[0]![0], 'http://terminal');
     expect(url.pathname).toBe('/api/tape/candles');
     expect(url.searchParams.get('symbol')).toBe('PERP_BTC_USDC');
