@@ -121,6 +121,25 @@ describe('the PostgreSQL journal groups what comes in one turn', () => {
     expect((await pg.query('SELECT 1 FROM orders WHERE client_order_id = $1', ['twice'])).rowCount).toBe(1);
   });
 
+  it('two proxies grouping the same keys in opposite orders write each key once', async () => {
+    const other = openJournalStore({ path: 'unused', postgres: pg });
+    const keys = Array.from({ length: 6 }, (_, i) => `t-shared-${i}`);
+    const started = Date.now();
+    const [mine, theirs] = await Promise.all([
+      Promise.all(keys.map((key) => journal.createTicket(ticket(key, [order()])))),
+      Promise.all([...keys].reverse().map((key) => other.createTicket(ticket(key, [order()])))),
+    ]);
+    // Each key written by one of them, the other told it exists. (Groups write in key order, so they
+    // cannot deadlock; the timing here does not force the overlap a deadlock would need, and one would
+    // only cost deadlock_timeout, 1 s, before both fell back to one by one.)
+    for (const [index, outcome] of mine.entries()) {
+      expect([outcome.kind, theirs[keys.length - 1 - index]!.kind].sort()).toEqual(['created', 'exists']);
+    }
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(await ticketsOf()).toEqual(keys);
+    expect((await pg.query('SELECT 1 FROM orders')).rowCount).toBe(keys.length);
+  });
+
   it('marks the requests of one turn sent in one statement; one marked before is refused alone', async () => {
     await Promise.all(Array.from({ length: 6 }, (_, i) => journal.createTicket(ticket(`t-send-${i}`, [order()]))));
     await journal.markSent('t-send-0', 1, 1, 10);
