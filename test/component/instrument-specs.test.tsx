@@ -24,6 +24,20 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** `hook` rendered under `client`, its renders counted. */
+function renderCounted<T>(client: QueryClient, hook: () => T) {
+  let count = 0;
+  const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  const { result } = renderHook(
+    () => {
+      count += 1;
+      return hook();
+    },
+    { wrapper },
+  );
+  return { result, renders: () => count };
+}
+
 describe('the decimals of every market (useInstrumentSpecs)', () => {
   it('do not render their view on a poll that only moves prices; a finer digit or a new market does', async () => {
     answerFutures(
@@ -42,29 +56,21 @@ describe('the decimals of every market (useInstrumentSpecs)', () => {
       return snapshot;
     };
     await fetched();
-    let renders = 0;
-    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
-    const { result } = renderHook(
-      () => {
-        renders += 1;
-        return useInstrumentSpecs(60_000);
-      },
-      { wrapper },
-    );
+    const { result, renders } = renderCounted(client, () => useInstrumentSpecs(60_000));
     const first = result.current;
     expect(first.get('PERP_BTC_USDC')?.priceDecimals).toBe(1);
-    const rendered = renders;
+    const rendered = renders();
 
     // Prices move with the same digits: the same map, and no render.
     const moved = await act(poll);
     expect(moved.bySymbol.get('PERP_BTC_USDC')?.mark_price).toBe(100.7);
-    expect(renders).toBe(rendered);
+    expect(renders()).toBe(rendered);
     expect(result.current).toBe(first);
 
     // A finer price: the decimals change, and the view renders with them.
     await act(poll);
     await waitFor(() => expect(result.current.get('PERP_BTC_USDC')?.priceDecimals).toBe(2));
-    expect(renders).toBeGreaterThan(rendered);
+    expect(renders()).toBeGreaterThan(rendered);
 
     // A new market listed: it is in the map.
     await act(poll);
@@ -119,19 +125,11 @@ describe('one market for a canvas (watchMarket) and its decimals (useMarketSpec)
   it('renders its view when the decimals are refined, never for a poll that only moves prices', async () => {
     const { client, poll } = pollingClient([['PERP_BTC_USDC', 100.5]], [['PERP_BTC_USDC', 100.7]], [['PERP_BTC_USDC', 100.75]]);
     await poll();
-    let renders = 0;
-    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
-    const { result } = renderHook(
-      () => {
-        renders += 1;
-        return useMarketSpec('PERP_BTC_USDC', 60_000);
-      },
-      { wrapper },
-    );
+    const { result, renders } = renderCounted(client, () => useMarketSpec('PERP_BTC_USDC', 60_000));
     expect(result.current.spec?.priceDecimals).toBe(1);
-    const rendered = renders;
+    const rendered = renders();
     await act(poll);
-    expect(renders).toBe(rendered);
+    expect(renders()).toBe(rendered);
     await act(poll);
     await waitFor(() => expect(result.current.spec?.priceDecimals).toBe(2));
   });
@@ -155,20 +153,12 @@ describe('the feed\'s state for a view with a clock (useFuturesState)', () => {
       await client.fetchQuery(options).catch(() => undefined);
       await new Promise((resolve) => setTimeout(resolve, 20));
     };
-    let renders = 0;
-    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
-    const { result } = renderHook(
-      () => {
-        renders += 1;
-        return useFuturesState(60_000);
-      },
-      { wrapper },
-    );
+    const { result, renders } = renderCounted(client, () => useFuturesState(60_000));
     // The hook's own first fetch is the first snapshot: it renders the view once it is here.
     await waitFor(() => expect(result.current.data?.bySymbol.get('PERP_BTC_USDC')?.mark_price).toBe(100.5));
-    const rendered = renders;
+    const rendered = renders();
     await act(poll);
-    expect(renders).toBe(rendered);
+    expect(renders()).toBe(rendered);
     await act(poll);
     await waitFor(() => expect(result.current.error).not.toBeNull());
     expect(result.current.errorUpdatedAt).toBeGreaterThanOrEqual(result.current.dataUpdatedAt);
@@ -186,20 +176,12 @@ describe('part of the snapshot for a view (useFuturesFollowing)', () => {
       [['PERP_BTC_USDC', 100.7], ['PERP_ETH_USDC', 20.6]],
     );
     await poll();
-    let renders = 0;
-    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
-    const { result } = renderHook(
-      () => {
-        renders += 1;
-        return useFuturesFollowing(60_000, (snapshot) => snapshot.bySymbol.get('PERP_BTC_USDC')?.mark_price);
-      },
-      { wrapper },
-    );
+    const { result, renders } = renderCounted(client, () => useFuturesFollowing(60_000, (snapshot) => snapshot.bySymbol.get('PERP_BTC_USDC')?.mark_price));
     expect(result.current.data?.bySymbol.get('PERP_BTC_USDC')?.mark_price).toBe(100.5);
-    const rendered = renders;
+    const rendered = renders();
     // ETH moves: nothing followed changed.
     await act(poll);
-    expect(renders).toBe(rendered);
+    expect(renders()).toBe(rendered);
     await act(poll);
     await waitFor(() => expect(result.current.data?.bySymbol.get('PERP_BTC_USDC')?.mark_price).toBe(100.7));
     expect(result.current.data?.bySymbol.get('PERP_ETH_USDC')?.mark_price).toBe(20.6);
