@@ -135,9 +135,14 @@ export class Postgres {
     return this.since;
   }
 
-  async query<R extends pg.QueryResultRow = pg.QueryResultRow>(text: string, params: readonly unknown[] = []): Promise<pg.QueryResult<R>> {
+  /**
+   * `planEach`: planned again at every run instead of kept. For a statement that joins the tables
+   * to a group's unnested arrays: its plan depends on the tables' size, and a plan a connection made
+   * when they were small (a scan of the whole table) would be kept as they grow.
+   */
+  async query<R extends pg.QueryResultRow = pg.QueryResultRow>(text: string, params: readonly unknown[] = [], planEach = false): Promise<pg.QueryResult<R>> {
     try {
-      const result = await this.pool.query<R>({ name: statementName(text), text, values: params as unknown[] });
+      const result = await this.pool.query<R>({ name: planEach ? undefined : statementName(text), text, values: params as unknown[] });
       this.reached();
       return result;
     } catch (error) {
@@ -193,9 +198,9 @@ export class Postgres {
    * visible at once, durable within the server's WAL writer delay. For what the journal also
    * writes without a flush on SQLite: an answer, after its request was durably marked sent.
    */
-  async writeSoon<R extends pg.QueryResultRow = pg.QueryResultRow>(text: string, params: readonly unknown[] = []): Promise<pg.QueryResult<R>> {
+  async writeSoon<R extends pg.QueryResultRow = pg.QueryResultRow>(text: string, params: readonly unknown[] = [], planEach = false): Promise<pg.QueryResult<R>> {
     try {
-      const result = await this.soonPool.query<R>({ name: statementName(text), text, values: params as unknown[] });
+      const result = await this.soonPool.query<R>({ name: planEach ? undefined : statementName(text), text, values: params as unknown[] });
       this.reached();
       return result;
     } catch (error) {

@@ -64,8 +64,8 @@ export async function recordAnswerGroup(pg: Postgres, answers: readonly Answer[]
         AS a(ticket_id, request_no, n, status, order_id, error_message)),
       request AS (SELECT * FROM unnest($7::text[], $8::int[], $9::int[], $10::bigint[], $11::bool[])
         AS q(ticket_id, request_no, http_status, answered_at, with_result)),
-      numbered AS (SELECT o.id, o.ticket_id, o.request_no, q.answered_at, row_number() OVER (PARTITION BY o.ticket_id ORDER BY o.seq) AS n
-        FROM request q JOIN orders o ON o.ticket_id = q.ticket_id AND o.request_no = q.request_no),
+      numbered AS (SELECT o.id, q.ticket_id, q.request_no, q.answered_at, o.n FROM request q, LATERAL (SELECT id,
+        row_number() OVER (ORDER BY seq) AS n FROM orders WHERE ticket_id = q.ticket_id AND request_no = q.request_no) o),
       answered AS (UPDATE orders o SET status = a.status, order_id = a.order_id, error_message = a.error_message, updated_at = numbered.answered_at
         FROM numbered JOIN answer a USING (ticket_id, request_no, n) WHERE o.id = numbered.id RETURNING o.*),
       finished AS (UPDATE requests r SET answered_at = q.answered_at, http_status = q.http_status, outcome = 'answered', reason = NULL,
@@ -80,6 +80,9 @@ export async function recordAnswerGroup(pg: Postgres, answers: readonly Answer[]
       answers.map((answer) => answer.ticketId), answers.map((answer) => answer.requestNo), answers.map((answer) => answer.httpStatus),
       answers.map((answer) => answer.now), answers.map((answer) => answer.withResult),
     ],
+    // Planned at each run (see markSentGroup). Each request's orders are looked up per request
+    // (LATERAL): joined whole, a table without statistics yet (a new desk) is scanned whole instead.
+    true,
   );
   const byTicket = new Map<string, ResultRow[]>();
   for (const row of found) {

@@ -16,11 +16,14 @@ export async function markSentAlone(pg: Postgres, fence: SendFence | undefined, 
   const { rows } = await pg.query<{ marked: number }>(
     `WITH request AS (UPDATE requests SET service_timestamp = $1, sent_at = $2 WHERE ticket_id = $3 AND request_no = $4
         ${sent.retry ? '' : 'AND sent_at IS NULL'} ${guard ? `AND ${guard.sql}` : ''} RETURNING 1),
-      orders AS (UPDATE orders SET status = 'sent', updated_at = $2 WHERE ticket_id = $3 AND request_no = $4 AND status = 'pending'
-        AND EXISTS (SELECT 1 FROM request))
+      orders AS (UPDATE orders SET status = 'sent', updated_at = $2 WHERE status = 'pending' AND EXISTS (SELECT 1 FROM request)
+        AND id IN (SELECT id FROM orders WHERE ticket_id = $3 AND request_no = $4 OFFSET 0))
       SELECT count(*) AS marked FROM request`,
     params,
   );
+  // (The orders are found by the ticket's index, their status checked on the row, as in
+  // markSentGroup: not through the pending orders' index, which holds every order that was ever
+  // pending until a vacuum.)
   // Refused: the lease is another's, or the request was marked sent already (by a sender that
   // believed it held the lease): either way it must not leave from here.
   return rows[0]?.marked === 1;
@@ -59,10 +62,16 @@ export async function markSentGroup(pg: Postgres, fence: SendFence | undefined, 
       request AS (UPDATE requests r SET service_timestamp = m.service_timestamp, sent_at = m.sent_at FROM mark m
         WHERE r.ticket_id = m.ticket_id AND r.request_no = m.request_no AND (m.retry OR r.sent_at IS NULL)
         ${guard ? `AND ${guard.sql}` : ''} RETURNING r.ticket_id, r.request_no, m.sent_at),
-      orders AS (UPDATE orders o SET status = 'sent', updated_at = request.sent_at FROM request
-        WHERE o.ticket_id = request.ticket_id AND o.request_no = request.request_no AND o.status = 'pending')
+      marked AS (SELECT o.id, request.sent_at FROM request, LATERAL (SELECT id FROM orders
+        WHERE ticket_id = request.ticket_id AND request_no = request.request_no OFFSET 0) o),
+      orders AS (UPDATE orders o SET status = 'sent', updated_at = marked.sent_at FROM marked WHERE o.id = marked.id AND o.status = 'pending')
       SELECT ticket_id, request_no FROM request`,
     params,
+    // Planned at each run: a kept plan made while the tables were small scans them whole as they
+    // grow. The orders are found per request (LATERAL, by the ticket's index), their status checked
+    // on the row: joined whole, a table without statistics yet (a new desk) is scanned whole, or
+    // the pending orders' index with every order that was ever pending (until a vacuum) instead.
+    true,
   );
   const marked = new Set(rows.map((row) => key(row.ticket_id, row.request_no)));
   return group.map((mark) => marked.has(key(mark.ticketId, mark.requestNo)));
