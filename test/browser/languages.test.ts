@@ -252,6 +252,59 @@ describe('languages, in Chromium', () => {
     }
   });
 
+  it('a first load in German whose first part fails once opens in German (the switch asks again)', async () => {
+    const context = await browser.newContext({ locale: 'de', viewport: { width: 1440, height: 900 } });
+    const page = await context.newPage();
+    const errors = watchMissingWords(page);
+    page.on('pageerror', (error) => errors.push(error.message));
+    let refused = 0;
+    await page.route(/\/assets\/words-[0-9a-f]+-de\.js$/, (route) => {
+      if (refused === 0) {
+        refused += 1;
+        return route.abort('connectionreset');
+      }
+      return route.continue();
+    });
+    try {
+      await page.goto(app.loginUrl);
+      await page.getByRole('region', { name: 'Ordermaske' }).first().waitFor({ timeout: 15_000 });
+      expect(refused).toBe(1);
+      expect(await root(page)).toEqual({ lang: 'de', dir: 'ltr' });
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a palette switch whose parts failed switches once they come: the choice is not left undone', async () => {
+    const { page, errors } = await openIn('en-US');
+    try {
+      await page.getByRole('region', { name: 'Order ticket' }).waitFor();
+      await panelsSettled(page);
+      // The highlight's fetch and the choice's both fail: the setting says German from Enter on.
+      let refused = 0;
+      await page.route(/\/assets\/words-[0-9a-f]+-de\.js$/, (route) => {
+        if (refused < 2) {
+          refused += 1;
+          return route.abort('connectionreset');
+        }
+        return route.continue();
+      });
+      await page.keyboard.press('Control+K');
+      await page.locator('[cmdk-input]').fill('german');
+      await page.getByRole('option', { name: /Deutsch/ }).waitFor();
+      await expect.poll(() => refused).toBe(1);
+      await page.keyboard.press('Enter');
+      await expect.poll(() => root(page), { timeout: 10_000 }).toEqual({ lang: 'de', dir: 'ltr' });
+      expect(refused).toBe(2);
+      await page.keyboard.press('Escape');
+      await page.getByRole('region', { name: 'Ordermaske' }).waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+  });
+
   it('the pseudo-locale finds no English left on screen: every word is from a catalogue or the service', async () => {
     const { page, errors } = await openIn('en-US');
     try {

@@ -181,13 +181,36 @@ export function activateLocale(locale: CatalogueLocale): Promise<void> {
   return activation;
 }
 
+/** The waits before a switch asks again for parts whose fetch failed: a moment, then every few seconds. */
+const RETRY_MS = [250, 1_000, 2_000, 5_000];
+
+/**
+ * A build's parts for a switch, asked for again until they come or a newer switch overtakes this
+ * one (undefined then). A failed part left the switch undone for good: on the first load the
+ * terminal never started (main.tsx awaits it), and from the palette the setting said the new
+ * language while the words stayed, choosing it again changing nothing. Tests and the dev server
+ * (whole catalogues) fail at once, as before.
+ */
+async function wordsFor(locale: CatalogueLocale): Promise<Messages | undefined> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      return await messagesOf(locale);
+    } catch (error) {
+      if (!firstChunk) throw error;
+      if (latest !== locale) return undefined;
+      await new Promise((resolve) => setTimeout(resolve, RETRY_MS[Math.min(attempt, RETRY_MS.length - 1)]));
+      if (latest !== locale) return undefined;
+    }
+  }
+}
+
 async function switchTo(locale: CatalogueLocale): Promise<void> {
   latest = locale;
   // English already on screen (the first activation): its shown words are here, and lazy chunks
   // bring the rest. Coming back to English from another language, anything loaded may show: the
   // words of every chunk that has run.
-  const messages = await (locale === SOURCE_LOCALE && i18n.locale === SOURCE_LOCALE ? Promise.resolve(english) : messagesOf(locale));
-  if (latest !== locale) return;
+  const messages = await (locale === SOURCE_LOCALE && i18n.locale === SOURCE_LOCALE ? Promise.resolve(english) : wordsFor(locale));
+  if (latest !== locale || !messages) return;
   i18n.loadAndActivate({ locale, messages });
   // Figures in the same language as the words, before anything renders again. The pseudo-locale
   // tests words only: its figures are English.
