@@ -179,6 +179,10 @@ describe('languages, in Chromium', () => {
       await page.keyboard.press('Enter');
       await expect.poll(() => root(page)).toEqual({ lang: 'de', dir: 'ltr' });
       await page.keyboard.press('Escape');
+      // The dock's tabs, drawn before the switch, follow it too.
+      const tabTitles = () => page.locator('.dock-tab__title').allInnerTexts();
+      await expect.poll(tabTitles).toEqual(expect.arrayContaining(['Märkte', 'Konto']));
+      expect(await tabTitles()).not.toContain('Markets');
       const beforeMenu = catalogues.length;
       // The layout menu's body is a chunk of its own, with its own part: neither loaded yet.
       await page.locator('.layout-menu__summary').click();

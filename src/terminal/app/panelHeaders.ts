@@ -106,5 +106,8 @@ const HEADERS: Readonly<Record<string, () => PanelHeaderState>> = {
  * the journal and the approvals: they come with the dock's code, not in the first load.
  */
 export function withHeaders(panels: PanelBodies): PanelRegistry {
-  return Object.fromEntries(Object.entries(panels).map(([id, body]) => [id, { ...body, useHeader: HEADERS[id] ?? useQuietHeader }]));
+  // Each body behind its entry, not spread: a spread would read the title's and label's getters
+  // once, and a tab would keep the language of that moment after a switch.
+  const entry = (id: string, body: PanelBodies[string]) => Object.assign(Object.create(body) as typeof body, { useHeader: HEADERS[id] ?? useQuietHeader });
+  return Object.fromEntries(Object.entries(panels).map(([id, body]) => [id, entry(id, body)]));
 }
