@@ -118,6 +118,8 @@ i18n.on('missing', ({ id, locale }) => {
   mending = true;
   void loadWords(locale as CatalogueLocale)
     .then(() => i18n.load(locale, {}))
+    // A part that failed is asked for again by the next missing word; its failure was said.
+    .catch((error: unknown) => console.warn('Words could not be fetched:', error))
     .finally(() => {
       mending = false;
     });
