@@ -107,6 +107,26 @@ describe('attack: one blocked group holds back the proxy', () => {
     }
   }, 60_000);
 
+  it('how long the stall lasts with the pool\'s own timeouts (statement_timeout 15 s): logged, not asserted', async () => {
+    const holder = await openHolder('k-held', 'cid-held');
+    try {
+      const started = Date.now();
+      const waiting = journal.createTicket(ticket('k-held', [order()])).then(
+        (outcome) => ({ outcome, ms: Date.now() - started }),
+        (error: Error) => ({ outcome: error.message, ms: Date.now() - started }),
+      );
+      await sleep(300);
+      const free = journal.createTicket(ticket('k-free', [order()])).then((outcome) => ({ outcome, ms: Date.now() - started }));
+      const freeDone = await free;
+      const blockedDone = await waiting;
+      console.log(`unrelated ticket answered after ${freeDone.ms} ms (${JSON.stringify(freeDone.outcome)}); the clashing one after ${blockedDone.ms} ms (${JSON.stringify(blockedDone.outcome)})`);
+      expect(freeDone.outcome).toEqual({ kind: 'created' });
+    } finally {
+      await holder.query('ROLLBACK').catch(() => undefined);
+      await holder.end();
+    }
+  }, 120_000);
+
   it('(for comparison) the same wait with no group-mate: only the clashing ticket waits when it is alone and nothing follows', async () => {
     const holder = await openHolder('k-held', 'cid-held');
     try {
