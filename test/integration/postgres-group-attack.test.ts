@@ -263,6 +263,27 @@ describe('attack: marking sent', () => {
   });
 });
 
+describe('attack: answers', () => {
+  it('one answer the schema refuses (a null status) fails only itself; its group-mates are written once, their results right', async () => {
+    await Promise.all(['t-ans-1', 't-ans-bad', 't-ans-2'].map((id) => journal.createTicket(ticket(id, [order(), order()]))));
+    await Promise.all(['t-ans-1', 't-ans-bad', 't-ans-2'].map((id) => journal.markSent(id, 1, 1, 10)));
+    const good = [{ status: 'accepted', orderId: 11, errorMessage: null }, { status: 'rejected', orderId: null, errorMessage: 'no' }] as never;
+    const bad = [{ status: null, orderId: 1, errorMessage: null }, { status: 'accepted', orderId: 2, errorMessage: null }] as never;
+    const results = await Promise.allSettled([
+      journal.recordAnswer('t-ans-1', 1, 200, good, 20, true),
+      journal.recordAnswer('t-ans-bad', 1, 200, bad, 20, true),
+      journal.recordAnswer('t-ans-2', 1, 200, good, 20, false),
+    ]);
+    expect(results[0]).toMatchObject({ status: 'fulfilled', value: { status: expect.any(String), rows: [{ status: 'accepted' }, { status: 'rejected' }] } });
+    expect(results[1]!.status).toBe('rejected');
+    expect(results[2]).toEqual({ status: 'fulfilled', value: undefined });
+    const rows = await pg.query<{ ticket_id: string; status: string }>('SELECT ticket_id, status FROM orders ORDER BY ticket_id, seq');
+    expect(rows.rows.map((row) => `${row.ticket_id}:${row.status}`)).toEqual([
+      't-ans-1:accepted', 't-ans-1:rejected', 't-ans-2:accepted', 't-ans-2:rejected', 't-ans-bad:sent', 't-ans-bad:sent',
+    ]);
+  });
+});
+
 describe('attack: GroupWrite', () => {
   it('DEMONSTRATION: a group function answering fewer results than items resolves the rest with undefined instead of failing them', async () => {
     // A miscounted group (a ticket dropped from RETURNING, a result list built from the wrong list)
