@@ -219,7 +219,7 @@ describe('languages, in Chromium', () => {
       await page.keyboard.press('Enter');
       await expect.poll(() => root(page)).toEqual({ lang: 'de', dir: 'ltr' });
       await page.keyboard.press('Escape');
-      await page.getByRole('region', { name: 'Ordermaske' }).waitFor();
+      await page.getByRole('region', { name: 'Ordermaske' }).first().waitFor();
       expect(errors).toEqual([]);
     } finally {
       await page.context().close();
@@ -249,7 +249,7 @@ describe('languages, in Chromium', () => {
       await page.locator('.session-menu summary').click();
       await expect.poll(() => refused).toBe(1);
       await page.getByRole('button', { name: 'Überall abmelden' }).waitFor({ timeout: 10_000 });
-      await page.getByRole('region', { name: 'Ordermaske' }).waitFor();
+      await page.getByRole('region', { name: 'Ordermaske' }).first().waitFor();
       expect(errors.filter((error) => !/Failed to fetch dynamically imported module/.test(error))).toEqual([]);
     } finally {
       await page.context().close();
@@ -302,7 +302,7 @@ describe('languages, in Chromium', () => {
       await expect.poll(() => root(page), { timeout: 10_000 }).toEqual({ lang: 'de', dir: 'ltr' });
       expect(refused).toBe(2);
       await page.keyboard.press('Escape');
-      await page.getByRole('region', { name: 'Ordermaske' }).waitFor();
+      await page.getByRole('region', { name: 'Ordermaske' }).first().waitFor();
       expect(errors).toEqual([]);
     } finally {
       await page.context().close();
