@@ -7,12 +7,13 @@ import { ethOrder } from '../fixtures/orders';
 import { startPostgres, type PostgresServer } from '../helpers/postgres';
 
 /**
- * Adversarial review of the PostgreSQL group commit: head-of-line blocking. One group at a time is
+ * The PostgreSQL group commit and head-of-line blocking (found in its review). One group at a time is
  * on the database (inFlight 1) for every ticket of the proxy, all accounts alike. A group that waits
  * on a lock (a key or a live client order id another proxy's open transaction holds, e.g. a bracket
  * entry's transaction on a proxy paused with SIGSTOP: idle_in_transaction_session_timeout is off by
  * default) holds back every later ticket of the proxy, however unrelated. Alone, only the ticket
- * with the clashing key or id waited. Tests named DEMONSTRATION fail on the code as reviewed.
+ * with the clashing key or id waited. Since the review a group slower than its grace (200 ms) no
+ * longer holds back the next one: these tests fail without it.
  */
 
 let server: PostgresServer;
@@ -59,7 +60,7 @@ describe('attack: one blocked group holds back the proxy', () => {
     ['the same key (a client retrying on another proxy)', () => ticket('k-held', [order()])],
     ['a client order id the paused transaction holds', () => ticket('k-other', [order({ client_order_id: 'cid-held' })])],
   ] as const) {
-    it(`DEMONSTRATION: a ticket waiting on ${what} holds back an unrelated ticket created after it`, async () => {
+    it(`a ticket waiting on ${what} does not hold back an unrelated ticket created after it`, async () => {
       const holder = await openHolder('k-held', 'cid-held');
       try {
         const waiting = journal.createTicket(blocked());
@@ -82,7 +83,7 @@ describe('attack: one blocked group holds back the proxy', () => {
     }, 60_000);
   }
 
-  it('DEMONSTRATION: a mark "sent" waiting on a locked request holds back the account\'s unrelated marks (nothing of it leaves)', async () => {
+  it('a mark "sent" waiting on a locked request does not hold back the account\'s unrelated marks', async () => {
     await Promise.all(['m-locked', 'm-free'].map((id) => journal.createTicket(ticket(id, [order()]))));
     const holder = new Client({ connectionString: server.url });
     await holder.connect();
@@ -106,26 +107,6 @@ describe('attack: one blocked group holds back the proxy', () => {
       await holder.end();
     }
   }, 60_000);
-
-  it('how long the stall lasts with the pool\'s own timeouts (statement_timeout 15 s): logged, not asserted', async () => {
-    const holder = await openHolder('k-held', 'cid-held');
-    try {
-      const started = Date.now();
-      const waiting = journal.createTicket(ticket('k-held', [order()])).then(
-        (outcome) => ({ outcome, ms: Date.now() - started }),
-        (error: Error) => ({ outcome: error.message, ms: Date.now() - started }),
-      );
-      await sleep(300);
-      const free = journal.createTicket(ticket('k-free', [order()])).then((outcome) => ({ outcome, ms: Date.now() - started }));
-      const freeDone = await free;
-      const blockedDone = await waiting;
-      console.log(`unrelated ticket answered after ${freeDone.ms} ms (${JSON.stringify(freeDone.outcome)}); the clashing one after ${blockedDone.ms} ms (${JSON.stringify(blockedDone.outcome)})`);
-      expect(freeDone.outcome).toEqual({ kind: 'created' });
-    } finally {
-      await holder.query('ROLLBACK').catch(() => undefined);
-      await holder.end();
-    }
-  }, 120_000);
 
   it('(for comparison) the same wait with no group-mate: only the clashing ticket waits when it is alone and nothing follows', async () => {
     const holder = await openHolder('k-held', 'cid-held');

@@ -1,4 +1,5 @@
-import type { PostgresClient } from '../../postgres';
+import { DatabaseUnavailableError, type PostgresClient } from '../../postgres';
+import { ItemFailed, WRITE_ALONE, type GroupAnswer } from './groupWrite';
 import type { CreateTicketOutcome } from '../store';
 import type { NewTicket } from '../types';
 import { ordersOf, whoOf } from './tickets';
@@ -10,7 +11,7 @@ import { ordersOf, whoOf } from './tickets';
  * taken (the unique index), or one key twice in the group (its requests' primary key); the
  * caller then writes each ticket alone, where a clash is told to its own ticket.
  */
-export async function createTicketGroup(client: PostgresClient, group: readonly NewTicket[]): Promise<CreateTicketOutcome[]> {
+export async function createTicketGroup(client: PostgresClient, group: readonly NewTicket[]): Promise<GroupAnswer<CreateTicketOutcome>[]> {
   // Written in the order of their keys: two proxies' groups that share keys wait on each other's
   // rows in one order, not in a circle (a deadlock would only fail both groups to one by one).
   const tickets = [...group].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
@@ -47,18 +48,33 @@ export async function createTicketGroup(client: PostgresClient, group: readonly 
       of(orders, (o) => o.json), of(orders, (o) => o.ticket.now),
     ],
   );
+  // Committed: from here on a created ticket is told so, whatever fails after.
   const created = new Set(rows.map((row) => row.id));
   const taken = tickets.filter((ticket) => !created.has(ticket.id)).map((ticket) => ticket.id);
-  // A key journaled before (a replay, another proxy's): its hash tells a replay from a clash, as alone.
-  const hashes = new Map<string, string>();
-  if (taken.length > 0) {
-    const existing = await client.query<{ id: string; body_hash: string }>('SELECT id, body_hash FROM tickets WHERE id = ANY($1::text[])', [taken]);
-    for (const row of existing.rows) hashes.set(row.id, row.body_hash);
-  }
-  return group.map((ticket) => {
+  const hashes = await existingHashes(client, taken);
+  return group.map((ticket): GroupAnswer<CreateTicketOutcome> => {
     if (created.has(ticket.id)) return { kind: 'created' };
+    if (hashes instanceof ItemFailed) return hashes;
     const bodyHash = hashes.get(ticket.id);
-    if (bodyHash === undefined) throw new Error(`ticket ${ticket.id}: neither written nor found`);
-    return { kind: 'exists', bodyHash };
+    // Journaled, then gone (pruned) before the look: alone, it is judged again from the start.
+    return bodyHash === undefined ? WRITE_ALONE : { kind: 'exists', bodyHash };
   });
+}
+
+/**
+ * The body hashes of keys journaled before (a replay, another proxy's): a hash tells a replay from
+ * a clash, as alone. A failed look fails those keys only: the database away refuses them (as
+ * alone), anything else writes them alone.
+ */
+async function existingHashes(client: PostgresClient, keys: readonly string[]): Promise<Map<string, string> | ItemFailed> {
+  const hashes = new Map<string, string>();
+  if (keys.length === 0) return hashes;
+  try {
+    const existing = await client.query<{ id: string; body_hash: string }>('SELECT id, body_hash FROM tickets WHERE id = ANY($1::text[])', [keys]);
+    for (const row of existing.rows) hashes.set(row.id, row.body_hash);
+    return hashes;
+  } catch (error) {
+    if (error instanceof DatabaseUnavailableError) return new ItemFailed(error);
+    return hashes;
+  }
 }
