@@ -57,6 +57,9 @@ describe('many terminals polling one feed', () => {
     // terminal polling as well shares those reads and adds none.
     expect(one.reads).toBeLessThanOrEqual(Math.ceil(one.elapsedMs / 500) + 1);
     expect(fifty.polls).toBeGreaterThanOrEqual(50 * 4);
-    expect(fifty.reads).toBeLessThanOrEqual(one.reads + 1);
+    // As many reads as one terminal's per interval of the window, however many poll: the fifty's
+    // window runs longer on a loaded machine (fifty pollers to finish), so not one.reads itself.
+    expect(fifty.reads).toBeLessThanOrEqual(Math.ceil(fifty.elapsedMs / 500) + 1);
+    expect(fifty.reads).toBeLessThan(fifty.polls / 10);
   });
 });
