@@ -16,6 +16,13 @@ afterAll(async () => {
   await app?.stop();
 });
 
+/** The palette opened and the language typed into it, its option highlighted (Enter would choose it). */
+async function paletteOn(page: Page, query: string, option: RegExp): Promise<void> {
+  await page.keyboard.press('Control+K');
+  await page.locator('[cmdk-input]').fill(query);
+  await page.getByRole('option', { name: option }).waitFor();
+}
+
 /**
  * The terminal in a browser whose language is `locale`, with every page error kept (a word shown
  * before its catalogue came is one), and every part of a catalogue it fetched (assets/words-<part>-<locale>.js,
@@ -145,14 +152,10 @@ describe('languages, in Chromium', () => {
       await expect.poll(() => mark.innerText()).toMatch(/^\d{1,3}(\.\d{3})*,\d$/);
       const loads = await page.evaluate(() => performance.getEntriesByType('navigation').length);
       // The palette speaks German now: its field and the commands are found by what does not change.
-      await page.keyboard.press('Control+K');
-      await page.locator('[cmdk-input]').fill('arabic');
-      await page.getByRole('option', { name: /العربية/ }).waitFor();
+      await paletteOn(page, 'arabic', /العربية/);
       await page.keyboard.press('Enter');
       await expect.poll(() => root(page)).toEqual({ lang: 'ar', dir: 'rtl' });
-      await page.keyboard.press('Control+K');
-      await page.locator('[cmdk-input]').fill('english');
-      await page.getByRole('option', { name: /English/ }).waitFor();
+      await paletteOn(page, 'english', /English/);
       await page.keyboard.press('Enter');
       await expect.poll(() => root(page)).toEqual({ lang: 'en', dir: 'ltr' });
       await expect.poll(() => mark.innerText()).toMatch(/^\d{1,3}(,\d{3})*\.\d$/);
@@ -173,9 +176,7 @@ describe('languages, in Chromium', () => {
       await page.getByRole('region', { name: 'Order ticket' }).waitFor();
       await panelsSettled(page);
       const beforeSwitch = catalogues.length;
-      await page.keyboard.press('Control+K');
-      await page.locator('[cmdk-input]').fill('german');
-      await page.getByRole('option', { name: /Deutsch/ }).waitFor();
+      await paletteOn(page, 'german', /Deutsch/);
       await page.keyboard.press('Enter');
       await expect.poll(() => root(page)).toEqual({ lang: 'de', dir: 'ltr' });
       await page.keyboard.press('Escape');
@@ -212,9 +213,7 @@ describe('languages, in Chromium', () => {
         }
         return route.continue();
       });
-      await page.keyboard.press('Control+K');
-      await page.locator('[cmdk-input]').fill('german');
-      await page.getByRole('option', { name: /Deutsch/ }).waitFor();
+      await paletteOn(page, 'german', /Deutsch/);
       await expect.poll(() => refused).toBe(1);
       await page.keyboard.press('Enter');
       await expect.poll(() => root(page)).toEqual({ lang: 'de', dir: 'ltr' });
@@ -231,9 +230,7 @@ describe('languages, in Chromium', () => {
     try {
       await page.getByRole('region', { name: 'Order ticket' }).waitFor();
       await panelsSettled(page);
-      await page.keyboard.press('Control+K');
-      await page.locator('[cmdk-input]').fill('german');
-      await page.getByRole('option', { name: /Deutsch/ }).waitFor();
+      await paletteOn(page, 'german', /Deutsch/);
       await page.keyboard.press('Enter');
       await expect.poll(() => root(page)).toEqual({ lang: 'de', dir: 'ltr' });
       await page.keyboard.press('Escape');
@@ -294,9 +291,7 @@ describe('languages, in Chromium', () => {
         }
         return route.continue();
       });
-      await page.keyboard.press('Control+K');
-      await page.locator('[cmdk-input]').fill('german');
-      await page.getByRole('option', { name: /Deutsch/ }).waitFor();
+      await paletteOn(page, 'german', /Deutsch/);
       await expect.poll(() => refused).toBe(1);
       await page.keyboard.press('Enter');
       await expect.poll(() => root(page), { timeout: 10_000 }).toEqual({ lang: 'de', dir: 'ltr' });
