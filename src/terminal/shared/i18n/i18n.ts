@@ -183,8 +183,11 @@ export function activateLocale(locale: CatalogueLocale): Promise<void> {
   return activation;
 }
 
-/** The waits before a switch asks again for parts whose fetch failed: a moment, then every few seconds. */
+/** The waits before words whose fetch failed are asked for again: a moment, then every few seconds. */
 const RETRY_MS = [250, 1_000, 2_000, 5_000];
+
+/** How long to wait before the `attempt`-th ask again (0 first) of words that failed to come. */
+export const wordsRetryIn = (attempt: number): number => RETRY_MS[Math.min(attempt, RETRY_MS.length - 1)]!;
 
 /**
  * A build's parts for a switch, asked for again until they come or a newer switch overtakes this
@@ -200,7 +203,7 @@ async function wordsFor(locale: CatalogueLocale): Promise<Messages | undefined> 
     } catch (error) {
       if (!firstChunk) throw error;
       if (latest !== locale) return undefined;
-      await new Promise((resolve) => setTimeout(resolve, RETRY_MS[Math.min(attempt, RETRY_MS.length - 1)]));
+      await new Promise((resolve) => setTimeout(resolve, wordsRetryIn(attempt)));
       if (latest !== locale) return undefined;
     }
   }

@@ -1,8 +1,5 @@
 import { lazy } from 'react';
-import { loadAllWords } from './i18n';
-
-/** The waits before asking again for words whose fetch failed: a moment, then every few seconds. */
-const RETRY_MS = [250, 1_000, 2_000, 5_000];
+import { loadAllWords, wordsRetryIn } from './i18n';
 
 /**
  * The words of the code loaded so far, asked for again until they come. React's `lazy` keeps a
@@ -14,7 +11,7 @@ function wordsReady(attempt = 0): Promise<void> {
   return loadAllWords().catch(
     () =>
       new Promise<void>((resolve) => {
-        setTimeout(resolve, RETRY_MS[Math.min(attempt, RETRY_MS.length - 1)]);
+        setTimeout(resolve, wordsRetryIn(attempt));
       }).then(() => wordsReady(attempt + 1)),
   );
 }
