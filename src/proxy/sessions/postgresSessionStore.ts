@@ -1,4 +1,5 @@
 import type { Postgres } from '../postgres/database';
+import { groupedRead } from '../postgres/groupRead';
 import { tokenFingerprint, type SessionStore, type StoredSession } from './sessionStore';
 
 /**
@@ -7,6 +8,19 @@ import { tokenFingerprint, type SessionStore, type StoredSession } from './sessi
  * every session (and each writing its own salt). ("perp" "sess" in ASCII.)
  */
 const BIND_LOCK = 0x7065_7270_7365_7373n;
+
+interface SessionRow {
+  id_hash: string;
+  expires_at: number;
+  user_name: string | null;
+  has_users: boolean;
+}
+
+// Whether the desk has users comes with the session (the same database): a token session is
+// refused once it has, and asking apart cost every request a second round trip.
+const SESSION_READ = 'SELECT id_hash, expires_at, user_name, EXISTS (SELECT 1 FROM users) AS has_users FROM sessions';
+
+const storedOf = (row: SessionRow): StoredSession => ({ expiresAt: row.expires_at, user: row.user_name, hasUsers: row.has_users });
 
 /**
  * The desk's sessions, in its PostgreSQL (tables `sessions` and `session_meta`, migration 1):
@@ -60,15 +74,17 @@ export class PostgresSessionStore implements SessionStore {
     return (await this.find(idHash))?.expiresAt;
   }
 
-  async find(idHash: string): Promise<StoredSession | undefined> {
-    // Whether the desk has users comes with it (the same database): a token session is refused
-    // once it has, and asking apart cost every request a second round trip.
-    const { rows } = await this.pg.query<{ expires_at: number; user_name: string | null; has_users: boolean }>(
-      'SELECT expires_at, user_name, EXISTS (SELECT 1 FROM users) AS has_users FROM sessions WHERE id_hash = $1',
-      [idHash],
-    );
-    return rows[0] && { expiresAt: rows[0].expires_at, user: rows[0].user_name, hasUsers: rows[0].has_users };
-  }
+  /** Read at every request (none is kept in memory: another proxy may end it), grouped across requests. */
+  readonly find: (idHash: string) => Promise<StoredSession | undefined> = groupedRead(
+    async (idHashes) => {
+      const { rows } = await this.pg.query<SessionRow>(`${SESSION_READ} WHERE id_hash = ANY($1::text[])`, [idHashes]);
+      return new Map(rows.map((row) => [row.id_hash, storedOf(row)]));
+    },
+    async (idHash) => {
+      const { rows } = await this.pg.query<SessionRow>(`${SESSION_READ} WHERE id_hash = $1`, [idHash]);
+      return rows[0] && storedOf(rows[0]);
+    },
+  );
 
   async removeUser(name: string): Promise<number> {
     return (await this.pg.query('DELETE FROM sessions WHERE user_name = $1', [name])).rowCount ?? 0;
