@@ -71,8 +71,8 @@ export async function recordAnswerGroup(pg: Postgres, answers: readonly Answer[]
       finished AS (UPDATE requests r SET answered_at = q.answered_at, http_status = q.http_status, outcome = 'answered', reason = NULL,
         error_code = NULL, error_message = NULL FROM request q WHERE r.ticket_id = q.ticket_id AND r.request_no = q.request_no)
       SELECT t.requests AS ticket_requests, ${VIEW_COLUMNS} FROM request q JOIN tickets t ON t.id = q.ticket_id
-        JOIN (SELECT * FROM answered UNION ALL SELECT o.* FROM request q2 JOIN orders o ON o.ticket_id = q2.ticket_id
-          AND o.request_no <> q2.request_no WHERE q2.with_result) o ON o.ticket_id = t.id
+        JOIN (SELECT * FROM answered UNION ALL SELECT o.* FROM request q2, LATERAL (SELECT * FROM orders
+          WHERE ticket_id = q2.ticket_id AND request_no <> q2.request_no OFFSET 0) o WHERE q2.with_result) o ON o.ticket_id = t.id
         WHERE q.with_result ORDER BY t.id, o.seq`,
     [
       rows.map((row) => row.answer.ticketId), rows.map((row) => row.answer.requestNo), rows.map((row) => row.n),
@@ -80,8 +80,11 @@ export async function recordAnswerGroup(pg: Postgres, answers: readonly Answer[]
       answers.map((answer) => answer.ticketId), answers.map((answer) => answer.requestNo), answers.map((answer) => answer.httpStatus),
       answers.map((answer) => answer.now), answers.map((answer) => answer.withResult),
     ],
-    // Planned at each run (see markSentGroup). Each request's orders are looked up per request
-    // (LATERAL): joined whole, a table without statistics yet (a new desk) is scanned whole instead.
+    // Planned at each run (see markSentGroup). Each request's orders, and the other requests'
+    // orders of a ticket read back, are looked up per request (LATERAL; OFFSET 0 keeps the planner
+    // from folding the look into a join): joined whole, `orders` was scanned whole at every answer
+    // (a table without statistics yet; the other requests' even with them: 1.6 ms of a 1.8 ms
+    // statement at 6,000 orders, auto_explain).
     true,
   );
   const byTicket = new Map<string, ResultRow[]>();
