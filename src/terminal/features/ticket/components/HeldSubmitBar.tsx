@@ -9,7 +9,7 @@ import { ConfirmDialog } from './ConfirmDialog';
 import { bracketText, exitsPromise, planText } from './heldWords';
 import { useHeldSubmitBar } from './HeldSubmitBar.script';
 import type { TicketAccount } from './TicketAccount.script';
-import { useEnterSends } from './SubmitBar.script';
+import { useClearOfSendBar, useEnterSends } from './SubmitBar.script';
 import { SubmitSummary } from './SubmitSummary';
 import { RowWarnings } from './WarningList';
 
@@ -41,6 +41,7 @@ export function HeldSubmitBar({ check, side, sender, account }: { check: HeldChe
   const bar = useHeldSubmitBar(check, sender, account);
   const ref = useRef<HTMLDivElement>(null);
   useEnterSends(ref, bar.submit);
+  useClearOfSendBar(ref);
   const agreed = bar.confirming;
   return (
     <div className="submit" ref={ref}>

@@ -96,3 +96,25 @@ export function useEnterSends(ref: RefObject<HTMLElement | null>, submit: () => 
     return () => form.removeEventListener('keydown', onKey);
   }, [ref]);
 }
+
+/**
+ * The send bar sticks to the foot of the ticket's scrolling box, over what scrolls under it: the box
+ * keeps the bar's height (and a gap) clear at its foot when it scrolls a field into view, so that a
+ * field reached with Tab lands above the bar, never under it. Measured, as the bar's height varies
+ * with its lines (one per market and side of a batch, the progress, the reason it cannot send).
+ */
+export function useClearOfSendBar(ref: RefObject<HTMLElement | null>): void {
+  useEffect(() => {
+    const bar = ref.current;
+    const box = bar?.closest<HTMLElement>('.ticket');
+    if (!bar || !box || typeof ResizeObserver === 'undefined') return;
+    const keepClear = () => box.style.setProperty('scroll-padding-bottom', `calc(${Math.ceil(bar.getBoundingClientRect().height)}px + var(--space-4))`);
+    const observer = new ResizeObserver(keepClear);
+    observer.observe(bar);
+    keepClear();
+    return () => {
+      observer.disconnect();
+      box.style.removeProperty('scroll-padding-bottom');
+    };
+  }, [ref]);
+}

@@ -6,7 +6,7 @@ import { messageFor } from '../messages';
 import type { TicketCheck } from '../model/checkTicket';
 import { ConfirmDialog } from './ConfirmDialog';
 import { SendProgress } from './SendProgress';
-import { useEnterSends, useSubmitBar } from './SubmitBar.script';
+import { useClearOfSendBar, useEnterSends, useSubmitBar } from './SubmitBar.script';
 import { SubmitSummary } from './SubmitSummary';
 import { useTicketTouched } from '../store';
 import type { TicketAccount } from './TicketAccount.script';
@@ -42,6 +42,7 @@ export function SubmitBar({ check, durations, side, account }: SubmitBarProps) {
   const { summary } = bar;
   const ref = useRef<HTMLDivElement>(null);
   useEnterSends(ref, bar.submit);
+  useClearOfSendBar(ref);
   const single = summary.orders === 1;
   const label = bar.sending ? t`Sending…` : single ? sendOne(side) : plural(summary.orders, { one: 'Send # order', other: 'Send # orders' });
   const why = whyText(bar, useTicketTouched());
