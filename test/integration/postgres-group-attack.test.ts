@@ -7,7 +7,7 @@ import { ethOrder } from '../fixtures/orders';
 import { startPostgres, type PostgresServer } from '../helpers/postgres';
 
 /**
- * The PostgreSQL group commit (journal/postgres/groupWrite.ts, ticketGroup.ts, sending.ts,
+ * The PostgreSQL group commit (postgres/groupWrite.ts; journal/postgres/ticketGroup.ts, sending.ts,
  * answers.ts) as an attacker and a failing network would meet it: what its review found (the
  * replay look after a committed group failing), and what it suspected and found holding.
  */

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { OrderRequest } from '@/interface';
 import { openJournalStore, type JournalStore, type NewTicket } from '@/proxy/journal';
-import { GroupWrite } from '@/proxy/journal/postgres/groupWrite';
+import { GroupWrite } from '@/proxy/postgres/groupWrite';
 import type { SendFence } from '@/proxy/journal/store';
 import { DatabaseUnavailableError, migratePostgres, openPostgres, Postgres } from '@/proxy/postgres';
 import { LeaseLostError } from '@/proxy/sending/lease';
@@ -9,7 +9,7 @@ import { ethOrder } from '../fixtures/orders';
 import { startPostgres, type PostgresServer } from '../helpers/postgres';
 
 /**
- * The PostgreSQL journal's group commit (journal/postgres/groupWrite.ts): tickets written, and
+ * The PostgreSQL journal's group commit (postgres/groupWrite.ts): tickets written, and
  * requests marked sent, in one turn go in one statement, and whatever one of them meets (a taken
  * client order id, a key twice, a request marked before, the lease gone) is its own.
  */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GroupWrite, ItemFailed, WRITE_ALONE } from '@/proxy/journal/postgres/groupWrite';
+import { GroupWrite, ItemFailed, WRITE_ALONE } from '@/proxy/postgres/groupWrite';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,5 +1,5 @@
 import type { AuditQuery, AuditRecord, Role } from '../../interface';
-import { GroupWrite } from '../journal/postgres/groupWrite';
+import { GroupWrite } from '../postgres/groupWrite';
 import type { Postgres } from '../postgres/database';
 import { groupedRead } from '../postgres/groupRead';
 import {
@@ -145,11 +145,12 @@ export class PostgresPeople implements DeskPeople {
   }
 
   /**
-   * Committed at once (kept if the proxy dies), without waiting for the server's disk (on it within
-   * the WAL writer's delay): as `desk.sqlite` keeps it, and waiting there added a second flush to
-   * every ticket's answer, after the ticket's own. The records asked for in one turn, or while the
-   * last group is on the database, go in one statement (GroupWrite): one a ticket was, at 32 tickets
-   * at once, a round trip each.
+   * Committed with the records asked for in the same turn, or while the last group is on the
+   * database, in one statement (GroupWrite; at 32 tickets at once one a ticket was a round trip
+   * each): kept if the proxy dies after it resolved, lost with it only while it waited for that
+   * statement, as it was while its own was on the way. Not waiting for the server's disk (on it
+   * within the WAL writer's delay), as `desk.sqlite` keeps it: waiting there added a second flush
+   * to every ticket's answer, after the ticket's own.
    */
   append(entry: AuditEntry): Promise<AuditRecord> {
     return this.appends.write(entry);

@@ -1,4 +1,4 @@
-import { GroupWrite } from '../journal/postgres/groupWrite';
+import { GroupWrite } from './groupWrite';
 
 /**
  * Reads by key for every request (a session, its user), grouped as the journal's writes are: the

@@ -10,7 +10,7 @@ import {
 } from '../types';
 import { LeaseLostError } from '../../sending/lease';
 import { recordAnswerAlone, recordAnswerGroup, type Answer } from './answers';
-import { GroupWrite } from './groupWrite';
+import { GroupWrite } from '../../postgres/groupWrite';
 import { markSentAlone, markSentGroup, pendingTickets, recover, requestStates, type SentMark } from './sending';
 import { createTicketGroup } from './ticketGroup';
 import { createTicket, LIVE, VIEW_COLUMNS } from './tickets';

@@ -1,5 +1,5 @@
 import { DatabaseUnavailableError, type PostgresClient } from '../../postgres';
-import { ItemFailed, WRITE_ALONE, type GroupAnswer } from './groupWrite';
+import { ItemFailed, WRITE_ALONE, type GroupAnswer } from '../../postgres/groupWrite';
 import type { CreateTicketOutcome } from '../store';
 import type { NewTicket } from '../types';
 import { ordersOf, whoOf } from './tickets';

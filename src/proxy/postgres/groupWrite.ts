@@ -1,4 +1,4 @@
-import { DatabaseUnavailableError } from '../../postgres';
+import { DatabaseUnavailableError } from './database';
 
 interface Waiting<Item, Result> {
   item: Item;
