@@ -240,4 +240,57 @@ describe('the chart', () => {
     expect(painted).toBeGreaterThanOrEqual(polls / 2);
     expect(painted).toBeLessThanOrEqual(polls + 1);
   });
+
+  it('a poll that moves only the live candle paints the terminal’s tail, not the library’s panes; the candle is on screen, in its colour', async () => {
+    await clickMarket(page, 'PERP_BTC_USDC');
+    await page.mouse.move(1, 1);
+    await page.waitForTimeout(500);
+    // Frames in which the tail's canvas, and any of the library's, were drawn on.
+    await page.evaluate(() => {
+      const frames = { tail: new Set<number>(), library: new Set<number>() };
+      let frame = 0;
+      const tick = () => {
+        frame += 1;
+        requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+      const save = CanvasRenderingContext2D.prototype.save;
+      CanvasRenderingContext2D.prototype.save = function (this: CanvasRenderingContext2D) {
+        if (this.canvas instanceof HTMLCanvasElement && this.canvas.closest('.chart')) frames[this.canvas.classList.contains('chart__tail') ? 'tail' : 'library'].add(frame);
+        save.call(this);
+      };
+      Object.assign(window, { tailFrames: frames });
+    });
+    let polls = 0;
+    const count = (response: { url(): string }) => {
+      if (response.url().includes('/v1/public/futures')) polls += 1;
+    };
+    page.on('response', count);
+    await page.waitForTimeout(6000);
+    page.off('response', count);
+    const frames = await page.evaluate(() => {
+      const { tail, library } = (window as unknown as { tailFrames: { tail: Set<number>; library: Set<number> } }).tailFrames;
+      return { tail: tail.size, library: library.size };
+    });
+    expect(polls).toBeGreaterThan(5);
+    expect(frames.tail).toBeGreaterThanOrEqual(polls / 2);
+    // The library draws again only when a candle ends or a live value leaves its panes' ranges.
+    expect(frames.library).toBeLessThan(frames.tail / 2);
+    // The live candle: its body's colour (the mark label's tone) in the price pane, inside the pane, right of every other slot.
+    const found = await page.evaluate(() => {
+      const tail = document.querySelector<HTMLCanvasElement>('canvas.chart__tail')!;
+      const label = document.querySelector<HTMLElement>('[data-testid="chart-last-price"]')!;
+      const colour = getComputedStyle(label).backgroundColor.match(/\d+/g)!.map(Number);
+      const { data, width, height } = tail.getContext('2d')!.getImageData(0, 0, tail.width, tail.height);
+      let right = -1;
+      for (let y = 0; y < height; y++)
+        for (let x = 0; x < width; x++) {
+          const at = (y * width + x) * 4;
+          if (data[at + 3] === 255 && data[at] === colour[0] && data[at + 1] === colour[1] && data[at + 2] === colour[2]) right = Math.max(right, x);
+        }
+      return { right, width };
+    });
+    expect(found.right).toBeGreaterThan(found.width * 0.8);
+    expect(found.right).toBeLessThan(found.width);
+  });
 });

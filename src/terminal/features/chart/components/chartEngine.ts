@@ -1,10 +1,6 @@
 import {
-  CandlestickSeries,
   createChart,
-  LineSeries,
-  LineStyle,
   type IChartApi,
-  type IPriceLine,
   type ISeriesApi,
   type MouseEventParams,
   type Time,
@@ -16,14 +12,17 @@ import { crosshairLabel, tickLabel } from '../model/time';
 import { legendAt, type LegendValues } from '../model/legend';
 import { liveUpdate, type LastCandle, type MarketTick } from '../model/live';
 import type { HeldLine, HeldMarker } from '../model/heldLines';
-import { diffLines, type ChartPriceLine } from '../model/priceLines';
-import { sameSlot, type ChartSeries } from '../model/series';
-import { amountFormat, candleColours, paletteOptions, percentFormat, priceFormatOf, seriesTitles } from './chartOptions';
+import type { ChartPriceLine } from '../model/priceLines';
+import { sameSlot, toChartTime, type ChartSeries } from '../model/series';
+import { paletteOptions, priceFormatOf, seriesTitles } from './chartOptions';
+import { addChartSeries, colourSeries, type ChartSeriesApis } from './chartSeries';
 import { HeldLayer } from './heldLayer';
-import { LastPriceLabel } from './lastPriceLabel';
 import { ChartSizer } from './chartSizer';
 import { crosshairLegend } from './crosshairLegend';
 import { HistoryWindow } from './historyWindow';
+import { LiveTail } from './liveTail';
+import { liveSlotAt, withLiveBlank } from '../model/liveSlot';
+import { OrderLines } from './orderLines';
 import { PixelGate } from './pixelGate';
 import { PricePaneWatch, type PricePaneHandlers } from './pricePane';
 
@@ -50,7 +49,7 @@ export class ChartEngine {
   private readonly basis: ValueSeries;
   private readonly funding: ValueSeries;
   private readonly openInterest: ValueSeries;
-  private readonly lines = new Map<string, { line: ChartPriceLine; handle: IPriceLine }>();
+  private readonly orders: OrderLines;
   private last: LastCandle | undefined;
   /** The slot each series was given last: a poll that changes nothing of a series leaves it be. */
   private readonly given = new Map<object, AnySlot>();
@@ -63,13 +62,14 @@ export class ChartEngine {
   private readonly pane: PricePaneWatch;
   private readonly held: HeldLayer;
   private readonly gate: PixelGate;
-  private readonly lastLabel: LastPriceLabel;
   private readonly sizer: ChartSizer;
   private readonly history: HistoryWindow;
+  private readonly tail: LiveTail;
+  private readonly all: ChartSeriesApis;
 
   constructor(
     container: HTMLElement,
-    private colours: ChartColours,
+    colours: ChartColours,
     private readonly handlers: ChartHandlers,
   ) {
     this.chart = createChart(container, {
@@ -85,6 +85,8 @@ export class ChartEngine {
       leftPriceScale: { borderColor: colours.grid, visible: false },
       timeScale: {
         borderColor: colours.grid,
+        // The library counts from its last slot with data; the live slot is a blank after it (LiveTail).
+        rightOffset: 1,
         timeVisible: true,
         secondsVisible: false,
         tickMarkFormatter: (time: Time, unit: number) => tickLabel(Number(time), unit),
@@ -93,17 +95,16 @@ export class ChartEngine {
     });
     // Not the library's autoSize, which resizes on every frame of a splitter's drag (ChartSizer).
     this.sizer = new ChartSizer(this.chart, container);
-    const titles = seriesTitles();
-    // The last price's label is the page's (LastPriceLabel): its text changes with polls that move no pixel.
-    this.candles = this.chart.addSeries(CandlestickSeries, { ...candleColours(colours), title: titles.candles, lastValueVisible: false });
-    this.index = this.chart.addSeries(LineSeries, { color: colours.index, lineWidth: 1, title: titles.index, lastValueVisible: false, crosshairMarkerVisible: false });
-    const basis = { color: colours.basis, lineWidth: 1, title: titles.basis, priceScaleId: 'left', visible: false, priceFormat: percentFormat(3) } as const;
-    this.basis = this.chart.addSeries(LineSeries, basis);
-    this.funding = this.chart.addSeries(LineSeries, { color: colours.funding, lineWidth: 1, title: titles.funding, priceFormat: percentFormat(4) }, 1);
-    this.openInterest = this.chart.addSeries(LineSeries, { color: colours.openInterest, lineWidth: 1, title: titles.openInterest, priceFormat: amountFormat }, 2);
+    const all = addChartSeries(this.chart, colours);
+    ({ candles: this.candles, index: this.index, basis: this.basis, funding: this.funding, openInterest: this.openInterest } = all);
+    this.all = all;
+    this.tail = new LiveTail(this.chart, container, all, colours, () => document.hidden || this.chart.paneSize(0).width === 0);
+    this.tail.setTitles(seriesTitles());
+    for (const key of Object.keys(all) as (keyof ChartSeriesApis)[]) all[key].applyOptions({ autoscaleInfoProvider: this.tail.autoscale(key) });
+    this.orders = new OrderLines(this.candles, colours);
     // The series' names follow the language; the price lines' titles come from the view, which renders again.
     this.stopFollowingLocale = onLocaleChange(() => {
-      this.setTitles();
+      this.tail.setTitles(seriesTitles());
       this.writeLast();
     });
     const [, fundingPane, interestPane] = this.chart.panes();
@@ -111,12 +112,7 @@ export class ChartEngine {
     fundingPane?.setStretchFactor(1);
     interestPane?.setStretchFactor(1);
     // No click handler: a plain click, drag or scroll never prices an order (see PricePaneWatch).
-    this.lastLabel = new LastPriceLabel(container);
-    const onLayout = (layout: Parameters<ChartHandlers['onLayout']>[0]) => {
-      this.lastLabel.place(layout.last?.y ?? null, layout.height, layout.scaleWidth);
-      handlers.onLayout(layout);
-    };
-    this.pane = new PricePaneWatch(this.chart, this.candles, container, { ...handlers, onLayout }, () => this.last?.close);
+    this.pane = new PricePaneWatch(this.chart, this.candles, container, handlers, () => this.last?.close);
     this.chart.subscribeCrosshairMove(this.crosshair);
     this.held = new HeldLayer(this.candles, colours);
     // The library's own size (reading the element's in a poll forces a layout); its width, as a pane is never under 2 px high.
@@ -129,8 +125,22 @@ export class ChartEngine {
     this.chart.timeScale().subscribeSizeChange(this.showAgain);
   }
 
-  /** Shown again (the tab, or the panel): what the polls meanwhile brought is drawn. */
-  private readonly showAgain = () => this.gate.flush();
+  /** Shown again (the tab, or the panel, or at a new size): what the polls meanwhile brought is drawn. */
+  private readonly showAgain = () => {
+    this.gate.flush();
+    this.rescale();
+    this.tail.soon();
+  };
+
+  /** The library draws again with its panes autoscaled to the live values (the live slot, a blank, given again). */
+  private get liveTime(): number | undefined {
+    return this.last && toChartTime(this.last.startMs);
+  }
+
+  private rescale(): void {
+    const time = this.liveTime;
+    if (time !== undefined && !document.hidden) this.candles.update({ time: time as UTCTimestamp });
+  }
 
   /** The price format of the instrument: as many decimals as its tick. */
   setPriceDecimals(decimals: number): void {
@@ -143,16 +153,19 @@ export class ChartEngine {
 
   /** A whole new history (another market or resolution, or a fresh read). */
   setSeries(series: ChartSeries, last: LastCandle | undefined): void {
-    this.hold(this.history.reset(series));
+    const count = series.candles.length;
     this.last = last;
+    this.tail.set(liveSlotAt(series, count - 1), liveSlotAt(series, count - 2));
+    this.hold(this.history.reset(series));
     this.writeLast();
     this.latest = legendAt(series, series.candles.length - 1);
     if (!this.hovering) this.handlers.onLegend(this.latest);
     this.pane.soon();
   }
 
-  /** What the library holds, the only setData (HistoryWindow gives more as the trader looks back): the latest of each slot, nothing owed. */
-  private hold(held: ChartSeries): void {
+  /** What the library holds, the only setData (HistoryWindow gives more as the trader looks back): the latest of each slot, the live one a blank (LiveTail draws it). */
+  private hold(window: ChartSeries): void {
+    const held = withLiveBlank(window, this.liveTime);
     this.candles.setData(asTimed(held.candles));
     this.index.setData(asTimed(held.index));
     this.basis.setData(asTimed(held.basis));
@@ -165,37 +178,48 @@ export class ChartEngine {
   }
 
   /**
-   * One poll of the markets feed: the last candle moves, or the next one opens. Each update makes
-   * the library redraw the whole chart, so a series the poll does not change (a funding rate
-   * that holds, the hidden basis) is not updated, a change that moves no pixel waits (PixelGate),
-   * and a poll that changes nothing redraws nothing.
+   * One poll of the markets feed: the live slot moves (LiveTail draws it), or the next one opens.
+   * Each update makes the library redraw the whole chart, so it is given only a slot that ended
+   * (with the blanks after it and the new live slot, a blank), when the panes must be scaled to a
+   * live value (LiveTail), and never a change that moves no pixel (PixelGate).
    */
   applyTick(tick: MarketTick, resolutionMs: number): void {
     const update = liveUpdate(this.last, tick, resolutionMs);
     if (!update) return;
-    const { series } = update;
-    this.history.follow(series);
-    if (!this.basisShown) for (const slot of series.basis) this.hiddenBasis.set(slot.time, slot);
-    const lines: [ISeriesApi<'Candlestick' | 'Line'>, readonly AnySlot[]][] = [
-      [this.candles, series.candles],
-      [this.index, series.index],
-      [this.funding, series.funding],
-      [this.openInterest, series.openInterest],
-    ];
-    if (this.basisShown) lines.push([this.basis, series.basis]);
-    this.gate.give(lines.flatMap(([target, slots]) => slots.filter((slot) => this.changes(target, slot)).map((slot) => [target, slot] as const)));
+    const opened = this.last?.startMs !== update.last.startMs;
+    // First: the history may give the library its slots now, the live one among them (a blank).
     this.last = update.last;
+    this.history.follow(update.series);
+    const recent = this.history.latest(update.series.candles.length + 1);
+    const count = recent.candles.length;
+    const rescale = this.tail.set(liveSlotAt(recent, count - 1), liveSlotAt(recent, count - 2));
+    if (opened) this.giveEnded(withLiveBlank(recent, this.liveTime));
+    else if (rescale) this.rescale();
     this.writeLast();
-    this.latest = legendAt(series, series.candles.length - 1);
+    this.latest = legendAt(update.series, update.series.candles.length - 1);
     if (!this.hovering) this.handlers.onLegend(this.latest);
     this.pane.soon();
+  }
+
+  /** A slot ended: it, the blanks after it and the live slot (a blank) go to the library, each series its own. */
+  private giveEnded(recent: ChartSeries): void {
+    if (!this.basisShown) for (const slot of recent.basis) this.hiddenBasis.set(slot.time, slot);
+    const lines: [ISeriesApi<'Candlestick' | 'Line'>, readonly AnySlot[]][] = [
+      [this.candles, recent.candles],
+      [this.index, recent.index],
+      [this.funding, recent.funding],
+      [this.openInterest, recent.openInterest],
+    ];
+    if (this.basisShown) lines.push([this.basis, recent.basis]);
+    this.gate.give(lines.flatMap(([target, slots]) => slots.filter((slot) => this.changes(target, slot)).map((slot) => [target, slot] as const)));
   }
 
   private writeLast(): void {
     const last = this.last;
     // No candle (a market with an empty tape): no label, not the last market's price.
-    if (!last) this.lastLabel.clear();
-    else this.lastLabel.write(this.candles.priceFormatter().format(last.close), last.close >= last.open ? 'up' : 'down');
+    if (!last) this.tail.mark.clear();
+    else this.tail.mark.write(this.candles.priceFormatter().format(last.close), last.close >= last.open ? 'up' : 'down');
+    this.tail.soon();
   }
 
   /** Whether `slot` changes what `series` was given last (remembered if it does). */
@@ -207,28 +231,16 @@ export class ChartEngine {
 
   /** Another theme, or up and down swapped: every colour again, the data and lines kept. */
   setColours(colours: ChartColours): void {
-    this.colours = colours;
     this.chart.applyOptions(paletteOptions(colours));
-    this.candles.applyOptions(candleColours(colours));
-    this.index.applyOptions({ color: colours.index });
-    this.basis.applyOptions({ color: colours.basis });
-    this.funding.applyOptions({ color: colours.funding });
-    this.openInterest.applyOptions({ color: colours.openInterest });
-    for (const { line, handle } of this.lines.values()) handle.applyOptions({ color: this.lineColour(line) });
+    colourSeries(this.all, colours);
+    this.tail.setColours(colours);
+    this.orders.setColours(colours);
     this.held.setColours(colours);
-  }
-
-  private setTitles(): void {
-    const titles = seriesTitles();
-    this.candles.applyOptions({ title: titles.candles });
-    this.index.applyOptions({ title: titles.index });
-    this.basis.applyOptions({ title: titles.basis });
-    this.funding.applyOptions({ title: titles.funding });
-    this.openInterest.applyOptions({ title: titles.openInterest });
   }
 
   setBasisVisible(visible: boolean): void {
     this.basisShown = visible;
+    this.tail.setBasisVisible(visible);
     if (visible) {
       for (const time of [...this.hiddenBasis.keys()].sort((a, b) => a - b)) {
         const slot = this.hiddenBasis.get(time)!;
@@ -241,27 +253,9 @@ export class ChartEngine {
     this.pane.soon();
   }
 
-  /** Draws the wanted price lines; a line whose price, side and title stay is left alone. */
+  /** Draws the wanted price lines (the service's orders, the ticket's draft). */
   setPriceLines(wanted: readonly ChartPriceLine[]): void {
-    const drawn = new Map([...this.lines].map(([id, entry]) => [id, entry.line]));
-    const { removed, added } = diffLines(drawn, wanted);
-    for (const id of removed) {
-      const entry = this.lines.get(id);
-      if (entry) this.candles.removePriceLine(entry.handle);
-      this.lines.delete(id);
-    }
-    for (const line of added) {
-      const handle = this.candles.createPriceLine({
-        id: line.id,
-        price: line.price,
-        color: this.lineColour(line),
-        lineWidth: 1,
-        lineStyle: line.source === 'draft' ? LineStyle.Dashed : LineStyle.Solid,
-        axisLabelVisible: true,
-        title: line.title,
-      });
-      this.lines.set(line.id, { line, handle });
-    }
+    this.orders.set(wanted);
   }
 
   /** The held orders' lines (a line being moved at the price it is being moved to). */
@@ -273,18 +267,14 @@ export class ChartEngine {
     this.held.setMarkers(markers);
   }
 
-  private lineColour(line: ChartPriceLine): string {
-    return line.side === 'BUY' ? this.colours.up : this.colours.down;
-  }
-
   remove(): void {
     document.removeEventListener('visibilitychange', this.showAgain);
     this.chart.timeScale().unsubscribeSizeChange(this.showAgain);
+    this.tail.remove();
     this.stopFollowingLocale();
     this.sizer.remove();
     this.history.remove();
     this.pane.remove();
-    this.lastLabel.remove();
     this.held.remove();
     this.chart.unsubscribeCrosshairMove(this.crosshair);
     this.chart.remove();

@@ -62,6 +62,12 @@ export class HistoryWindow {
     if (this.full.candles.length > count && range) this.move(this.laterStart(range));
   }
 
+  /** The last `count` slots of the whole history, every series. */
+  latest(count: number): ChartSeries {
+    const from = Math.max(0, this.full.candles.length - count);
+    return { candles: this.full.candles.slice(from), index: this.full.index.slice(from), basis: this.full.basis.slice(from), funding: this.full.funding.slice(from), openInterest: this.full.openInterest.slice(from) };
+  }
+
   /** How many slots of the history the library holds. */
   get heldCount(): number {
     return this.full.candles.length - this.start;
@@ -72,8 +78,7 @@ export class HistoryWindow {
   }
 
   private held(): ChartSeries {
-    const from = this.start;
-    return { candles: this.full.candles.slice(from), index: this.full.index.slice(from), basis: this.full.basis.slice(from), funding: this.full.funding.slice(from), openInterest: this.full.openInterest.slice(from) };
+    return this.latest(this.full.candles.length - this.start);
   }
 
   private readonly onRange = (range: LogicalRange | null) => {
