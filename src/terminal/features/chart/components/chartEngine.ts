@@ -122,13 +122,19 @@ export class ChartEngine {
     for (const series of [this.basis, this.funding, this.openInterest]) this.gate.watch(series, { labelled: true });
     this.history = new HistoryWindow(this.chart, (held) => this.hold(held));
     document.addEventListener('visibilitychange', this.showAgain);
-    this.chart.timeScale().subscribeSizeChange(this.showAgain);
+    this.chart.timeScale().subscribeSizeChange(this.resized);
   }
 
-  /** Shown again (the tab, or the panel, or at a new size): what the polls meanwhile brought is drawn. */
+  /** Shown again (the tab): what the polls meanwhile brought is drawn, the panes scaled to the live values. */
   private readonly showAgain = () => {
     this.gate.flush();
     this.rescale();
+    this.tail.soon();
+  };
+
+  /** At a new size (the panel shown again, or resized): the library draws anyway, and scales its panes then. */
+  private readonly resized = () => {
+    this.gate.flush();
     this.tail.soon();
   };
 
@@ -269,7 +275,7 @@ export class ChartEngine {
 
   remove(): void {
     document.removeEventListener('visibilitychange', this.showAgain);
-    this.chart.timeScale().unsubscribeSizeChange(this.showAgain);
+    this.chart.timeScale().unsubscribeSizeChange(this.resized);
     this.tail.remove();
     this.stopFollowingLocale();
     this.sizer.remove();
