@@ -276,21 +276,46 @@ describe('the chart', () => {
     expect(frames.tail).toBeGreaterThanOrEqual(polls / 2);
     // The library draws again only when a candle ends or a live value leaves its panes' ranges.
     expect(frames.library).toBeLessThan(frames.tail / 2);
-    // The live candle: its body's colour (the mark label's tone) in the price pane, inside the pane, right of every other slot.
-    const found = await page.evaluate(() => {
-      const tail = document.querySelector<HTMLCanvasElement>('canvas.chart__tail')!;
-      const label = document.querySelector<HTMLElement>('[data-testid="chart-last-price"]')!;
-      const colour = getComputedStyle(label).backgroundColor.match(/\d+/g)!.map(Number);
-      const { data, width, height } = tail.getContext('2d')!.getImageData(0, 0, tail.width, tail.height);
-      let right = -1;
-      for (let y = 0; y < height; y++)
-        for (let x = 0; x < width; x++) {
-          const at = (y * width + x) * 4;
-          if (data[at + 3] === 255 && data[at] === colour[0] && data[at + 1] === colour[1] && data[at + 2] === colour[2]) right = Math.max(right, x);
-        }
-      return { right, width };
-    });
-    expect(found.right).toBeGreaterThan(found.width * 0.8);
-    expect(found.right).toBeLessThan(found.width);
+    // The live candle: its colour (the mark label's tone), at the right edge of the price pane.
+    const candle = await liveCandle();
+    expect(candle.right).toBeGreaterThan(candle.width - 20);
+    expect(candle.right).toBeLessThan(candle.width);
   });
+
+  it('follows the market across the end of a candle: the new live candle is drawn at the right edge', async () => {
+    await clickMarket(page, 'PERP_BTC_USDC');
+    await page.mouse.move(1, 1);
+    await expect.poll(async () => (await liveCandle()).right, { timeout: 5000 }).toBeGreaterThan(0);
+    const before = await liveCandle();
+    // Past the next minute's start, and a few polls into it (a candle just opened may be one pixel, on its price line).
+    await page.waitForTimeout(60_000 - (Date.now() % 60_000) + 5000);
+    const after = await liveCandle();
+    expect(after.right).toBeGreaterThan(after.width - 20);
+    expect(after.right).toBeLessThan(after.width);
+    expect(Math.abs(after.right - before.right)).toBeLessThanOrEqual(2);
+  }, 90_000);
 });
+
+/**
+ * Where the live candle is on the tail's canvas: the rightmost column holding a pixel of its colour
+ * (the mark label's tone) off the row of the dashed price line, which crosses the whole pane.
+ */
+const liveCandle = () =>
+  page.evaluate(() => {
+    const tail = document.querySelector<HTMLCanvasElement>('canvas.chart__tail')!;
+    const label = document.querySelector<HTMLElement>('[data-testid="chart-last-price"]')!;
+    const colour = getComputedStyle(label).backgroundColor.match(/\d+/g)!.map(Number);
+    const { data, width, height } = tail.getContext('2d')!.getImageData(0, 0, tail.width, tail.height);
+    const isColour = (x: number, y: number) => {
+      const at = (y * width + x) * 4;
+      return data[at + 3] === 255 && data[at] === colour[0] && data[at + 1] === colour[1] && data[at + 2] === colour[2];
+    };
+    const perRow = Array.from({ length: height }, (_, y) => Array.from({ length: width }, (_, x) => isColour(x, y)).filter(Boolean).length);
+    const lineRow = perRow.indexOf(Math.max(...perRow));
+    let right = -1;
+    for (let y = 0; y < height; y++) {
+      if (y === lineRow) continue;
+      for (let x = width - 1; x > right; x--) if (isColour(x, y)) right = x;
+    }
+    return { right, width };
+  });

@@ -6,11 +6,11 @@ import type { ChartColours } from '@/terminal/features/chart/model/colours';
 
 /** The library as LiveTail reads it: the live slot at `x` (null: scrolled off), a price pixel per unit. */
 function tailOver() {
-  const view = { x: 290 as number | null };
+  const view = { x: 290 as number | null, autoScale: true };
   const chart = {
     timeScale: () => ({ timeToCoordinate: () => view.x, coordinateToLogical: () => 10, logicalToCoordinate: () => 284, subscribeVisibleLogicalRangeChange() {}, unsubscribeVisibleLogicalRangeChange() {} }),
     paneSize: () => ({ width: 300, height: 200 }),
-    priceScale: () => ({ width: () => 60 }),
+    priceScale: () => ({ width: () => 60, options: () => ({ autoScale: view.autoScale }) }),
   } as unknown as IChartApi;
   const line = { priceToCoordinate: (price: number) => 1000 - price, priceFormatter: () => ({ format: String }) };
   const series = { candles: line, index: line, basis: line, funding: line, openInterest: line } as unknown as TailSeries;
@@ -55,7 +55,11 @@ describe('LiveTail: the library scales its panes to the live values, and draws a
     expect(tail.set(slot(109, 91, { index: 120 }), undefined)).toBe(true);
     // Scaled again with that value: within it, nothing more.
     tail.autoscale('index')(library(90, 110));
-    expect(tail.set(slot(109, 91, { index: 119 }), undefined)).toBe(false);
+    expect(tail.set(slot(109, 91, { index: 119 }), undefined)).toBe(false);    // A scale the trader dragged (autoscale off) keeps its range: nothing to draw again for.
+    const { tail: dragged, view } = tailOver();
+    dragged.autoscale('candles')(library(90, 110));
+    view.autoScale = false;
+    expect(dragged.set(slot(150, 91), undefined)).toBe(false);
   });
 
   it('puts its canvas and the series’ labels in the chart, and takes them away when removed', () => {

@@ -19,7 +19,7 @@ const colours = new Proxy({}, { get: () => '#000' }) as ChartColours;
 
 describe('the held orders’ markers on the chart', () => {
   it('leave out fired orders older than what the library holds, and show them once it holds their time', () => {
-    const layer = new HeldLayer({} as ISeriesApi<'Candlestick'>, colours);
+    const layer = new HeldLayer({} as ISeriesApi<'Candlestick'>, colours, () => {});
     const markers = [marker('old', 1_000), marker('recent', 9_000)];
     layer.setMarkers(markers);
     expect(plugin.drawn.at(-1)!.map((drawn) => drawn.id)).toEqual(['old', 'recent']);
@@ -34,4 +34,19 @@ describe('the held orders’ markers on the chart', () => {
     layer.holdFrom(500);
     expect(plugin.drawn.at(-1)!.map((drawn) => [drawn.id, drawn.time])).toEqual([['old', 1_000], ['recent', 9_000]]);
   });
+
+  it('a fired order in the live slot is drawn with that slot (the tail), and goes to the library when the slot ends', () => {
+    const live: string[][] = [];
+    const layer = new HeldLayer({} as ISeriesApi<'Candlestick'>, colours, (markers) => live.push(markers.map((drawn) => drawn.id)));
+    layer.setLiveTime(9_000);
+    layer.setMarkers([marker('earlier', 8_940), marker('now', 9_000)]);
+    // The library holds the live slot as a blank: its markers plugin would put "now" on the candle before.
+    expect(plugin.drawn.at(-1)!.map((drawn) => drawn.id)).toEqual(['earlier']);
+    expect(live.at(-1)).toEqual(['now']);
+    // The slot ends: the library has its candle, and the marker on it.
+    layer.setLiveTime(9_060);
+    expect(plugin.drawn.at(-1)!.map((drawn) => drawn.id)).toEqual(['earlier', 'now']);
+    expect(live.at(-1)).toEqual([]);
+  });
 });
+

@@ -116,4 +116,17 @@ describe('the chart’s history window', () => {
     history.remove();
     expect(listeners.size).toBe(0);
   });
+
+  it('counts the slots from the last candle before the live one to it: one, more after minutes no poll reached', () => {
+    const { history } = windowOn();
+    history.reset(day);
+    expect(history.liveOffset()).toBe(1);
+    // Three minutes with no snapshot, then the live candle: blanks between.
+    // The poll's slots as the live update makes them: the blanks, then the live candle.
+    history.follow(lastOf(toChartSeries([candle(1439, 0), candle(1443, 90)], MINUTE), 4));
+    expect(history.liveOffset()).toBe(4);
+    history.follow(live(1444, 91));
+    expect(history.liveOffset()).toBe(1);
+  });
 });
+

@@ -13,7 +13,7 @@ import { legendAt, type LegendValues } from '../model/legend';
 import { liveUpdate, type LastCandle, type MarketTick } from '../model/live';
 import type { HeldLine, HeldMarker } from '../model/heldLines';
 import type { ChartPriceLine } from '../model/priceLines';
-import { sameSlot, toChartTime, type ChartSeries } from '../model/series';
+import { toChartTime, type ChartSeries } from '../model/series';
 import { paletteOptions, priceFormatOf, seriesTitles } from './chartOptions';
 import { addChartSeries, colourSeries, type ChartSeriesApis } from './chartSeries';
 import { HeldLayer } from './heldLayer';
@@ -23,7 +23,7 @@ import { HistoryWindow } from './historyWindow';
 import { LiveTail } from './liveTail';
 import { liveSlotAt, withLiveBlank } from '../model/liveSlot';
 import { OrderLines } from './orderLines';
-import { PixelGate } from './pixelGate';
+import { LibraryFeed } from './libraryFeed';
 import { PricePaneWatch, type PricePaneHandlers } from './pricePane';
 
 export interface ChartHandlers extends PricePaneHandlers {
@@ -32,7 +32,6 @@ export interface ChartHandlers extends PricePaneHandlers {
 }
 
 type ValueSeries = ISeriesApi<'Line'>;
-type AnySlot = ChartSeries['candles'][number] | ChartSeries['index'][number];
 
 // The chart library wants its nominal time type; ours is the same whole seconds.
 const asTimed = <T extends { time: number }>(slots: readonly T[]) => slots as unknown as (T & { time: UTCTimestamp })[];
@@ -51,17 +50,13 @@ export class ChartEngine {
   private readonly openInterest: ValueSeries;
   private readonly orders: OrderLines;
   private last: LastCandle | undefined;
-  /** The slot each series was given last: a poll that changes nothing of a series leaves it be. */
-  private readonly given = new Map<object, AnySlot>();
-  /** The basis while it is hidden, one slot per time, given to it when it is shown. */
-  private readonly hiddenBasis = new Map<number, ChartSeries['basis'][number]>();
-  private basisShown = false;
   private latest: LegendValues | undefined;
-  private hovering = false;
+  /** The slot under the crosshair (chart seconds), if any. */
+  private hoveredTime: number | undefined;
   private readonly stopFollowingLocale: () => void;
   private readonly pane: PricePaneWatch;
   private readonly held: HeldLayer;
-  private readonly gate: PixelGate;
+  private readonly feed: LibraryFeed;
   private readonly sizer: ChartSizer;
   private readonly history: HistoryWindow;
   private readonly tail: LiveTail;
@@ -87,6 +82,8 @@ export class ChartEngine {
         borderColor: colours.grid,
         // The library counts from its last slot with data; the live slot is a blank after it (LiveTail).
         rightOffset: 1,
+        // A candle that ends replaces its blank: the view moves on with it, as with a new bar.
+        allowShiftVisibleRangeOnWhitespaceReplacement: true,
         timeVisible: true,
         secondsVisible: false,
         tickMarkFormatter: (time: Time, unit: number) => tickLabel(Number(time), unit),
@@ -98,7 +95,7 @@ export class ChartEngine {
     const all = addChartSeries(this.chart, colours);
     ({ candles: this.candles, index: this.index, basis: this.basis, funding: this.funding, openInterest: this.openInterest } = all);
     this.all = all;
-    this.tail = new LiveTail(this.chart, container, all, colours, () => document.hidden || this.chart.paneSize(0).width === 0);
+    this.tail = new LiveTail(this.chart, container, all, colours, this.hidden);
     this.tail.setTitles(seriesTitles());
     for (const key of Object.keys(all) as (keyof ChartSeriesApis)[]) all[key].applyOptions({ autoscaleInfoProvider: this.tail.autoscale(key) });
     this.orders = new OrderLines(this.candles, colours);
@@ -114,38 +111,31 @@ export class ChartEngine {
     // No click handler: a plain click, drag or scroll never prices an order (see PricePaneWatch).
     this.pane = new PricePaneWatch(this.chart, this.candles, container, handlers, () => this.last?.close);
     this.chart.subscribeCrosshairMove(this.crosshair);
-    this.held = new HeldLayer(this.candles, colours);
-    // The library's own size (reading the element's in a poll forces a layout); its width, as a pane is never under 2 px high.
-    this.gate = new PixelGate(() => document.hidden || this.chart.paneSize(0).width === 0);
-    this.gate.watch(this.candles, { labelled: false });
-    this.gate.watch(this.index, { labelled: false });
-    for (const series of [this.basis, this.funding, this.openInterest]) this.gate.watch(series, { labelled: true });
+    this.held = new HeldLayer(this.candles, colours, (markers) => this.tail.setMarkers(markers));
     this.history = new HistoryWindow(this.chart, (held) => this.hold(held));
+    this.feed = new LibraryFeed(this.chart, all, this.history, this.hidden);
     document.addEventListener('visibilitychange', this.showAgain);
     this.chart.timeScale().subscribeSizeChange(this.resized);
   }
 
+  /** The tab hidden, or the panel (a dock tab behind another): nothing is drawn. The library's own size (reading the element's in a poll forces a layout). */
+  private readonly hidden = () => document.hidden || this.chart.paneSize(0).width === 0;
+
   /** Shown again (the tab): what the polls meanwhile brought is drawn, the panes scaled to the live values. */
   private readonly showAgain = () => {
-    this.gate.flush();
-    this.rescale();
+    this.feed.rescale(this.liveTime);
     this.tail.soon();
   };
 
   /** At a new size (the panel shown again, or resized): the library draws anyway, and scales its panes then. */
   private readonly resized = () => {
-    this.gate.flush();
+    this.feed.flush();
     this.tail.soon();
   };
 
-  /** The library draws again with its panes autoscaled to the live values (the live slot, a blank, given again). */
+  /** The live slot's time (chart seconds). */
   private get liveTime(): number | undefined {
     return this.last && toChartTime(this.last.startMs);
-  }
-
-  private rescale(): void {
-    const time = this.liveTime;
-    if (time !== undefined && !document.hidden) this.candles.update({ time: time as UTCTimestamp });
   }
 
   /** The price format of the instrument: as many decimals as its tick. */
@@ -163,9 +153,11 @@ export class ChartEngine {
     this.last = last;
     this.tail.set(liveSlotAt(series, count - 1), liveSlotAt(series, count - 2));
     this.hold(this.history.reset(series));
+    this.held.setLiveTime(this.liveTime);
+    this.feed.keepLiveInView();
     this.writeLast();
     this.latest = legendAt(series, series.candles.length - 1);
-    if (!this.hovering) this.handlers.onLegend(this.latest);
+    if (this.hoveredTime === undefined) this.handlers.onLegend(this.latest);
     this.pane.soon();
   }
 
@@ -178,9 +170,7 @@ export class ChartEngine {
     this.funding.setData(asTimed(held.funding));
     this.openInterest.setData(asTimed(held.openInterest));
     this.held.holdFrom(held.candles[0]?.time ?? Number.NEGATIVE_INFINITY);
-    this.given.clear();
-    this.gate.reset();
-    this.hiddenBasis.clear();
+    this.feed.reset();
   }
 
   /**
@@ -199,25 +189,15 @@ export class ChartEngine {
     const recent = this.history.latest(update.series.candles.length + 1);
     const count = recent.candles.length;
     const rescale = this.tail.set(liveSlotAt(recent, count - 1), liveSlotAt(recent, count - 2));
-    if (opened) this.giveEnded(withLiveBlank(recent, this.liveTime));
-    else if (rescale) this.rescale();
+    if (opened) {
+      this.feed.giveEnded(withLiveBlank(recent, this.liveTime));
+      this.held.setLiveTime(this.liveTime);
+    }
+    else if (rescale) this.feed.rescale(this.liveTime);
     this.writeLast();
     this.latest = legendAt(update.series, update.series.candles.length - 1);
-    if (!this.hovering) this.handlers.onLegend(this.latest);
+    if (this.hoveredTime === undefined || this.hoveredTime === this.latest?.time) this.handlers.onLegend(this.latest);
     this.pane.soon();
-  }
-
-  /** A slot ended: it, the blanks after it and the live slot (a blank) go to the library, each series its own. */
-  private giveEnded(recent: ChartSeries): void {
-    if (!this.basisShown) for (const slot of recent.basis) this.hiddenBasis.set(slot.time, slot);
-    const lines: [ISeriesApi<'Candlestick' | 'Line'>, readonly AnySlot[]][] = [
-      [this.candles, recent.candles],
-      [this.index, recent.index],
-      [this.funding, recent.funding],
-      [this.openInterest, recent.openInterest],
-    ];
-    if (this.basisShown) lines.push([this.basis, recent.basis]);
-    this.gate.give(lines.flatMap(([target, slots]) => slots.filter((slot) => this.changes(target, slot)).map((slot) => [target, slot] as const)));
   }
 
   private writeLast(): void {
@@ -226,13 +206,6 @@ export class ChartEngine {
     if (!last) this.tail.mark.clear();
     else this.tail.mark.write(this.candles.priceFormatter().format(last.close), last.close >= last.open ? 'up' : 'down');
     this.tail.soon();
-  }
-
-  /** Whether `slot` changes what `series` was given last (remembered if it does). */
-  private changes(series: object, slot: AnySlot): boolean {
-    if (sameSlot(this.given.get(series), slot)) return false;
-    this.given.set(series, slot);
-    return true;
   }
 
   /** Another theme, or up and down swapped: every colour again, the data and lines kept. */
@@ -245,17 +218,11 @@ export class ChartEngine {
   }
 
   setBasisVisible(visible: boolean): void {
-    this.basisShown = visible;
     this.tail.setBasisVisible(visible);
-    if (visible) {
-      for (const time of [...this.hiddenBasis.keys()].sort((a, b) => a - b)) {
-        const slot = this.hiddenBasis.get(time)!;
-        if (this.changes(this.basis, slot)) this.gate.give([[this.basis, slot]]);
-      }
-      this.hiddenBasis.clear();
-    }
+    this.feed.showBasis(visible);
     this.basis.applyOptions({ visible });
     this.chart.applyOptions({ leftPriceScale: { visible } });
+    this.tail.soon();
     this.pane.soon();
   }
 
@@ -288,9 +255,9 @@ export class ChartEngine {
 
   private readonly crosshair = (param: MouseEventParams<Time>) => {
     this.pane.crosshair(param);
-    this.hovering = param.time !== undefined;
-    // The last slot as the polls brought it: the library may hold a move too small to draw.
-    if (!this.hovering || Number(param.time) === this.latest?.time) return this.handlers.onLegend(this.latest);
+    this.hoveredTime = param.time === undefined ? undefined : Number(param.time);
+    // The last slot as the polls brought it (the library holds it as a blank), followed poll by poll.
+    if (this.hoveredTime === undefined || this.hoveredTime === this.latest?.time) return this.handlers.onLegend(this.latest);
     this.handlers.onLegend(crosshairLegend(param, { candles: this.candles, index: this.index, basis: this.basis, funding: this.funding, openInterest: this.openInterest }));
   };
 }

@@ -35,10 +35,14 @@ export class HeldLayer {
   private wantedMarkers: readonly HeldMarker[] = [];
   /** The first slot the library holds (HistoryWindow): the markers plugin would put an older marker on it. */
   private heldFrom = Number.NEGATIVE_INFINITY;
+  /** The live slot, a blank to the library (LiveTail draws it): the plugin would put its markers on the candle before. */
+  private liveTime = Number.POSITIVE_INFINITY;
 
   constructor(
     private readonly candles: ISeriesApi<'Candlestick'>,
     private colours: ChartColours,
+    /** The markers of the live slot, drawn with it. */
+    private readonly drawLive: (markers: readonly HeldMarker[]) => void,
   ) {}
 
   /** Draws the wanted lines; a line that did not change is left alone (a poll that changes nothing redraws nothing). */
@@ -69,10 +73,19 @@ export class HeldLayer {
   /** The fired orders' markers; each poll of the held orders gives new rows, and the same markers redraw nothing. */
   setMarkers(markers: readonly HeldMarker[]): void {
     this.wantedMarkers = markers;
-    // A fired order older than what the library holds waits until it holds that time.
-    const shown = markers.filter((marker) => marker.time >= this.heldFrom);
+    // A fired order older than what the library holds waits until it holds that time; one in the live slot is drawn with it.
+    const shown = markers.filter((marker) => marker.time >= this.heldFrom && marker.time < this.liveTime);
+    this.drawLive(markers.filter((marker) => marker.time >= this.liveTime));
     if (sameMarkers(this.shownMarkers, shown)) return;
     this.paintMarkers(shown);
+  }
+
+  /** The live slot's time (chart seconds): its markers are the tail's until it ends. */
+  setLiveTime(time: number | undefined): void {
+    const next = time ?? Number.POSITIVE_INFINITY;
+    if (next === this.liveTime) return;
+    this.liveTime = next;
+    this.setMarkers(this.wantedMarkers);
   }
 
   /** The library now holds slots from `time` (chart seconds) on. */

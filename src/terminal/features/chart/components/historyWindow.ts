@@ -68,6 +68,14 @@ export class HistoryWindow {
     return { candles: this.full.candles.slice(from), index: this.full.index.slice(from), basis: this.full.basis.slice(from), funding: this.full.funding.slice(from), openInterest: this.full.openInterest.slice(from) };
   }
 
+  /** Slots from the last candle before the live slot (the last) to it: 1, more after minutes no poll reached. */
+  liveOffset(): number {
+    const candles = this.full.candles;
+    let at = candles.length - 2;
+    while (at >= this.start && !('close' in candles[at]!)) at -= 1;
+    return at < this.start ? 1 : candles.length - 1 - at;
+  }
+
   /** How many slots of the history the library holds. */
   get heldCount(): number {
     return this.full.candles.length - this.start;

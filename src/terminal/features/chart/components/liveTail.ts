@@ -2,7 +2,8 @@ import type { AutoscaleInfo, AutoscaleInfoProvider, IChartApi, ISeriesApi, UTCTi
 import type { ChartColours } from '../model/colours';
 import { VALUE_KEYS, type LiveSlot, type ValueKey } from '../model/liveSlot';
 import { candleRects, tailPoints } from '../model/tail';
-import { priceLine, rects, segment, type Geometry, type Shape } from './tailShapes';
+import { marker, priceLine, rects, segment, type Geometry, type Shape } from './tailShapes';
+import { heldColourOf, type HeldMarker } from '../model/heldLines';
 import { LastPriceLabel } from './lastPriceLabel';
 
 export type TailKey = 'candles' | ValueKey;
@@ -40,6 +41,7 @@ export class LiveTail {
   private drawn = '';
   private size = '';
   private basisShown = false;
+  private markers: readonly HeldMarker[] = [];
   private readonly labels: Record<'funding' | 'openInterest' | 'basis' | 'index', LastPriceLabel>;
   /** The mark's last price (its text and tone written by the engine, placed here with the index's name). */
   readonly mark: LastPriceLabel;
@@ -89,17 +91,25 @@ export class LiveTail {
   }
 
   /**
-   * The live slot and the one before it. True when a live value is outside the range the library
-   * scaled its pane to: the library must draw again (the caller asks it to) for the value to show.
+   * The live slot and the one before it (drawn once the caller has given the library its changes
+   * and asked for `soon`). True when a live value is outside the range the library scaled its pane
+   * to: the library must draw again (the caller asks it to) for the value to show.
    */
   set(live: LiveSlot | undefined, before: LiveSlot | undefined): boolean {
     this.live = live;
     this.before = before;
-    this.soon();
     return (Object.keys(PANE) as TailKey[]).some((key) => {
       const range = this.ranges.get(key);
-      return range !== undefined && this.valuesOf(key).some((value) => value < range.min || value > range.max);
+      const outside = range !== undefined && this.valuesOf(key).some((value) => value < range.min || value > range.max);
+      // A scale the trader dragged keeps its range: drawing again would not bring the value in.
+      return outside && this.chart.priceScale(key === 'basis' ? 'left' : 'right', PANE[key]).options().autoScale;
     });
+  }
+
+  /** The fired orders' markers in the live slot (the library would put them on the candle before it). */
+  setMarkers(markers: readonly HeldMarker[]): void {
+    this.markers = markers;
+    this.soon();
   }
 
   /** The series' names beside their scales, in the trader's language. */
@@ -110,7 +120,6 @@ export class LiveTail {
 
   setBasisVisible(visible: boolean): void {
     this.basisShown = visible;
-    this.soon();
   }
 
   setColours(colours: ChartColours): void {
@@ -224,6 +233,10 @@ export class LiveTail {
         const colour = candle.close >= candle.open ? this.colours.up : this.colours.down;
         shapes.push(priceLine(0, close, colour, at.ratio), rects(0, candleRects(x, { open, high, low, close }, spacing, ratio), colour));
       }
+    }
+    for (const fired of this.markers) {
+      const y = this.series.candles.priceToCoordinate(fired.price);
+      if (y !== null) shapes.push(marker(x, y, spacing, fired.side === 'BUY', fired.text, this.colours[heldColourOf[fired.kind]], this.colours.font));
     }
     return shapes;
   }

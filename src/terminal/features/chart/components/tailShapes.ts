@@ -80,3 +80,43 @@ export function rects(pane: number, list: ReturnType<typeof candleRects>, colour
     },
   };
 }
+
+/** An odd whole number at least `value`: the library's shapes are centred on a pixel. */
+const ceiledOdd = (value: number) => {
+  const whole = Math.ceil(value);
+  return whole % 2 === 0 ? whole + 1 : whole;
+};
+
+/**
+ * A fired order's arrow at its price in the live slot, with its words beyond the point (below a
+ * buy's, above a sell's), the size the library's markers take at this zoom.
+ */
+export function marker(x: number, y: number, spacing: number, up: boolean, text: string, colour: string, font: string): Shape {
+  const size = ceiledOdd(Math.min(Math.max(spacing, 12), 30));
+  return {
+    key: `m|${Math.round(x)},${Math.round(y)},${size},${up}|${text}|${colour}`,
+    paint(context, at) {
+      inPane(context, at, 0, () => {
+        const r = at.ratio;
+        const [cx, cy] = [x * r, y * r];
+        const half = ((size - 1) / 2) * r;
+        const base = ((ceiledOdd(size / 2) - 1) / 2) * r;
+        const tip = up ? -half : half;
+        context.fillStyle = colour;
+        context.beginPath();
+        context.moveTo(cx - half, cy);
+        context.lineTo(cx, cy + tip);
+        context.lineTo(cx + half, cy);
+        context.lineTo(cx + base, cy);
+        context.lineTo(cx + base, cy - tip);
+        context.lineTo(cx - base, cy - tip);
+        context.lineTo(cx - base, cy);
+        context.fill();
+        context.font = `${12 * r}px ${font}`;
+        context.textAlign = 'center';
+        context.textBaseline = up ? 'top' : 'bottom';
+        context.fillText(text, cx, cy - tip + (up ? 3 : -3) * r);
+      });
+    },
+  };
+}
