@@ -27,13 +27,15 @@ afterAll(async () => {
 
 const canvas = () => page.getByTestId('chart-canvas');
 
-
 const price = () => page.getByLabel('Price (USDC)');
 
-/** From now on, each frame in which a chart canvas is drawn on (the library saves the context per layer), kept as `window[name]`. */
+/**
+ * From now on, each frame in which a chart canvas is drawn on (the library saves the context per
+ * layer, and so does the terminal's tail), kept as `window[name]`: any canvas, the tail's, the library's.
+ */
 const countChartPaints = (name: string) =>
   page.evaluate((key) => {
-    const painted = new Set<number>();
+    const painted = { all: new Set<number>(), tail: new Set<number>(), library: new Set<number>() };
     let frame = 0;
     const tick = () => {
       frame += 1;
@@ -42,12 +44,17 @@ const countChartPaints = (name: string) =>
     requestAnimationFrame(tick);
     const save = CanvasRenderingContext2D.prototype.save;
     CanvasRenderingContext2D.prototype.save = function (this: CanvasRenderingContext2D) {
-      if (this.canvas instanceof HTMLCanvasElement && this.canvas.closest('.chart')) painted.add(frame);
+      if (this.canvas instanceof HTMLCanvasElement && this.canvas.closest('.chart')) {
+        painted.all.add(frame);
+        painted[this.canvas.classList.contains('chart__tail') ? 'tail' : 'library'].add(frame);
+      }
       save.call(this);
     };
     Object.assign(window, { [key]: painted });
   }, name);
-const chartPaints = (name: string) => page.evaluate((key) => (window as unknown as Record<string, Set<number>>)[key]!.size, name);
+type Painted = Record<'all' | 'tail' | 'library', Set<number>>;
+const chartPaints = (name: string, canvases: keyof Painted = 'all') =>
+  page.evaluate(([key, which]) => (window as unknown as Record<string, Painted>)[key]![which].size, [name, canvases] as const);
 
 describe('the chart', () => {
   it('shows the candles of the picked market from the tape', async () => {
@@ -185,7 +192,7 @@ describe('the chart', () => {
     await setHidden(true);
     try {
       await page.waitForTimeout(300);
-      await page.evaluate(() => (window as unknown as { hiddenPaints: Set<number> }).hiddenPaints.clear());
+      await page.evaluate(() => Object.values((window as unknown as { hiddenPaints: Record<string, Set<number>> }).hiddenPaints).forEach((frames) => frames.clear()));
       const polled = page.waitForResponse((response) => response.url().includes('/v1/public/futures'));
       await polled;
       await page.waitForTimeout(2500);
@@ -222,7 +229,7 @@ describe('the chart', () => {
     await page.mouse.dblclick(stage.x + stage.width / 2, stage.y + stage.height - 5);
   });
 
-  it('paints at most once per poll of the markets, and keeps moving with them', async () => {
+  it('paints at most once per poll of the markets, keeps moving with them, and a poll moves the terminal’s live slot, not the library’s panes', async () => {
     await clickMarket(page, 'PERP_BTC_USDC');
     await page.mouse.move(1, 1);
     await countChartPaints('chartPaints');
@@ -239,42 +246,10 @@ describe('the chart', () => {
     // them paints nothing); and no more frames than polls (one more for the edges of the window).
     expect(painted).toBeGreaterThanOrEqual(polls / 2);
     expect(painted).toBeLessThanOrEqual(polls + 1);
-  });
-
-  it('a poll that moves only the live candle paints the terminal’s tail, not the library’s panes; the candle is on screen, in its colour', async () => {
-    await clickMarket(page, 'PERP_BTC_USDC');
-    await page.mouse.move(1, 1);
-    await page.waitForTimeout(500);
-    // Frames in which the tail's canvas, and any of the library's, were drawn on.
-    await page.evaluate(() => {
-      const frames = { tail: new Set<number>(), library: new Set<number>() };
-      let frame = 0;
-      const tick = () => {
-        frame += 1;
-        requestAnimationFrame(tick);
-      };
-      requestAnimationFrame(tick);
-      const save = CanvasRenderingContext2D.prototype.save;
-      CanvasRenderingContext2D.prototype.save = function (this: CanvasRenderingContext2D) {
-        if (this.canvas instanceof HTMLCanvasElement && this.canvas.closest('.chart')) frames[this.canvas.classList.contains('chart__tail') ? 'tail' : 'library'].add(frame);
-        save.call(this);
-      };
-      Object.assign(window, { tailFrames: frames });
-    });
-    let polls = 0;
-    const count = (response: { url(): string }) => {
-      if (response.url().includes('/v1/public/futures')) polls += 1;
-    };
-    page.on('response', count);
-    await page.waitForTimeout(6000);
-    page.off('response', count);
-    const frames = await page.evaluate(() => {
-      const { tail, library } = (window as unknown as { tailFrames: { tail: Set<number>; library: Set<number> } }).tailFrames;
-      return { tail: tail.size, library: library.size };
-    });
-    expect(polls).toBeGreaterThan(5);
+    // Those frames are the terminal's tail (the live slot): the library's panes are drawn again only
+    // when a candle ends or a live value leaves their ranges.
+    const frames = { tail: await chartPaints('chartPaints', 'tail'), library: await chartPaints('chartPaints', 'library') };
     expect(frames.tail).toBeGreaterThanOrEqual(polls / 2);
-    // The library draws again only when a candle ends or a live value leaves its panes' ranges.
     expect(frames.library).toBeLessThan(frames.tail / 2);
     // The live candle: its colour (the mark label's tone), at the right edge of the price pane.
     const candle = await liveCandle();

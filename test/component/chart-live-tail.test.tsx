@@ -38,7 +38,7 @@ describe('LiveTail: the library scales its panes to the live values, and draws a
     expect(tail.autoscale('basis')(library(-1, 1))?.priceRange).toEqual({ minValue: -1, maxValue: 1 });
     tail.setBasisVisible(true);
     expect(tail.autoscale('basis')(library(-1, 1))?.priceRange).toEqual({ minValue: -1, maxValue: 9 });
-    // Scrolled back, the live slot off screen: the range is the slots on screen alone.
+    // Scrolled back, the live slot off screen: the range is the slots on screen alone, and no value asks for more.
     view.x = null;
     expect(tail.autoscale('candles')(library(90, 110))?.priceRange).toEqual({ minValue: 90, maxValue: 110 });
   });
@@ -55,7 +55,8 @@ describe('LiveTail: the library scales its panes to the live values, and draws a
     expect(tail.set(slot(109, 91, { index: 120 }), undefined)).toBe(true);
     // Scaled again with that value: within it, nothing more.
     tail.autoscale('index')(library(90, 110));
-    expect(tail.set(slot(109, 91, { index: 119 }), undefined)).toBe(false);    // A scale the trader dragged (autoscale off) keeps its range: nothing to draw again for.
+    expect(tail.set(slot(109, 91, { index: 119 }), undefined)).toBe(false);
+    // A scale the trader dragged (autoscale off) keeps its range: nothing to draw again for.
     const { tail: dragged, view } = tailOver();
     dragged.autoscale('candles')(library(90, 110));
     view.autoScale = false;

@@ -127,6 +127,11 @@ describe('the chart’s history window', () => {
     expect(history.liveOffset()).toBe(4);
     history.follow(live(1444, 91));
     expect(history.liveOffset()).toBe(1);
+    expect(history.hasCandleBeforeLive()).toBe(true);
+    // A market whose tape is empty: the live candle alone, nothing before it for the library to scale to.
+    history.reset(live(10, 100));
+    expect(history.hasCandleBeforeLive()).toBe(false);
+    expect(history.liveOffset()).toBe(1);
   });
 });
 

@@ -133,6 +133,14 @@ export class ChartEngine {
     this.tail.soon();
   };
 
+  /**
+   * Slots as the library is to hold them: the live one a blank (LiveTail draws it), unless no candle
+   * comes before it (a market whose tape is empty): the library scales its panes only to values it holds.
+   */
+  private forLibrary(slots: ChartSeries): ChartSeries {
+    return this.history.hasCandleBeforeLive() ? withLiveBlank(slots, this.liveTime) : slots;
+  }
+
   /** The live slot's time (chart seconds). */
   private get liveTime(): number | undefined {
     return this.last && toChartTime(this.last.startMs);
@@ -163,7 +171,7 @@ export class ChartEngine {
 
   /** What the library holds, the only setData (HistoryWindow gives more as the trader looks back): the latest of each slot, the live one a blank (LiveTail draws it). */
   private hold(window: ChartSeries): void {
-    const held = withLiveBlank(window, this.liveTime);
+    const held = this.forLibrary(window);
     this.candles.setData(asTimed(held.candles));
     this.index.setData(asTimed(held.index));
     this.basis.setData(asTimed(held.basis));
@@ -189,11 +197,10 @@ export class ChartEngine {
     const recent = this.history.latest(update.series.candles.length + 1);
     const count = recent.candles.length;
     const rescale = this.tail.set(liveSlotAt(recent, count - 1), liveSlotAt(recent, count - 2));
-    if (opened) {
-      this.feed.giveEnded(withLiveBlank(recent, this.liveTime));
+    if (opened || !this.history.hasCandleBeforeLive()) {
+      this.feed.give(this.forLibrary(recent));
       this.held.setLiveTime(this.liveTime);
-    }
-    else if (rescale) this.feed.rescale(this.liveTime);
+    } else if (rescale) this.feed.rescale(this.liveTime);
     this.writeLast();
     this.latest = legendAt(update.series, update.series.candles.length - 1);
     if (this.hoveredTime === undefined || this.hoveredTime === this.latest?.time) this.handlers.onLegend(this.latest);

@@ -70,10 +70,20 @@ export class HistoryWindow {
 
   /** Slots from the last candle before the live slot (the last) to it: 1, more after minutes no poll reached. */
   liveOffset(): number {
+    const at = this.candleBeforeLive();
+    return at < 0 ? 1 : this.full.candles.length - 1 - at;
+  }
+
+  /** Whether the library holds a candle before the live slot (not so for a market whose tape is empty). */
+  hasCandleBeforeLive(): boolean {
+    return this.candleBeforeLive() >= 0;
+  }
+
+  private candleBeforeLive(): number {
     const candles = this.full.candles;
     let at = candles.length - 2;
     while (at >= this.start && !('close' in candles[at]!)) at -= 1;
-    return at < this.start ? 1 : candles.length - 1 - at;
+    return at < this.start ? -1 : at;
   }
 
   /** How many slots of the history the library holds. */

@@ -39,8 +39,11 @@ export class LibraryFeed {
     this.hiddenBasis.clear();
   }
 
-  /** A slot ended: `recent` is it, the blanks after it and the live slot (a blank), in every series. */
-  giveEnded(recent: ChartSeries): void {
+  /**
+   * A slot ended: `recent` is it, the blanks after it and the live slot (a blank), in every series;
+   * or, with no candle before it, the live slot itself.
+   */
+  give(recent: ChartSeries): void {
     if (!this.basisShown) for (const slot of recent.basis) this.hiddenBasis.set(slot.time, slot);
     const { candles, index, funding, openInterest, basis } = this.all;
     const lines: [ISeriesApi<'Candlestick' | 'Line'>, readonly AnySlot[]][] = [
