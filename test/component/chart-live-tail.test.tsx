@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AutoscaleInfo, IChartApi } from 'lightweight-charts';
-import { LiveTail, type TailSeries } from '@/terminal/features/chart/components/liveTail';
+import { LiveTail } from '@/terminal/features/chart/components/liveTail';
+import type { ChartSeriesApis } from '@/terminal/features/chart/components/chartSeries';
 import type { LiveSlot } from '@/terminal/features/chart/model/liveSlot';
 import type { ChartColours } from '@/terminal/features/chart/model/colours';
 
@@ -13,7 +14,7 @@ function tailOver() {
     priceScale: () => ({ width: () => 60, options: () => ({ autoScale: view.autoScale }) }),
   } as unknown as IChartApi;
   const line = { priceToCoordinate: (price: number) => 1000 - price, priceFormatter: () => ({ format: String }) };
-  const series = { candles: line, index: line, basis: line, funding: line, openInterest: line } as unknown as TailSeries;
+  const series = { candles: line, index: line, basis: line, funding: line, openInterest: line } as unknown as ChartSeriesApis;
   const container = document.createElement('div');
   const tail = new LiveTail(chart, container, series, {} as ChartColours, () => false);
   return { tail, view, container };

@@ -265,6 +265,6 @@ export class ChartEngine {
     this.hoveredTime = param.time === undefined ? undefined : Number(param.time);
     // The last slot as the polls brought it (the library holds it as a blank), followed poll by poll.
     if (this.hoveredTime === undefined || this.hoveredTime === this.latest?.time) return this.handlers.onLegend(this.latest);
-    this.handlers.onLegend(crosshairLegend(param, { candles: this.candles, index: this.index, basis: this.basis, funding: this.funding, openInterest: this.openInterest }));
+    this.handlers.onLegend(crosshairLegend(param, this.all));
   };
 }

@@ -1,5 +1,5 @@
 import type { IChartApi, LogicalRange } from 'lightweight-charts';
-import type { ChartSeries } from '../model/series';
+import { hasCandle, type ChartSeries } from '../model/series';
 
 /** Slots a screen is taken to hold before the library has shown one: about the default zoom of a panel. */
 export const DEFAULT_SCREEN = 60;
@@ -82,7 +82,7 @@ export class HistoryWindow {
   private candleBeforeLive(): number {
     const candles = this.full.candles;
     let at = candles.length - 2;
-    while (at >= this.start && !('close' in candles[at]!)) at -= 1;
+    while (at >= this.start && !hasCandle(candles[at]!)) at -= 1;
     return at < this.start ? -1 : at;
   }
 

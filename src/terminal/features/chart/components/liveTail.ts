@@ -1,25 +1,17 @@
-import type { AutoscaleInfo, AutoscaleInfoProvider, IChartApi, ISeriesApi, UTCTimestamp } from 'lightweight-charts';
+import type { AutoscaleInfo, AutoscaleInfoProvider, IChartApi, UTCTimestamp } from 'lightweight-charts';
 import type { ChartColours } from '../model/colours';
 import { VALUE_KEYS, type LiveSlot, type ValueKey } from '../model/liveSlot';
 import { candleRects, tailPoints } from '../model/tail';
 import { marker, priceLine, rects, segment, type Geometry, type Shape } from './tailShapes';
 import { heldColourOf, type HeldMarker } from '../model/heldLines';
+import type { ChartSeriesApis } from './chartSeries';
 import { LastPriceLabel } from './lastPriceLabel';
 
 export type TailKey = 'candles' | ValueKey;
 
-export interface TailSeries {
-  candles: ISeriesApi<'Candlestick'>;
-  index: ISeriesApi<'Line'>;
-  basis: ISeriesApi<'Line'>;
-  funding: ISeriesApi<'Line'>;
-  openInterest: ISeriesApi<'Line'>;
-}
-
 const PANE: Record<TailKey, number> = { candles: 0, index: 0, basis: 0, funding: 1, openInterest: 2 };
 /** The library's line between two panes, in CSS px. */
 const SEPARATOR = 1;
-
 
 /**
  * The live slot of every series, drawn by the terminal on a canvas of its own over the library's
@@ -49,7 +41,7 @@ export class LiveTail {
   constructor(
     private readonly chart: IChartApi,
     private readonly container: HTMLElement,
-    private readonly series: TailSeries,
+    private readonly series: ChartSeriesApis,
     private colours: ChartColours,
     private readonly hidden: () => boolean,
   ) {
