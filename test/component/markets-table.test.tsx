@@ -6,6 +6,7 @@ import { MarketsTable } from '@/terminal/features/markets';
 import { toMarketRow } from '@/terminal/features/markets/model/marketRow';
 import { inferSpec } from '@/terminal/features/markets/model/specs';
 import { formatCompact } from '@/terminal/shared/format/number';
+import { FLASH_JOIN_MS, FLASH_MS } from '@/terminal/shared/ui/grid/liveCells';
 import { futuresRows } from '../fixtures/markets';
 
 const NO_OVERRIDES = {};
@@ -177,6 +178,34 @@ describe('MarketsTable', () => {
       expect(mark()).toHaveAttribute('data-tone', 'up');
       act(() => vi.advanceTimersByTime(200));
       expect(mark()).not.toHaveAttribute('data-tone');
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('ends a flash due within FLASH_JOIN_MS with the next commit, not in a frame of its own', () => {
+    vi.useFakeTimers();
+    try {
+      const { rerender } = render(<MarketsTable rows={rows} selectedSymbol={undefined} onSelect={() => {}} />);
+      const tone = (symbol: string) =>
+        screen.getAllByRole('row').find((row) => row.getAttribute('data-symbol') === symbol)!.querySelector('td[data-column="mark_price"]')!.getAttribute('data-tone');
+      const [btc, eth] = [rows.find((row) => row.symbol === 'PERP_BTC_USDC')!, rows.find((row) => row.symbol === 'PERP_ETH_USDC')!];
+      const moved = (symbol: string, delta: number, from = rows) =>
+        from.map((row) => (row.symbol === symbol ? toMarketRow({ ...row, mark_price: row.mark_price + delta }, inferSpec(row), 0, row) : row));
+      const first = moved(btc.symbol, -5);
+      rerender(<MarketsTable rows={first} selectedSymbol={undefined} onSelect={() => {}} />);
+      expect(tone(btc.symbol)).toBe('down');
+      // A commit 150 ms later (BTC's flash due in 150 ms, more than FLASH_JOIN_MS): the tint stays.
+      act(() => vi.advanceTimersByTime(150));
+      const second = moved(eth.symbol, 4, first);
+      rerender(<MarketsTable rows={second} selectedSymbol={undefined} onSelect={() => {}} />);
+      expect(tone(btc.symbol)).toBe('down');
+      // 250 ms after BTC's move, a poll that moved ETH only (BTC's due in 50 ms): it ends with this commit, ETH's starts.
+      act(() => vi.advanceTimersByTime(100));
+      rerender(<MarketsTable rows={moved(eth.symbol, 3, second)} selectedSymbol={undefined} onSelect={() => {}} />);
+      expect(tone(btc.symbol)).toBeNull();
+      expect(tone(eth.symbol)).toBe('up');
+      expect(FLASH_MS - 250).toBeLessThanOrEqual(FLASH_JOIN_MS);
     } finally {
       vi.useRealTimers();
     }

@@ -17,6 +17,13 @@ interface LiveCell {
 
 /** How long a moved value stays tinted: a glance, then neutral (never until the next poll). */
 export const FLASH_MS = 300;
+/**
+ * A flash due to end this soon after a commit ends with that commit instead: a frame of its own
+ * would lay out, paint and composite the whole page again for a tint. When polls come faster than
+ * FLASH_MS, the tint of a cell that stopped moving goes with the next poll's frame (at least
+ * FLASH_MS − this on screen); at slower polls nothing changes.
+ */
+export const FLASH_JOIN_MS = 100;
 
 /**
  * The cells of ticking columns (prices, rates, volumes) of the rows in view. React renders them
@@ -53,6 +60,11 @@ export class LiveCells {
     this.flashes.forget(cell);
     cells.delete(columnId);
     if (cells.size === 0) this.rows.delete(rowId);
+  }
+
+  /** Before a commit's writes: ends the flashes due within FLASH_JOIN_MS, in this commit's frame. */
+  beginWrites(now = performance.now()): void {
+    this.flashes.endDue(now + FLASH_JOIN_MS);
   }
 
   /** Brings the live cells of one row up to date; a cell is not touched when nothing it shows changed. */
@@ -98,10 +110,18 @@ class FlashClock {
     this.timer = setTimeout(this.end, Math.max(0, at - performance.now()));
   }
 
-  private readonly end = () => {
+  /** Ends every flash due by `by`; the timer is kept for the rest. */
+  endDue(by: number): void {
+    if (this.timerAt > by) return;
+    clearTimeout(this.timer);
+    this.endBy(by);
+  }
+
+  private readonly end = () => this.endBy(performance.now());
+
+  private endBy(now: number): void {
     this.timer = undefined;
     this.timerAt = Number.POSITIVE_INFINITY;
-    const now = performance.now();
     let next = Number.POSITIVE_INFINITY;
     for (const cell of this.flashing) {
       const until = cell.flashUntil ?? 0;
@@ -115,7 +135,7 @@ class FlashClock {
       this.flashing.delete(cell);
     }
     if (next !== Number.POSITIVE_INFINITY) this.arm(next);
-  };
+  }
 }
 
 function writeCell(cell: LiveCell, column: GridColumn<RowData>, row: RowData, flashes: FlashClock): void {

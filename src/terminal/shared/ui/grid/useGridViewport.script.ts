@@ -39,6 +39,7 @@ export function useGridViewport<T extends RowData>(ordered: readonly OrderedRow<
     const top = virtualizer.scrollOffset ?? 0;
     const height = virtualizer.scrollRect?.height;
     const bottom = height ? top + height : Infinity;
+    live.beginWrites();
     for (const item of virtualItems) {
       const row = ordered[item.index];
       if (!row || item.end < top || item.start > bottom) continue;
