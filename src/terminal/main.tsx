@@ -1,4 +1,5 @@
 import { StrictMode } from 'react';
+import { notifyManager } from '@tanstack/react-query';
 import { createRoot } from 'react-dom/client';
 // The tokens, the reset and the shared controls come first: every later stylesheet refines them.
 import './shared/theme/tokens.css';
@@ -7,11 +8,13 @@ import './shared/ui/controls.css';
 import './shared/ui/panel.css';
 import './shared/firstRows/firstRows.css';
 import { App } from './app/App';
+import { frameScheduler } from './app/frameScheduler';
 import { createQueryClient, Providers } from './app/providers';
 import { configQueryOptions, MIN_POLL_MS } from './features/config';
 import { futuresQueryOptions, marketsFeedOf } from './features/markets';
 import { applyAppearance, applyLanguage } from './features/settings';
 
+notifyManager.setScheduler(frameScheduler());
 const queryClient = createQueryClient();
 // The first reads go out before React's first render (taking the responses index.html preloaded),
 // so the markets can show with the first frame that has them. A prefetch does not poll: the
